@@ -1,0 +1,1 @@
+"""Linebox's pygame-ce front end (the engine never imports this)."""
