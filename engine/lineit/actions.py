@@ -1,0 +1,130 @@
+"""Line-it actions: tiny frozen values whose text parses back to themselves.
+
+========================  ================================================
+text                      meaning
+========================  ================================================
+``take 17 line``          take market card 17 and put it at the end of the line
+``take 17 hand``          take market card 17 into the hand (at most 2 cards)
+``take B4 line``          the same for a Bet card
+``play 17``               play hand card 17 onto the line (turn or final plays)
+``close``                 close the line (at most once per turn, non-empty)
+``end``                   end the turn (once a market card was taken)
+``pass``                  in the final plays: play nothing this time
+========================  ================================================
+
+Every action exists exactly once (they are interned at import), so
+``legal_actions()`` allocates nothing but its list, and ``==``/``hash`` are
+cheap. ``parse_action(str(a)) is a`` for every action.
+
+>>> a = parse_action("take 17 line")
+>>> str(a), a.kind, a.card, a == ACTION_TAKE_LINE[17]
+('take 17 line', 'take_line', 17, True)
+"""
+from __future__ import annotations
+
+from engine.core import IllegalAction
+
+from .cards import BET_BASE, CARD_OF_TEXT, TEXT
+
+# Kind numbers; an action's code is kind * 128 + card (card 0 for close/end/pass).
+TAKE_LINE, TAKE_HAND, PLAY, CLOSE, END, PASS = range(6)
+KIND_NAMES = ("take_line", "take_hand", "play", "close", "end", "pass")
+
+
+class Action:
+    """One Line-it action. Immutable; compare and hash by its code.
+
+    Attributes: ``kind`` (one of KIND_NAMES), ``card`` (the card int, 0 for
+    close/end/pass), ``code`` (``kind number * 128 + card``) and ``text``.
+    """
+
+    __slots__ = ("kind", "card", "code", "text", "k")
+
+    def __init__(self, k: int, card: int) -> None:
+        object.__setattr__(self, "k", k)
+        object.__setattr__(self, "kind", KIND_NAMES[k])
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "code", k * 128 + card)
+        if k == TAKE_LINE:
+            text = f"take {TEXT[card]} line"
+        elif k == TAKE_HAND:
+            text = f"take {TEXT[card]} hand"
+        elif k == PLAY:
+            text = f"play {TEXT[card]}"
+        else:
+            text = KIND_NAMES[k]
+        object.__setattr__(self, "text", text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are frozen")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("actions are frozen")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Action:
+            return self.code == other.code  # type: ignore[union-attr]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.code
+
+    def __reduce__(self):  # pickling (bots in worker processes) keeps interning
+        return (parse_action, (self.text,))
+
+
+_CARDS = [c for c in range(BET_BASE + 6) if TEXT[c]]
+ACTION_TAKE_LINE: list = [None] * (BET_BASE + 6)
+ACTION_TAKE_HAND: list = [None] * (BET_BASE + 6)
+ACTION_PLAY: list = [None] * (BET_BASE + 6)
+for _c in _CARDS:
+    ACTION_TAKE_LINE[_c] = Action(TAKE_LINE, _c)
+    ACTION_TAKE_HAND[_c] = Action(TAKE_HAND, _c)
+    ACTION_PLAY[_c] = Action(PLAY, _c)
+ACTION_CLOSE = Action(CLOSE, 0)
+ACTION_END = Action(END, 0)
+ACTION_PASS = Action(PASS, 0)
+
+BY_TEXT: dict[str, Action] = {}
+BY_CODE: dict[int, Action] = {}
+for _a in [*ACTION_TAKE_LINE, *ACTION_TAKE_HAND, *ACTION_PLAY, ACTION_CLOSE, ACTION_END, ACTION_PASS]:
+    if _a is not None:
+        BY_TEXT[_a.text] = _a
+        BY_CODE[_a.code] = _a
+ALL_ACTIONS: tuple[Action, ...] = tuple(BY_CODE.values())
+
+_HELP = "an action is 'take 17 line', 'take B4 hand', 'play 17', 'close', 'end' or 'pass'"
+
+
+def parse_action(text: str) -> Action:
+    """The action of a text, e.g. ``parse_action("play 17")``.
+
+    Exact texts are looked up directly; otherwise case and spacing are
+    forgiven (``"Take b4  LINE"``). Anything else raises IllegalAction with a
+    message saying what an action looks like.
+    """
+    action = BY_TEXT.get(text)
+    if action is not None:
+        return action
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        raise IllegalAction(f"{text!r} is not an action ({_HELP})")
+    words = text.lower().split()
+    if words and words[0] in ("take", "play") and len(words) >= 2:
+        card = words[1].upper()
+        if card not in CARD_OF_TEXT:
+            raise IllegalAction(f"{words[1]!r} is not a card (a number 1 to 100, or B3, B4, B5)")
+        words[1] = card
+        if words[0] == "take" and (len(words) != 3 or words[2] not in ("line", "hand")):
+            raise IllegalAction(f"{text!r}: say where the card goes, e.g. 'take {card} line' or 'take {card} hand'")
+    action = BY_TEXT.get(" ".join(words))
+    if action is None:
+        raise IllegalAction(f"{text!r} is not an action ({_HELP})")
+    return action

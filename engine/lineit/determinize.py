@@ -1,0 +1,117 @@
+"""Determinization for search bots: a full state consistent with a view.
+
+A seat's view shows everything except the draw pile's order and the other
+hands. The other hands are not really hidden: every hand card was taken
+face up from the market, so the log tells exactly which cards each seat
+took into its hand and which it played since. `determinize` rebuilds them
+from the log; the only truly unknown thing is the order of the draw pile,
+which it shuffles with the given Rng.
+
+The result is a real LineitState: its `view(seat)` equals the given view,
+and its `to_json()` replays (its setup deck is the market reveals of the
+log in order, followed by the shuffled draw pile).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core import BadSave, Rng
+
+from .actions import PLAY, TAKE_HAND, parse_action
+from .cards import CARD_OF_TEXT, FULL_COUNTS, SUITS, TEXT
+from .state import PHASE_NAMES, LineitState
+
+
+def determinize(view: dict, rng: Rng) -> LineitState:
+    """A full state consistent with `view` (from `state.view(seat)`).
+
+    Other hands come from the log; the unseen draw pile is shuffled with
+    `rng`. Raises BadSave if the view is inconsistent.
+    """
+    try:
+        return _determinize(view, rng)
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise BadSave(f"not a Line-it view ({exc!r})") from None
+
+
+def _cards(texts) -> list[int]:
+    return [CARD_OF_TEXT[t] for t in texts]
+
+
+def _determinize(view: dict, rng: Rng) -> LineitState:
+    n = view["players"]
+    seat = view["seat"]
+    history = []
+    hseats = []
+    marks = []
+    reveals: list[int] = []
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for entry in view["log"]:
+        who = entry["seat"]
+        text = entry["text"]
+        if who is None:
+            word, *cards = text.split()
+            start = len(reveals)
+            reveals.extend(CARD_OF_TEXT[t] for t in cards)
+            marks.append((len(history), word, start, len(reveals)))
+            continue
+        action = parse_action(text)
+        history.append(action)
+        hseats.append(who)
+        if action.k == TAKE_HAND:
+            hands[who].append(action.card)
+        elif action.k == PLAY:
+            hands[who].remove(action.card)
+    if seat is not None:
+        own = _cards(view["seats"][seat]["hand"])
+        if Counter(own) != Counter(hands[seat]):
+            raise BadSave("the view's hand does not match its log")
+        hands[seat] = own
+    unknown = list((FULL_COUNTS - Counter(reveals)).elements())
+    if len(unknown) != view["draw_pile"]:
+        raise BadSave(f"the view's draw pile ({view['draw_pile']}) does not match its log ({len(unknown)} unseen)")
+    rng.shuffle(unknown)
+    deck = tuple(reveals) + tuple(unknown)
+
+    s = LineitState.__new__(LineitState)
+    s.n = n
+    s.final_plays = view["final_plays"]
+    s.seed = 0
+    s.setup_first = view["setup_first_seat"]
+    s.setup_deck = tuple(TEXT[c] for c in deck)
+    s.rng_state = Rng(0).state
+    s.deck = deck
+    s.pos = len(reveals)
+    s.market = _cards(view["market"])
+    s.hands = hands
+    s.lines = [_cards(st["line"]) for st in view["seats"]]
+    s.ldir = [0] * n
+    s.llast = [0] * n
+    s.lnum = [0] * n
+    s.lbet = [0] * n
+    s.lafter = [0] * n
+    s.lsuit = [0] * (4 * n)
+    for p in range(n):
+        s._recompute_line(p)
+    s.jack = [_cards(view["jackpots"][suit]) for suit in SUITS]
+    s.stacks = [_cards(st["stack_cards"]) for st in view["seats"]]
+    s.bonus = [st["bonus"] for st in view["seats"]]
+    s.penalty = [st["penalty"] for st in view["seats"]]
+    s.gone = _cards(view["gone"])
+    s.phase = PHASE_NAMES.index(view["phase"])
+    s.round = view["round"]
+    s.first = view["first_seat"]
+    cur = view["current_seat"]
+    s.cur = s.first if cur is None else cur
+    turn = view["turn"]
+    s.taken = int(turn["taken"])
+    s.played = int(turn["played_from_hand"])
+    s.closed = int(turn["closed"])
+    s.fpass = view["final_pass"]
+    s.fdone = (s.cur - s.first) % n if s.phase == 1 else 0
+    s.history = history
+    s.hseats = hseats
+    s.marks = marks
+    if s._all_cards() != FULL_COUNTS:
+        raise BadSave("the view does not account for the 106 cards")
+    return s

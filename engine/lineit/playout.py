@@ -1,0 +1,261 @@
+"""The fast path for search bots: play a state to the end, return the scores.
+
+``playout(state, rng, policy=None) -> list[int]`` never touches `state`.
+It copies what the rest of the game needs into local ints and lists (card
+ints in the market, hands and draw pile; counts for lines, stacks and
+jackpots, since only counts matter for the final score) and plays with
+integer move codes: no Action objects, no views, no log.
+
+Policies:
+
+* ``None`` or ``"random"`` — uniform over exactly the moves
+  `legal_actions()` would list at each decision (takes, plays, close, end,
+  pass), so a random playout is the same random game the public contract
+  would play.
+* ``"greedy"`` — a cheap one-ply heuristic for rollouts: extend the line
+  with the card of the smallest gap in its direction, go for a jackpot on
+  the third card of a suit, start lines near an end of the 1..100 range,
+  keep a card in hand when the market offers nothing good, play a Bet card
+  early on a line with room, close a line that has little room left or
+  when forced, play a final card when one fits. Ties are broken at random.
+
+Randomness: the given engine.core.Rng is advanced once (one `next64()`),
+which seeds a 64-bit LCG inline in the loop (high 32 bits scaled by
+multiply-shift). So the same rng state and state give the same playout on
+every platform, and the Rng remains the only source of randomness.
+
+>>> from engine.lineit import new_game
+>>> from engine.core import Rng
+>>> len(playout(new_game(4, seed=3), Rng(1)))
+4
+"""
+from __future__ import annotations
+
+from engine.core import Rng
+
+from .cards import BET_BASE
+
+_M64 = (1 << 64) - 1
+_A = 6364136223846793005
+_C = 1442695040888963407
+# Move codes: take line c -> c; take hand c -> 128 + c; play c -> 256 + c.
+_HAND = 128
+_PLAY = 256
+_CLOSE = 384
+_END = 512
+_PASS = 640
+
+
+def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
+    """Play `state` (unchanged) to the end and return the final scores.
+
+    policy: None/"random" (uniform over legal moves) or "greedy".
+    """
+    if policy is None or policy == "random":
+        greedy = False
+    elif policy == "greedy":
+        greedy = True
+    else:
+        raise ValueError(f"unknown playout policy {policy!r} (use None, 'random' or 'greedy')")
+    n = state.n
+    stack = [len(st) for st in state.stacks]
+    bonus = state.bonus[:]
+    penalty = state.penalty[:]
+    phase = state.phase
+    if phase == 2:
+        return [stack[p] + bonus[p] - penalty[p] for p in range(n)]
+    x = rng.next64()
+    deck = state.deck
+    pos = state.pos
+    ndeck = len(deck)
+    market = state.market[:]
+    hands = [h[:] for h in state.hands]
+    ldir = state.ldir[:]
+    llast = state.llast[:]
+    lnum = state.lnum[:]
+    lbet = state.lbet[:]
+    lafter = state.lafter[:]
+    lsuit = state.lsuit[:]
+    jc = [len(j) for j in state.jack]
+    first = state.first
+    cur = state.cur
+    taken = state.taken
+    played = state.played
+    closed = state.closed
+    fpass = state.fpass
+    fdone = state.fdone
+    final_plays = state.final_plays
+    size = n + 2
+
+    def to_line(p: int, c: int) -> None:
+        if c > BET_BASE:
+            lbet[p] = c - BET_BASE
+            return
+        k = lnum[p]
+        if k == 1:
+            ldir[p] = 1 if c > llast[p] else -1
+        llast[p] = c
+        lnum[p] = k + 1
+        if lbet[p]:
+            lafter[p] += 1
+        s = (c - 1) & 3
+        i = p * 4 + s
+        v = lsuit[i] + 1
+        lsuit[i] = v
+        if v == 3 and jc[s]:
+            stack[p] += jc[s]
+            jc[s] = 0
+
+    def close(p: int) -> None:
+        v = lbet[p]
+        if v:
+            if lafter[p] >= v:
+                bonus[p] += v
+            else:
+                penalty[p] += v
+        k = lnum[p]
+        if k > 3:
+            stack[p] += k - 3
+        ldir[p] = llast[p] = lnum[p] = lbet[p] = lafter[p] = 0
+        i = p * 4
+        lsuit[i] = lsuit[i + 1] = lsuit[i + 2] = lsuit[i + 3] = 0
+
+    def gscore(p: int, m: int) -> float:
+        """Greedy value of move m for seat p (higher is better)."""
+        if m >= _END:
+            return 0.0
+        if m == _CLOSE:
+            d = ldir[p]
+            k = lnum[p]
+            room = 99 if d == 0 else (100 - llast[p] if d > 0 else llast[p] - 1)
+            v = lbet[p]
+            if v and lafter[p] < v:
+                return -3.0 if room > 12 else 0.5
+            if k >= 4 and room < 10:
+                return 2.5
+            return -1.0
+        if _HAND <= m < _PLAY:
+            return 0.8 if not hands[p] else 0.3
+        bonus_play = 0.3 if m >= _PLAY else 0.0
+        c = m & 127
+        d = ldir[p]
+        last = llast[p]
+        if c > BET_BASE:
+            room = 50 if d == 0 else (100 - last if d > 0 else last - 1)
+            return (1.2 if room >= 6 * (c - BET_BASE) else -2.0) + bonus_play
+        k = lnum[p]
+        if k == 0:
+            sc = 1.0 + abs(c - 50.5) / 50.0
+        elif d == 0:
+            sc = 2.0 - abs(c - last) * 0.05
+        else:
+            sc = 3.0 - (c - last if d > 0 else last - c) * 0.08
+        s = (c - 1) & 3
+        if lsuit[p * 4 + s] == 2:
+            sc += jc[s]
+        return sc + bonus_play
+
+    while True:
+        p = cur
+        hand = hands[p]
+        d = ldir[p]
+        last = llast[p]
+        nobet = not lbet[p]
+        moves = []
+        if phase == 0:
+            if not taken:
+                room = len(hand) < 2
+                seen = 0
+                for c in market:
+                    if c > BET_BASE:
+                        bit = 1 << (c - BET_BASE)
+                        if seen & bit:
+                            continue
+                        seen |= bit
+                        if nobet:
+                            moves.append(c)
+                    elif d == 0 or (c > last if d > 0 else c < last):
+                        moves.append(c)
+                    if room:
+                        moves.append(c + _HAND)
+            if not played:
+                prev = 0
+                for c in hand:
+                    if c != prev and (nobet if c > BET_BASE else (d == 0 or (c > last if d > 0 else c < last))):
+                        moves.append(c + _PLAY)
+                    prev = c
+            if not closed and (lnum[p] or not nobet):
+                moves.append(_CLOSE)
+            if taken:
+                moves.append(_END)
+        else:
+            prev = 0
+            for c in hand:
+                if c != prev and (nobet if c > BET_BASE else (d == 0 or (c > last if d > 0 else c < last))):
+                    moves.append(c + _PLAY)
+                prev = c
+            moves.append(_PASS)
+        x = (x * _A + _C) & _M64
+        if greedy and len(moves) > 1:
+            best = -1e9
+            m = moves[0]
+            noise = x >> 40
+            for mv in moves:
+                noise = (noise * 75 + 74) % 65537
+                v = gscore(p, mv) + noise * 1e-7
+                if v > best:
+                    best = v
+                    m = mv
+        else:
+            m = moves[((x >> 32) * len(moves)) >> 32]
+
+        if m < _HAND:  # take to line
+            market.remove(m)
+            taken = 1
+            to_line(p, m)
+        elif m < _PLAY:  # take to hand
+            market.remove(m - _HAND)
+            taken = 1
+            hand.append(m - _HAND)
+        elif m < _CLOSE:  # play from hand
+            c = m - _PLAY
+            hand.remove(c)
+            to_line(p, c)
+            if phase == 0:
+                played = 1
+            else:
+                m = _PASS  # a final play also moves the final turn on
+        elif m == _CLOSE:
+            close(p)
+            closed = 1
+        if m == _END:
+            taken = played = closed = 0
+            cur = p + 1 if p + 1 < n else 0
+            if cur == first:
+                for c in market:
+                    if c < BET_BASE:
+                        jc[(c - 1) & 3] += 1
+                market = []
+                first = cur = first + 1 if first + 1 < n else 0
+                if ndeck - pos < size:
+                    for c in deck[pos:]:
+                        if c < BET_BASE:
+                            jc[(c - 1) & 3] += 1
+                    pos = ndeck
+                    phase = 1
+                    fpass = 1
+                    fdone = 0
+                else:
+                    market = list(deck[pos:pos + size])
+                    pos += size
+        elif m == _PASS:
+            fdone += 1
+            cur = p + 1 if p + 1 < n else 0
+            if fdone == n:
+                if fpass < final_plays:
+                    fpass += 1
+                    fdone = 0
+                else:
+                    for q in range(n):
+                        close(q)
+                    return [stack[q] + bonus[q] - penalty[q] for q in range(n)]
