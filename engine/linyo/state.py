@@ -672,16 +672,29 @@ def longest_first(state: State, seat: int, moves: list, rng: Rng) -> Union[FastM
     return min(ends, key=lambda e: (NEIGHBOUR_MASKS[e[1]] & free).bit_count())[0]
 
 
-def playout(state: State, rng: Rng, policy: Optional[Policy] = None) -> list[int]:
+def random_start(state: State, seat: int, options: list[int], rng: Rng) -> int:
+    """The default start policy of `playout`: any allowed field."""
+    return options[rng.below(len(options))]
+
+
+def playout(
+    state: State,
+    rng: Rng,
+    policy: Optional[Policy] = None,
+    start_policy: Optional[Callable[[State, int, list[int], Rng], int]] = None,
+) -> list[int]:
     """Play `state` to the end in place, every seat by `policy`; returns `scores()`.
 
     Rolls come from `rng` (not from the game's own source nor its fixed
-    rolls). Starts are random fields of the right colour; a four of a kind is
+    rolls). Starts come from `start_policy(state, seat, allowed fields, rng)`
+    (default: a random allowed field); a four of a kind is
     set to the result that gives the roller the longest move. The state is
     no longer replayable afterwards; clone first to keep the original.
     """
     if policy is None:
         policy = longest_first
+    if start_policy is None:
+        start_policy = random_start
     state.replayable = False
     colours = state.sheet.colours
     while state.phase != "over":
@@ -697,7 +710,7 @@ def playout(state: State, rng: Rng, policy: Optional[Policy] = None) -> list[int
             reached = state.reached[seat]
             left = state.start_left
             options = [f for f in range(FIELDS) if left[colours[f]] and not reached >> f & 1]
-            state._do_start(options[rng.below(len(options))], rng)
+            state._do_start(start_policy(state, seat, options, rng), rng)
         else:  # set
             best = None
             for option in set_options(state.rolled):
