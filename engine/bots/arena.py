@@ -1,0 +1,186 @@
+"""Bots against bots: `python -m engine arena GAME ...`.
+
+    python -m engine arena lineit --players 2 --bots hard,normal --games 400 --seed 1
+    python -m engine arena lineit --players 4 --bots hard,normal*3 --games 200
+    python -m engine arena linyo --players 1 --bots hard --games 200 --sheet A --difficulty 2
+
+Seats are rotated game by game so no bot keeps the first seat. Game i uses
+the seed `seed * 1_000_003 + i` and bot seeds derived from it, so the same
+command prints the same results (decision times aside) with any `--jobs`.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+
+from . import make_bot
+
+HIGHER_IS_BETTER = {"lineit": True, "linyo": False}
+
+
+@dataclass
+class GameResult:
+    labels: list[str]                 # bot label per seat
+    scores: list[int]
+    winners: list[int]
+    times: dict[str, list[float]] = field(default_factory=dict)  # label -> seconds
+
+
+def parse_bots(text: str, players: int) -> list[str]:
+    """`hard,normal*3` → ['hard', 'normal', 'normal', 'normal']."""
+    labels: list[str] = []
+    for part in text.split(","):
+        name, _, count = part.strip().partition("*")
+        labels.extend([name] * (int(count) if count else 1))
+    if len(labels) == 1:
+        labels *= players
+    if len(labels) != players:
+        raise SystemExit(f"--bots names {len(labels)} bots for {players} seats")
+    return labels
+
+
+def new_game(game: str, players: int, seed: int, options: dict):
+    module = importlib.import_module(f"engine.{game}")
+    if game == "linyo":
+        return module.new_game(players=players, seed=seed, sheet=options["sheet"],
+                               difficulties=[options["difficulty"]] * players)
+    return module.new_game(players=players, seed=seed, final_plays=options.get("final_plays", 1))
+
+
+def play_one(task: tuple) -> GameResult:
+    game, labels, index, seed, options = task
+    players = len(labels)
+    shift = index % players
+    seated = labels[shift:] + labels[:shift]
+    game_seed = seed * 1_000_003 + index
+    bots = [make_bot(game, label, seed=game_seed * 7 + seat, budget=options.get("budget"))
+            for seat, label in enumerate(seated)]
+    state = new_game(game, players, game_seed, options)
+    times: dict[str, list[float]] = {}
+    while not state.is_over:
+        seat = state.current_seat
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(view)
+        times.setdefault(seated[seat], []).append(time.perf_counter() - start)
+        state.apply(action)
+    return GameResult(seated, state.scores(), state.winners(), times)
+
+
+def _ranks(scores: list[int], higher: bool) -> list[float]:
+    sign = 1 if higher else -1
+    return [1 + sum(1 for other in scores if sign * other > sign * mine) for mine in scores]
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summarise(game: str, results: list[GameResult]) -> str:
+    higher = HIGHER_IS_BETTER[game]
+    labels = sorted({label for r in results for label in r.labels},
+                    key=lambda l: results[0].labels.index(l) if l in results[0].labels else 99)
+    rows = []
+    players = len(results[0].labels)
+    if players == 1:
+        scores = [r.scores[0] for r in results]
+        times = [t for r in results for ts in r.times.values() for t in ts]
+        return "\n".join([
+            f"{'bot':<8}{'games':>7}{'mean':>8}{'median':>8}{'min':>6}{'max':>6}{'perfect':>9}"
+            f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}",
+            f"{results[0].labels[0]:<8}{len(scores):>7}{statistics.mean(scores):>8.2f}"
+            f"{statistics.median(scores):>8.1f}{min(scores):>6}{max(scores):>6}"
+            f"{sum(1 for s in scores if s == 0):>9}"
+            f"{_pct(times, .5) * 1e3:>9.1f}{_pct(times, .95) * 1e3:>9.1f}{max(times) * 1e3:>9.1f}",
+        ])
+    rows.append(f"{'bot':<8}{'seats':>6}{'win share':>11}{'mean score':>12}{'mean rank':>11}"
+                f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
+    for label in labels:
+        wins = seats = 0.0
+        scores: list[int] = []
+        ranks: list[float] = []
+        times: list[float] = []
+        for r in results:
+            rank = _ranks(r.scores, higher)
+            for seat, l in enumerate(r.labels):
+                if l != label:
+                    continue
+                if seat in r.winners:
+                    wins += 1 / len(r.winners)
+                scores.append(r.scores[seat])
+                ranks.append(rank[seat])
+            times.extend(r.times.get(label, []))
+        per_game_seats = len(scores) / len(results)
+        rows.append(
+            f"{label:<8}{per_game_seats:>6.0f}{wins / len(results):>11.3f}"
+            f"{statistics.mean(scores):>12.2f}{statistics.mean(ranks):>11.2f}"
+            f"{_pct(times, .5) * 1e3:>9.1f}{_pct(times, .95) * 1e3:>9.1f}"
+            f"{(max(times) if times else 0) * 1e3:>9.1f}")
+    return "\n".join(rows)
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    width = 30
+    filled = width * done // total
+    elapsed = time.perf_counter() - started
+    eta = elapsed / done * (total - done) if done else 0
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+                     f"  {elapsed:5.0f}s elapsed, ~{eta:4.0f}s left ")
+    sys.stderr.flush()
+
+
+def run(game: str, labels: list[str], games: int, seed: int, options: dict,
+        jobs: int = 1, progress: bool = False) -> list[GameResult]:
+    tasks = [(game, labels, i, seed, options) for i in range(games)]
+    results: list[GameResult] = []
+    started = time.perf_counter()
+    if jobs <= 1:
+        for task in tasks:
+            results.append(play_one(task))
+            if progress:
+                _progress(len(results), games, started)
+    else:
+        with get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
+            for result in pool.imap(play_one, tasks, chunksize=max(1, games // (jobs * 20))):
+                results.append(result)
+                if progress:
+                    _progress(len(results), games, started)
+    if progress:
+        sys.stderr.write("\n")
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine arena")
+    parser.add_argument("game", choices=sorted(HIGHER_IS_BETTER))
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--bots", default="normal", help="e.g. hard,normal or hard,normal*3")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--budget", type=int, default=None, help="simulations per decision")
+    parser.add_argument("--final-plays", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--sheet", default="A", choices=("A", "B", "random"))
+    parser.add_argument("--difficulty", type=int, choices=(2, 3, 4), default=2)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    labels = parse_bots(args.bots, args.players)
+    options = {"budget": args.budget, "final_plays": args.final_plays,
+               "sheet": args.sheet, "difficulty": args.difficulty}
+    started = time.perf_counter()
+    results = run(args.game, labels, args.games, args.seed, options, jobs=args.jobs,
+                  progress=not args.quiet and args.games >= 20)
+    extra = f", sheet {args.sheet}, difficulty {args.difficulty}" if args.game == "linyo" else ""
+    print(f"arena {args.game}: {args.players} players, {args.games} games, seed {args.seed}"
+          f"{extra}, seats rotated, {time.perf_counter() - started:.1f}s on {args.jobs} jobs")
+    print(summarise(args.game, results))
+    return 0
