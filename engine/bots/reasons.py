@@ -1,0 +1,60 @@
+"""Why a bot likes a move, in words a player can read — and translate.
+
+A `Reason` is a str (the English sentence, so it prints and logs as is) that
+also keeps its template key and parameters. The UI translates it with its
+own catalogue: `_(reason.template).format(**reason.params)`, where every
+template below is a msgid of the UI's catalogues. Parameters that are words
+themselves (suit and colour names) are translated by the UI the same way.
+
+>>> r = reason("jackpot", suit="red", n=4)
+>>> r
+'wins the red jackpot (4 cards)'
+>>> r.key, r.params["n"]
+('jackpot', 4)
+"""
+from __future__ import annotations
+
+# key -> English template. Add freely; never change a key's meaning.
+TEMPLATES: dict[str, str] = {
+    # Line-it
+    "jackpot": "wins the {suit} jackpot ({n} cards)",
+    "extend": "extends your line with a small gap ({gap})",
+    "start_line": "starts a new line near the edge ({card})",
+    "keep": "keeps {card} in hand for later",
+    "bet": "places a bet you can win (+{v})",
+    "bet_won": "wins your bet (+{v})",
+    "close": "banks {n} cards now, before the line runs out of room",
+    "forced_close": "must close the line: the card fits nowhere else",
+    "deny": "takes {card} away from the next player",
+    "final_play": "plays a last card from hand",
+    "pass": "nothing left to do",
+    "end": "ends the turn",
+    "simulated": "best in {n} simulated games (average score {score})",
+    # Linyo
+    "long_move": "extends line {line} by {n} fields",
+    "star": "ends on a star for a free extra step",
+    "space": "keeps room for your other lines ({n} free fields they can still reach)",
+    "abort_least": "gives up the line with the least room left (line {line})",
+    "start_field": "starts on {field}, with room to grow",
+    "set_dice": "sets the dice to {roll}",
+}
+
+
+class Reason(str):
+    """An English sentence that remembers its template key and parameters."""
+
+    key: str
+    params: dict
+    template: str
+
+    def __new__(cls, key: str, **params) -> "Reason":
+        template = TEMPLATES[key]
+        obj = super().__new__(cls, template.format(**params))
+        obj.key = key
+        obj.params = params
+        obj.template = template
+        return obj
+
+
+def reason(key: str, **params) -> Reason:
+    return Reason(key, **params)
