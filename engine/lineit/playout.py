@@ -233,13 +233,13 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
             cur = p + 1 if p + 1 < n else 0
             if cur == first:
                 for c in market:
-                    if c < BET_BASE:
+                    if c <= BET_BASE:
                         jc[(c - 1) & 3] += 1
                 market = []
                 first = cur = first + 1 if first + 1 < n else 0
                 if ndeck - pos < size:
                     for c in deck[pos:]:
-                        if c < BET_BASE:
+                        if c <= BET_BASE:
                             jc[(c - 1) & 3] += 1
                     pos = ndeck
                     phase = 1

@@ -429,7 +429,7 @@ class LineitState:
             else:
                 self.penalty[p] += v
             gone.append(BET_BASE + v)
-            nums = [c for c in line if c < BET_BASE]
+            nums = [c for c in line if c <= BET_BASE]
         else:
             nums = line
         gone.extend(nums[:3])
