@@ -276,12 +276,13 @@ class State:
     def _phase_problem(self, wanted: str) -> Optional[str]:
         if self.phase == wanted:
             return None
+        if wanted == "set":
+            return "there is no four of a kind to set"
         if self.phase == "set":
             return f"first the roller sets the dice after the four of a kind (e.g. 'set {roll_text(self.rolled)}')"
         if self.phase == "start":
             return "first every player marks start fields (e.g. 'start c4')"
         return {
-            "set": "there is no four of a kind to set",
             "start": "the start fields are already marked",
             "move": "moves come after the start fields",
         }[wanted]
