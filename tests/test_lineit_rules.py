@@ -5,7 +5,7 @@ import pytest
 
 from engine import IllegalAction, lineit
 from engine.core import BadSave
-from lineit_helpers import ALL_TEXTS, autoplay_round, deck_with, hand_turn_to, new2, play, rnd, snapshot
+from test_lineit_helpers import ALL_TEXTS, autoplay_round, deck_with, hand_turn_to, new2, play, rnd, snapshot
 
 
 def refused(s, text: str, message: str) -> None:
@@ -268,13 +268,18 @@ def test_jackpot_on_exactly_the_third_card_of_a_suit_not_the_fourth():
 
 
 def test_empty_jackpot_gives_nothing_and_the_suit_is_spent_for_that_line():
-    s = new2([["1", "2", "3", "4"], ["5", "6", "7", "8"], ["9", "10"]])
-    # the red jackpot is empty when seat 0 plays its third red? leftovers 3, 4 are green/yellow
+    s = new2([["1", "2", "3", "4"], ["5", "6", "7", "8"], ["9", "10", "49", "52"], ["13", "14"]])
     rnd(s, "take 1 line", "take 2 line")
     assert s.view(0)["jackpots"] == {"red": [], "blue": [], "green": ["3"], "yellow": ["4"]}
     rnd(s, "take 5 line", "take 6 line")
-    assert s.view(0)["jackpots"]["red"] == ["9"] or s.view(0)["jackpots"]["red"] == []
+    assert s.view(0)["jackpots"]["red"] == []
+    play(s, "take 9 line", "end")  # third red card, but the red jackpot is empty
     assert s.stacks[0] == []
+    play(s, "take 10 line", "end")  # third blue for seat 1, empty blue jackpot
+    assert s.stacks[1] == []
+    assert s.view(0)["jackpots"]["red"] == ["49"] and s.view(0)["jackpots"]["blue"] == []
+    rnd(s, "take 13 line", "take 14 line")  # the fourth red does not win the red jackpot
+    assert s.stacks[0] == [] and "49" in s.view(0)["jackpots"]["red"]
 
 
 def test_third_card_by_a_hand_play_also_wins():
@@ -366,12 +371,21 @@ def test_final_plays_two_second_pass_in_the_same_order():
 
 
 def test_final_play_may_win_a_jackpot():
-    s = _to_final(1)
-    # find a jackpot suit seat 0 can reach with one more card: fake it through the rules instead:
-    # play 3 (green) on an empty line gives no jackpot, so the green jackpot stays.
-    green = list(s.view(0)["jackpots"]["green"])
-    s.apply("play 3")
-    assert s.view(0)["jackpots"]["green"] == green
+    tail = ["81", "2", "3", "4", "73", "6", "5", "8", "77", "10", "11", "12", "97", "98"]
+    s = lineit.new_game(players=2, first_seat=0, deck=deck_with([], 2, tail=tail))
+    while s.round < 24:
+        autoplay_round(s)
+    assert s.view(0)["market"] == ["81", "2", "3", "4"] and s.hands == [[], []]
+    rnd(s, "take 81 hand", "take 2 hand")
+    rnd(s, ("close; " if s.lines[0] else "") + "take 73 line", "take 6 hand")
+    rnd(s, "take 77 line", ("close; " if s.lines[1] else "") + "take 10 line")
+    assert s.phase == 1 and s.current_seat == 0
+    red = s.view(0)["jackpots"]["red"]
+    assert "97" in red  # the deck remainder went to its jackpot
+    stack = len(s.stacks[0])
+    s.apply("play 81")  # 73, 77, 81: the third red card of the line
+    assert len(s.stacks[0]) == stack + len(red)
+    assert s.view(0)["jackpots"]["red"] == []
 
 
 def test_scores_and_winners_over_a_whole_game():
