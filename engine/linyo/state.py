@@ -527,8 +527,9 @@ def new_game(
     setup["difficulties"] = difficulties
 
     rng = Rng(seed)
+    drawn_first = rng.below(players)  # always drawn, so the rolls never depend on first_seat
     if first_seat is None:
-        first_seat = rng.below(players)
+        first_seat = drawn_first
     if isinstance(first_seat, bool) or not isinstance(first_seat, int) or not 0 <= first_seat < players:
         raise ValueError(f"the first seat is 0 to {players - 1}, not {first_seat!r}")
     setup["first_seat"] = first_seat
