@@ -1,0 +1,97 @@
+"""`linebox` / `python -m game`: start the app.
+
+    linebox                      # the menu
+    linebox --smoke              # open the window, render every top-level scene, exit 0
+    linebox --demo lineit --players 4 --seed 7 --speed 4 --exit-at-end
+    linebox --size 800x600       # a window size for this run only
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="linebox", description="Line-it and Linyo against bots or friends.")
+    p.add_argument("--smoke", action="store_true", help="render every top-level scene a few frames and exit 0")
+    p.add_argument("--demo", choices=("lineit", "linyo"), help="watch bots play a game")
+    p.add_argument("--players", type=int, default=4, help="seats in the demo")
+    p.add_argument("--seed", type=int, default=None, help="seed of the demo")
+    p.add_argument("--speed", type=float, default=1.0, help="demo pace factor (2 = twice as fast)")
+    p.add_argument("--exit-at-end", action="store_true", help="quit when the demo game is over")
+    p.add_argument("--size", help="window size WxH for this run, e.g. 800x600")
+    p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
+    return p.parse_args(argv)
+
+
+def smoke(app) -> int:
+    """Every top-level scene, a few frames each, through the real loop."""
+    from .scenes.load import LoadScene
+    from .scenes.rules import RulesScene
+    from .scenes.settings_scene import SettingsScene
+    from .scenes.setup import SetupScene
+    from .scenes.stats_scene import StatsScene
+
+    makers = [lambda: SetupScene(app, "lineit"), lambda: SetupScene(app, "linyo"), lambda: SettingsScene(app),
+              lambda: RulesScene(app), lambda: StatsScene(app), lambda: LoadScene(app)]
+    app.run(frames=5, dt=1 / 60)
+    for make in makers:
+        scene = make()
+        app.push(scene)
+        app.run(frames=5, dt=1 / 60)
+        print(f"smoke: {scene.name} ok")
+        app.to_menu()
+    app.run(frames=3, dt=1 / 60)
+    if app.errors:
+        print(f"smoke: {app.errors} error(s), see {app.log_path}", file=sys.stderr)
+        return 1
+    print("smoke: menu ok")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `linebox`; returns the process exit code."""
+    t0 = time.perf_counter()
+    args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    size = None
+    if args.size:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+            size = (w, h)
+        except ValueError:
+            print("linebox: --size needs WxH, e.g. 1280x720", file=sys.stderr)
+            return 2
+    from . import tables
+    if args.demo and not tables.table_available(args.demo):
+        print(f"linebox: the {tables.GAME_NAMES[args.demo]} table is not built yet "
+              f"(game/scenes/{args.demo}_table.py is missing), so there is no demo to show.")
+        return 2
+
+    import pygame
+
+    from .app import App
+    from .scenes.menu import MenuScene
+
+    app = App(size=size)
+    app.menu_factory = MenuScene
+    app.reset(MenuScene(app))
+    try:
+        if args.smoke:
+            return smoke(app)
+        if args.demo:
+            return tables.run_demo(app, args.demo, args.players, args.seed, args.speed, args.exit_at_end)
+        app.step()
+        if os.environ.get("LINEBOX_TIMING"):
+            print(f"first menu frame after {time.perf_counter() - t0:.3f} s")
+        app.run(frames=args.frames)
+        return 0
+    finally:
+        app._store_window()
+        pygame.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,427 @@
+"""The App: window, clock, scene stack, transitions, and the safety net.
+
+    app = App()                      # opens the window, loads settings
+    app.reset(MenuScene(app))
+    app.run()                        # until the player quits
+
+Tests drive the same loop a frame at a time: post events with
+`pygame.event.post(...)`, then `app.step(1 / 60)` or `app.run(frames=n)`.
+
+Scene changes: `push` (overlay or next screen), `pop`, `replace`, `reset`
+(clear the stack, e.g. back to the menu). Each change crossfades from the
+last frame with pytweening easing (skipped with reduced motion).
+
+Safety net: an exception raised inside a scene is logged to
+`<log dir>/linebox.log`, the stack goes back to the menu, and the player sees
+a plain message. Global keys: F11 fullscreen, F1 rules.
+"""
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import traceback
+from typing import Callable
+
+import pygame
+import pytweening
+
+from . import i18n, sound, storage
+from .i18n import _
+from .paths import log_dir
+from .scene import Scene
+from .settings import Settings
+from .ui import theme as C
+from .ui.layout import Layout
+
+log = logging.getLogger("linebox")
+FPS = 60
+TRANSITION_SECONDS = 0.32
+MIN_SIZE = (640, 480)
+
+
+def _setup_logging() -> str:
+    folder = log_dir()
+    path = folder / "linebox.log"
+    if any(getattr(h, "_linebox", False) for h in log.handlers):
+        for h in log.handlers:
+            if getattr(h, "_linebox", False) and getattr(h, "baseFilename", "") == str(path):
+                return str(path)
+        for h in [h for h in log.handlers if getattr(h, "_linebox", False)]:
+            log.removeHandler(h)
+            h.close()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=512_000, backupCount=2, encoding="utf-8")
+    except OSError:
+        return ""
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler._linebox = True  # type: ignore[attr-defined]
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    return str(path)
+
+
+class App:
+    """Owns the window, the clock and the scene stack."""
+
+    def __init__(self, size: tuple[int, int] | None = None) -> None:
+        self.log_path = _setup_logging()
+        self.settings = Settings.load()
+        if not self.settings.language:
+            self.settings.language = i18n.system_language()
+            self._save_settings()
+        i18n.set_language(self.settings.language)
+        pygame.display.init()
+        pygame.font.init()
+        w, h = size or tuple(self.settings.window)
+        if self.settings.window_pos and not size:
+            os.environ.setdefault("SDL_VIDEO_WINDOW_POS", "%d,%d" % tuple(self.settings.window_pos))
+        pygame.display.set_caption("Linebox")
+        self.screen = pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
+        try:
+            self.window: pygame.Window | None = pygame.Window.from_display_module()
+            self.window.minimum_size = MIN_SIZE
+        except (pygame.error, AttributeError):
+            self.window = None
+        self._fullscreen = False
+        if self.settings.fullscreen:
+            self.set_fullscreen(True, store=False)
+        sound.init()
+        sound.set_volume(self.settings.volume, self.settings.muted)
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self.lay = Layout(*self.screen.get_size(), self.settings.ui_scale)
+        self._snapshot: pygame.Surface | None = None
+        self._trans_t = 1.0
+        self._bg_cache: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._dim_cache: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._window_dirty = 0.0
+        self.errors = 0
+        self.toasts: list[list] = []   # [text, seconds left]
+        self.menu_factory: Callable[[App], Scene] | None = None
+
+    # ------------------------------------------------------------ settings
+    def _save_settings(self) -> None:
+        try:
+            self.settings.save()
+        except OSError as exc:
+            log.warning("cannot save settings: %s", exc)
+
+    def change_settings(self, **values) -> None:
+        """Set settings, apply them at once (language, sound, scale) and store them."""
+        for key, value in values.items():
+            setattr(self.settings, key, value)
+        if "language" in values:
+            i18n.set_language(values["language"])
+        if "volume" in values or "muted" in values:
+            sound.set_volume(self.settings.volume, self.settings.muted)
+        if "fullscreen" in values:
+            self.set_fullscreen(bool(values["fullscreen"]), store=False)
+        self._save_settings()
+        self.relayout()
+
+    def set_fullscreen(self, on: bool, store: bool = True) -> None:
+        """Desktop fullscreen on/off (F11)."""
+        try:
+            if self.window is not None:
+                if on:
+                    self.window.set_fullscreen(desktop=True)
+                else:
+                    self.window.set_windowed()
+            self._fullscreen = on
+        except pygame.error as exc:
+            log.warning("fullscreen %s failed: %s", on, exc)
+        if store:
+            self.settings.fullscreen = on
+            self._save_settings()
+        self.relayout()
+
+    # ------------------------------------------------------------ stack
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def _start_transition(self) -> None:
+        if self.settings.anim_factor <= 0 or self.frames == 0:
+            self._snapshot = None
+            self._trans_t = 1.0
+            return
+        self._snapshot = self.screen.copy()
+        self._trans_t = 0.0
+
+    def push(self, scene: Scene) -> None:
+        """Put `scene` on top (the one below is paused)."""
+        self._start_transition()
+        if self.stack:
+            self._guard(self.stack[-1].pause)
+        self.stack.append(scene)
+        self._guard(lambda: scene.layout(self.lay))
+        self._guard(scene.enter)
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene (the one below resumes); the root is never popped."""
+        if len(self.stack) <= 1:
+            return None
+        self._start_transition()
+        scene = self.stack.pop()
+        self._guard(scene.exit)
+        self._guard(self.stack[-1].resume)
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for `scene`."""
+        self._start_transition()
+        if self.stack:
+            old = self.stack.pop()
+            self._guard(old.exit)
+        self.stack.append(scene)
+        self._guard(lambda: scene.layout(self.lay))
+        self._guard(scene.enter)
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack and start over at `scene`."""
+        self._start_transition()
+        while self.stack:
+            self._guard(self.stack.pop().exit)
+        self.stack.append(scene)
+        self._guard(lambda: scene.layout(self.lay))
+        self._guard(scene.enter)
+
+    def to_menu(self) -> None:
+        """Back to the main menu, whatever is on the stack."""
+        if self.menu_factory is not None:
+            self.reset(self.menu_factory(self))
+
+    def quit(self) -> None:
+        self.running = False
+        self._store_window()
+
+    # ------------------------------------------------------------ messages
+    def message(self, text: str, title: str | None = None) -> None:
+        """Show `text` in a box over the current scene until the player closes it."""
+        from .scenes.dialogs import MessageScene
+        self.push(MessageScene(self, text, title))
+
+    def confirm(self, text: str, on_yes: Callable[[], None], yes: str | None = None) -> None:
+        """Ask yes/no over the current scene; `on_yes` runs after the box closed."""
+        from .scenes.dialogs import ConfirmScene
+        self.push(ConfirmScene(self, text, on_yes, yes))
+
+    def toast(self, text: str, seconds: float = 2.5) -> None:
+        """A short note at the top of the window that fades by itself."""
+        self.toasts.append([text, seconds])
+
+    def show_problems(self) -> None:
+        """Show (once) what storage had to set aside."""
+        msgs = storage.take_problems()
+        if msgs:
+            self.message("\n\n".join(msgs), _("A file was set aside"))
+
+    def open_rules(self, game: str | None = None) -> None:
+        """Push the rules reader (F1 anywhere), opened at `game`'s section."""
+        from .scenes.rules import RulesScene
+        if not isinstance(self.top, RulesScene):
+            self.push(RulesScene(self, game))
+
+    # ------------------------------------------------------------ safety net
+    def _guard(self, fn: Callable[[], object]) -> object:
+        try:
+            return fn()
+        except Exception as exc:  # the safety net: never crash to the desktop
+            self._crashed(exc)
+            return None
+
+    def _crashed(self, exc: BaseException) -> None:
+        self.errors += 1
+        log.error("uncaught error in a scene:\n%s", "".join(traceback.format_exception(exc)))
+        if self.errors > 20:
+            raise exc  # something is broken beyond recovery; do not loop forever
+        where = self.log_path or _("the log file")
+        text = _("Something went wrong, so Linebox went back to the menu. "
+                 "Details were written to {file}.").format(file=where)
+        self.stack.clear()
+        self._snapshot = None
+        self._trans_t = 1.0
+        try:
+            self.to_menu()
+            self.message(text, _("Sorry"))
+        except Exception as again:  # the menu itself failed: keep a bare stack
+            log.error("menu failed too: %s", again)
+            self.stack.clear()
+
+    # ------------------------------------------------------------ window
+    def relayout(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.lay = Layout(*self.screen.get_size(), self.settings.ui_scale)
+        for scene in list(self.stack):
+            self._guard(lambda s=scene: s.layout(self.lay))
+
+    def resize(self, w: int, h: int) -> None:
+        """Set the window to w×h pixels (tests, and VIDEORESIZE)."""
+        w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        if self.window is not None and not self._fullscreen:
+            try:
+                self.window.size = (w, h)
+            except pygame.error:
+                pass
+        if pygame.display.get_surface().get_size() != (w, h):
+            pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self._note_window()
+        self.relayout()
+
+    def _note_window(self) -> None:
+        if not self._fullscreen:
+            self.settings.window = list(pygame.display.get_surface().get_size())
+            if self.window is not None:
+                try:
+                    self.settings.window_pos = list(self.window.position)
+                except (pygame.error, TypeError):
+                    pass
+        self._window_dirty = 0.6
+
+    def _store_window(self) -> None:
+        if not self._fullscreen:
+            self._note_window()
+        self._window_dirty = 0.0
+        self._save_settings()
+
+    def _global_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_F11:
+            self.set_fullscreen(not self._fullscreen)
+            return True
+        if event.key == pygame.K_F1:
+            game = getattr(self.top, "game", None)
+            self.open_rules(game if isinstance(game, str) else None)
+            return True
+        return False
+
+    # ------------------------------------------------------------ loop
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.w, event.h)
+            return
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMOVED):
+            self._note_window()
+            return
+        if event.type == pygame.KEYDOWN and self._global_key(event):
+            return
+        top = self.top
+        if top is not None:
+            self._guard(lambda: top.handle(event))
+
+    def step(self, dt: float | None = None) -> bool:
+        """Run one frame: events, update, draw, flip. False once quitting.
+
+        With `dt` given the clock does not wait (tests); otherwise the frame
+        rate is capped at 60.
+        """
+        if dt is None:
+            dt = min(0.1, self.clock.tick(FPS) / 1000.0)
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return False
+        if pygame.display.get_surface().get_size() != self.lay_size:
+            self._note_window()
+            self.relayout()
+        if self._window_dirty > 0:
+            self._window_dirty -= dt
+            if self._window_dirty <= 0:
+                self._save_settings()
+        top = self.top
+        if top is not None:
+            self._guard(lambda: top.update(dt))
+        if self._trans_t < 1.0:
+            speed = max(0.25, self.settings.anim_factor)
+            self._trans_t = min(1.0, self._trans_t + dt * speed / TRANSITION_SECONDS)
+        for toast in self.toasts:
+            toast[1] -= dt
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self._guard(self.draw)
+        pygame.display.flip()
+        self.frames += 1
+        return self.running
+
+    @property
+    def lay_size(self) -> tuple[int, int]:
+        return (self.lay.width, self.lay.height)
+
+    def run(self, frames: int | None = None, dt: float | None = None) -> None:
+        """Loop until quit, or for `frames` frames (with a fixed `dt` if given)."""
+        n = 0
+        while self.running and (frames is None or n < frames):
+            self.step(dt)
+            n += 1
+
+    # ------------------------------------------------------------ drawing
+    def background(self, surface: pygame.Surface) -> None:
+        """The shared backdrop: a vertical gradient with faint suit symbols (cached)."""
+        size = surface.get_size()
+        if self._bg_cache is None or self._bg_cache[0] != size:
+            bg = pygame.Surface(size).convert()
+            w, h = size
+            for y in range(h):
+                pygame.draw.line(bg, C.mix(C.BG_TOP, C.BG_BOTTOM, y / max(1, h - 1)), (0, y), (w, y))
+            from .ui import text as T
+            fsize = self.lay.font_px(150)
+            for i, (col, sym) in enumerate(C.SUITS * 3):
+                glyph = T.font(fsize, True).render(sym, True, C.mix(C.BG_BOTTOM, col, 0.22))
+                glyph.set_alpha(70)
+                x = int(w * ((i * 0.37 + 0.08) % 1.0))
+                y = int(h * ((i * 0.53 + 0.12) % 1.0))
+                bg.blit(glyph, glyph.get_rect(center=(x, y)))
+            self._bg_cache = (size, bg)
+        surface.blit(self._bg_cache[1], (0, 0))
+
+    def _dim(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        if self._dim_cache is None or self._dim_cache[0] != size:
+            dim = pygame.Surface(size, pygame.SRCALPHA)
+            dim.fill((*C.SHADOW, 165))
+            self._dim_cache = (size, dim)
+        surface.blit(self._dim_cache[1], (0, 0))
+
+    def draw(self) -> None:
+        surface = self.screen
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                first = i
+                break
+        if not self.stack or not self.stack[first].opaque:
+            self.background(surface)
+        for i in range(first, len(self.stack)):
+            if i > first:
+                self._dim(surface)
+            self.stack[i].draw(surface)
+        if self._snapshot is not None and self._trans_t < 1.0:
+            if self._snapshot.get_size() == surface.get_size():
+                e = pytweening.easeInOutCubic(self._trans_t)
+                self._snapshot.set_alpha(int(255 * (1.0 - e)))
+                surface.blit(self._snapshot, (0, -int(self.lay.px(24) * e)))
+        self._draw_toasts(surface)
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        if not self.toasts:
+            return
+        from .ui import text as T
+        lay = self.lay
+        y = lay.px(24)
+        for text, left in self.toasts:
+            size = lay.font_px(28)
+            surf = T.render(text, size, C.TEXT)
+            box = surf.get_rect().inflate(lay.px(48), lay.px(24))
+            box.midtop = (surface.get_width() // 2, y)
+            alpha = max(0.0, min(1.0, left / 0.4))
+            box_s = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(box_s, (*C.PANEL_HI, int(235 * alpha)), box_s.get_rect(), border_radius=lay.px(14))
+            surface.blit(box_s, box)
+            surf.set_alpha(int(255 * alpha))
+            surface.blit(surf, surf.get_rect(center=box.center))
+            y = box.bottom + lay.px(10)

@@ -1,0 +1,77 @@
+"""One translation function for everything a player reads.
+
+    from game.i18n import _, N_
+    label = N_("Play Line-it")     # marks a msgid for extraction, unchanged
+    text = _(label)                # translated into the current language
+
+`_()` always uses the language set last by `set_language()`, so a language
+switch applies at once to anything drawn after it. Catalogues are gettext
+`.mo` files in `game/locale/<lang>/LC_MESSAGES/linebox.mo`, compiled from the
+`.po` files by `tools/compile_locale.py`. English is the source language.
+"""
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+
+from .paths import LOCALE
+
+DOMAIN = "linebox"
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
+
+_current = "en"
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def N_(msgid: str) -> str:
+    """Mark `msgid` for translation without translating it now."""
+    return msgid
+
+
+def _(msgid: str) -> str:
+    """`msgid` in the current language (itself when no translation exists)."""
+    return _translation.gettext(msgid)
+
+
+def current_language() -> str:
+    """The code of the current language: 'en', 'de' or 'fr'."""
+    return _current
+
+
+def set_language(lang: str) -> str:
+    """Switch every later `_()` call to `lang`; unknown codes fall back to 'en'.
+
+    >>> set_language("de"); _("Settings")
+    'de'
+    'Einstellungen'
+    """
+    global _current, _translation
+    if lang not in LANGUAGES:
+        lang = "en"
+    if lang == "en":
+        _translation = gettext.NullTranslations()
+    else:
+        _translation = gettext.translation(DOMAIN, localedir=str(LOCALE), languages=[lang], fallback=True)
+    _current = lang
+    return lang
+
+
+def system_language() -> str:
+    """The player's system language if Linebox speaks it, else 'en'."""
+    candidates: list[str] = []
+    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            candidates.extend(value.split(":"))
+    try:
+        loc = locale.getlocale()[0]
+        if loc:
+            candidates.append(loc)
+    except ValueError:
+        pass
+    for cand in candidates:
+        code = cand.split("_")[0].split(".")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return "en"

@@ -1,0 +1,162 @@
+"""Scenes: the screens of the app, kept on the App's stack.
+
+Lifecycle (called by the App, never by the scene itself):
+
+- `enter()`   -- pushed onto the stack (or became the root)
+- `pause()`   -- another scene was pushed above it
+- `resume()`  -- the scene above it was popped
+- `exit()`    -- removed from the stack
+- `layout(lay)` -- the window size, UI scale or language changed; place widgets
+- `handle(event) -> bool` -- input; True when consumed
+- `update(dt)` -- advance animations and logic by `dt` seconds
+- `draw(surface)` -- paint; must not change state
+
+`opaque = False` marks an overlay (pause, confirm, rules over a table): the
+scenes below it are drawn first, dimmed.
+
+`WidgetScene` adds a list of widgets with keyboard focus (Tab/Shift+Tab,
+↑/↓), mouse hover and click, and Esc = `back()`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .ui.layout import Layout
+from .ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """Base scene: does nothing, draws nothing."""
+
+    opaque = True
+    #: a short name for logs and the smoke run
+    name = "scene"
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+    def layout(self, lay: Layout) -> None: ...
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def back(self) -> None:
+        """Esc: leave this scene (pop it)."""
+        self.app.pop()
+
+
+class WidgetScene(Scene):
+    """A scene made of widgets with keyboard focus and mouse hover."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.widgets: list[Widget] = []
+        self.focus: Widget | None = None
+
+    def focusables(self) -> list[Widget]:
+        return [w for w in self.widgets if w.focusable and w.enabled and w.visible]
+
+    def set_focus(self, widget: Widget | None) -> None:
+        if widget is self.focus:
+            return
+        if self.focus is not None:
+            self.focus.set_focus(False)
+        self.focus = widget
+        if widget is not None:
+            widget.set_focus(True)
+
+    def move_focus(self, delta: int) -> None:
+        items = self.focusables()
+        if not items:
+            return
+        if self.focus not in items:
+            self.set_focus(items[0] if delta > 0 else items[-1])
+            return
+        i = items.index(self.focus)
+        self.set_focus(items[(i + delta) % len(items)])
+
+    def enter(self) -> None:
+        if self.focus is None:
+            items = self.focusables()
+            if items:
+                self.set_focus(items[0])
+
+    def exit(self) -> None:
+        self.set_focus(None)
+
+    def resume(self) -> None:
+        if self.focus is not None:
+            self.focus.set_focus(True)
+
+    def pause(self) -> None:
+        if self.focus is not None:
+            self.focus.set_focus(False)
+
+    def widget_at(self, pos: tuple[int, int]) -> Widget | None:
+        for w in reversed(self.widgets):
+            if w.visible and w.rect.collidepoint(pos):
+                return w
+        return None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            under = self.widget_at(event.pos)
+            for w in self.widgets:
+                w.hover = w is under
+            if self.focus is not None and self.focus.handle(event):
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            under = self.widget_at(event.pos)
+            if under is not None and under.enabled and under.focusable:
+                self.set_focus(under)
+                under.handle(event)
+                return True
+            return False
+        if event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
+            under = self.widget_at(pygame.mouse.get_pos()) if event.type == pygame.MOUSEWHEEL else None
+            target = under or self.focus
+            if target is not None and target.enabled:
+                return target.handle(event)
+            return False
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING):
+            return self.focus.handle(event) if self.focus is not None else False
+        if event.type == pygame.KEYDOWN:
+            if self.focus is not None and self.focus.handle(event):
+                return True
+            if event.key == pygame.K_TAB:
+                self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return True
+            if event.key == pygame.K_DOWN:
+                self.move_focus(1)
+                return True
+            if event.key == pygame.K_UP:
+                self.move_focus(-1)
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for w in self.widgets:
+            w.update(dt)
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface, lay)

@@ -1,0 +1,143 @@
+"""The main menu: play, continue, load, statistics, rules, settings, quit."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import storage, tables
+from ..i18n import N_, _
+from ..scene import WidgetScene
+from ..ui import text as T
+from ..ui import theme as C
+from ..ui.layout import Layout
+from ..ui.pictures import picture
+from ..ui.widgets import Button
+from .common import hint
+
+if TYPE_CHECKING:
+    from ..app import App
+
+FAN_LEFT = ("card:17", "card:42", "card:63", "bet:B4", "card:88")
+FAN_RIGHT = ("die:b", "die:o", "die:g", "die:b")
+
+
+class MenuScene(WidgetScene):
+    """The root scene."""
+
+    name = "menu"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.autosave: dict | None = None
+        self.time = 0.0
+        self.b_continue = Button(self._continue_label, self.on_continue, "primary")
+        self.widgets = [
+            self.b_continue,
+            Button(N_("Play Line-it"), lambda: self.open_setup("lineit")),
+            Button(N_("Play Linyo"), lambda: self.open_setup("linyo")),
+            Button(N_("Load game"), self.open_load),
+            Button(N_("Statistics"), self.open_stats),
+            Button(N_("Rules"), lambda: self.app.open_rules()),
+            Button(N_("Settings"), self.open_settings),
+            Button(N_("Quit"), self.app.quit, "quiet"),
+        ]
+        self.fan: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def _continue_label(self) -> str:
+        game = (self.autosave or {}).get("game", "")
+        return _("Continue {game}").format(game=tables.GAME_NAMES.get(game, ""))
+
+    def refresh(self) -> None:
+        """Show Continue only when an unfinished game exists."""
+        self.autosave = storage.latest_autosave()
+        self.b_continue.visible = self.autosave is not None
+        if self.focus is not None and not self.focus.visible:
+            self.set_focus(None)
+
+    def enter(self) -> None:
+        self.refresh()
+        super().enter()
+        self.app.show_problems()
+
+    def resume(self) -> None:
+        self.refresh()
+        super().resume()
+        if self.focus is None:
+            WidgetScene.enter(self)
+
+    def back(self) -> None:
+        self.app.confirm(_("Quit Linebox?"), self.app.quit, _("Quit"))
+
+    # ------------------------------------------------------------ actions
+    def open_setup(self, game: str) -> None:
+        from .setup import SetupScene
+        self.app.push(SetupScene(self.app, game))
+
+    def on_continue(self) -> None:
+        if self.autosave is not None:
+            tables.open_table(self.app, self.autosave)
+
+    def open_load(self) -> None:
+        from .load import LoadScene
+        self.app.push(LoadScene(self.app))
+
+    def open_stats(self) -> None:
+        from .stats_scene import StatsScene
+        self.app.push(StatsScene(self.app))
+
+    def open_settings(self) -> None:
+        from .settings_scene import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    # ------------------------------------------------------------ layout/draw
+    def layout(self, lay: Layout) -> None:
+        self.refresh()
+        visible = [w for w in self.widgets if w.visible]
+        row_h, gap = 78, 14
+        total = len(visible) * row_h + (len(visible) - 1) * gap
+        top = max(330.0, (lay.logical_h - total) / 2 + 110)
+        x = (lay.logical_w - 560) / 2
+        for i, w in enumerate(visible):
+            w.rect = lay.rect(x, top + i * (row_h + gap), 560, row_h)
+        # decorative fans of the games' own pieces, left and right of the column
+        self.fan = []
+        side = (lay.logical_w - 560) / 2
+        if side > 330:
+            h = lay.px(230)
+            for i, tok in enumerate(FAN_LEFT):
+                img = pygame.transform.rotozoom(picture(tok, h), 18 - i * 9, 1.0)
+                cx = lay.px(side / 2 + (i - 2) * 58)
+                cy = lay.px(top + 300 + abs(i - 2) * 20)
+                self.fan.append((img, img.get_rect(center=(cx, cy))))
+            dh = lay.px(120)
+            for i, tok in enumerate(FAN_RIGHT):
+                img = pygame.transform.rotozoom(picture(tok, dh), -12 + i * 11, 1.0)
+                cx = lay.width - lay.px(side / 2 + (1.5 - i) * 112)
+                cy = lay.px(top + 300 + (i % 2) * 60)
+                self.fan.append((img, img.get_rect(center=(cx, cy))))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.time += dt * max(0.0, self.app.settings.anim_factor)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        self.app.background(surface)
+        cx = surface.get_width() // 2
+        top = min(w.rect.top for w in self.widgets if w.visible)
+        bob = int(lay.px(6) * math.sin(self.time * 1.6))
+        title_y = max(lay.px(30), top - lay.px(270))
+        r = T.blit_text(surface, "Linebox", lay.font_px(132), C.SHADOW, (cx + lay.px(5), title_y + lay.px(7) + bob),
+                        "midtop", bold=True)
+        T.blit_text(surface, "Linebox", lay.font_px(132), C.TEXT, (cx, title_y + bob), "midtop", bold=True)
+        sym_y = r.bottom + lay.px(10)
+        for i, (col, sym) in enumerate(C.SUITS):
+            T.blit_text(surface, sym, lay.font_px(40), col, (cx + lay.px((i - 1.5) * 60), sym_y), "midtop", bold=True)
+        T.blit_text(surface, _("Line-it and Linyo, against bots or friends"), lay.font_px(28), C.TEXT_DIM,
+                    (cx, sym_y + lay.px(62)), "midtop")
+        for img, rect in self.fan:
+            surface.blit(img, rect.move(0, bob if rect.centerx < cx else -bob))
+        self.draw_widgets(surface)
+        hint(surface, lay, _("↑ ↓ choose · Enter select · Esc back · F1 rules · F11 full screen"))

@@ -1,0 +1,303 @@
+"""The rules reader: both games' rules in the current language.
+
+Renders `game.rulebook.load(lang)` blocks (h1, h2, para, bullet, pictures)
+in a scrolling column with a tab per game; pictures come from the games'
+own sprites (`game.ui.pictures`). Opened from the menu or with F1 from
+anywhere (over a table it is an overlay: Esc returns to the game).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from ..i18n import N_, _, current_language
+from ..scene import WidgetScene
+from ..ui import text as T
+from ..ui import theme as C
+from ..ui.layout import Layout
+from ..ui.pictures import picture
+from ..ui.widgets import Button, panel
+from .common import hint
+
+if TYPE_CHECKING:
+    from ..app import App
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_EMPH = re.compile(r"(?<![*\w])\*(?!\*)([^*]+?)\*(?![*\w])")
+
+
+def default_loader(lang: str) -> list[Any]:
+    """The rulebook's blocks (raises ImportError until the rulebook exists)."""
+    from .. import rulebook
+    return rulebook.load(lang)
+
+
+def spans(text: str) -> list[tuple[str, bool]]:
+    """(run, bold) pieces of a text with **bold** marks; single *emphasis* marks dropped."""
+    text = _EMPH.sub(r"\1", text)
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for m in _BOLD.finditer(text):
+        if m.start() > pos:
+            out.append((text[pos:m.start()], False))
+        out.append((m.group(1), True))
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], False))
+    return out
+
+
+@dataclass
+class _Item:
+    """One laid-out piece of the page, at pixel y from the page top."""
+
+    y: int
+    h: int
+    runs: list[tuple[int, str, bool, int, tuple[int, int, int]]]   # x, text, bold, size, colour
+    pics: list[tuple[int, str, int]]                               # x, token, height
+    rule: bool = False
+
+
+class RulesScene(WidgetScene):
+    """Scrolling rules of both games; `game` picks the section shown first."""
+
+    name = "rules"
+    loader: Callable[[str], list[Any]] = staticmethod(default_loader)
+
+    def __init__(self, app: "App", game: str | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.items: list[_Item] = []
+        self.sections: dict[str, int] = {}
+        self.scroll = 0.0
+        self.target = 0.0
+        self.page_h = 0
+        self.view = pygame.Rect(0, 0, 0, 0)
+        self.error = ""
+        self.lang = ""
+        self.tabs = [Button("Line-it", lambda: self.jump("lineit"), "quiet", 30),
+                     Button("Linyo", lambda: self.jump("linyo"), "quiet", 30)]
+        self.close = Button(N_("Back"), self.back, "normal", 30)
+        self.widgets = self.tabs + [self.close]
+        self._jump_pending = game
+
+    # ------------------------------------------------------------ build
+    def _blocks(self) -> list[Any]:
+        try:
+            blocks = type(self).loader(current_language())
+            self.error = ""
+            return list(blocks)
+        except ImportError:
+            self.error = _("The rules text is not installed.")
+        except (OSError, ValueError) as exc:
+            self.error = _("The rules text could not be read: {reason}").format(reason=str(exc))
+        return []
+
+    def _wrap_runs(self, text: str, size: int, width: int, x0: int, color, bold_all: bool = False
+                   ) -> list[list[tuple[int, str, bool, int, tuple[int, int, int]]]]:
+        words: list[tuple[str, bool]] = []
+        for run, bold in spans(text):
+            for i, word in enumerate(run.split(" ")):
+                if word:
+                    words.append((word, bold or bold_all))
+        lines: list[list] = []
+        line: list = []
+        x = x0
+        space = T.width(" ", size)
+        for word, bold in words:
+            w = T.width(word, size, bold)
+            if line and x + w > x0 + width:
+                lines.append(line)
+                line, x = [], x0
+            if line and line[-1][2] == bold:   # extend the run of the same weight
+                last = line[-1]
+                line[-1] = (last[0], last[1] + " " + word, bold, size, color)
+            else:
+                line.append((x, word if not line else word, bold, size, color))
+                if len(line) > 1:
+                    pass
+            x += w + space
+        if line:
+            lines.append(line)
+        # runs after the first start after a space: recompute x from the text widths
+        fixed = []
+        for ln in lines:
+            xx = x0
+            out = []
+            for (_x, txt, bold, sz, col) in ln:
+                out.append((xx, txt, bold, sz, col))
+                xx += T.width(txt, sz, bold) + space
+            fixed.append(out)
+        return fixed
+
+    def layout(self, lay: Layout) -> None:
+        width = min(1300.0, lay.logical_w - 160)
+        x = (lay.logical_w - width) / 2
+        self.view = lay.rect(x - 40, 150, width + 80, lay.logical_h - 150 - 70)
+        self.tabs[0].rect = lay.rect(x - 40, 50, 260, 76)
+        self.tabs[1].rect = lay.rect(x + 240, 50, 260, 76)
+        self.close.rect = lay.rect(x + width + 40 - 260, 50, 260, 76)
+        old_frac = self.scroll / self.page_h if self.page_h else 0.0
+        self.lang = current_language()
+        self.items = []
+        self.sections = {}
+        x0 = self.view.x + lay.px(40)
+        w = self.view.w - lay.px(80)
+        y = lay.px(30)
+        body = lay.font_px(30)
+        line_h = int(body * 1.45)
+        for block in self._blocks():
+            kind = getattr(block, "kind", "para")
+            text = getattr(block, "text", "")
+            if kind == "h1":
+                if self.items:
+                    y += lay.px(40)
+                for game, name in (("lineit", "Line-it"), ("linyo", "Linyo")):
+                    if name in text and game not in self.sections:
+                        self.sections[game] = y
+                size = lay.font_px(56)
+                for ln in self._wrap_runs(text, size, w, x0, C.ACCENT, True):
+                    self.items.append(_Item(y, int(size * 1.3), ln, []))
+                    y += int(size * 1.3)
+                self.items.append(_Item(y, lay.px(8), [], [], rule=True))
+                y += lay.px(28)
+            elif kind == "h2":
+                y += lay.px(22)
+                size = lay.font_px(38)
+                for ln in self._wrap_runs(text, size, w, x0, C.TEXT, True):
+                    self.items.append(_Item(y, int(size * 1.3), ln, []))
+                    y += int(size * 1.3)
+                y += lay.px(8)
+            elif kind == "bullet":
+                indent = lay.px(40)
+                lines = self._wrap_runs(text, body, w - indent, x0 + indent, C.TEXT)
+                for i, ln in enumerate(lines):
+                    if i == 0:
+                        ln = [(x0 + lay.px(10), "•", True, body, C.ACCENT)] + ln
+                    self.items.append(_Item(y, line_h, ln, []))
+                    y += line_h
+                y += lay.px(8)
+            elif kind == "pictures":
+                ph = lay.px(150)
+                pics = []
+                px = x0
+                for token in getattr(block, "items", ()):
+                    img = picture(token, ph if not token.startswith(("field", "start", "end", "die", "token"))
+                                  else lay.px(100))
+                    if px + img.get_width() > x0 + w and pics:
+                        self.items.append(_Item(y, ph, [], pics))
+                        y += ph + lay.px(14)
+                        pics, px = [], x0
+                    pics.append((px, token, img.get_height()))
+                    px += img.get_width() + lay.px(18)
+                if pics:
+                    self.items.append(_Item(y, ph, [], pics))
+                    y += ph + lay.px(20)
+            else:
+                for ln in self._wrap_runs(text, body, w, x0, C.TEXT):
+                    self.items.append(_Item(y, line_h, ln, []))
+                    y += line_h
+                y += lay.px(14)
+        self.page_h = y + lay.px(40)
+        self.scroll = self.target = self._clamp(old_frac * self.page_h)
+        if self._jump_pending:
+            self.jump(self._jump_pending, instant=True)
+            self._jump_pending = None
+
+    # ------------------------------------------------------------ scrolling
+    def max_scroll(self) -> float:
+        return max(0.0, self.page_h - self.view.h)
+
+    def _clamp(self, v: float) -> float:
+        return max(0.0, min(self.max_scroll(), v))
+
+    def jump(self, game: str, instant: bool = False) -> None:
+        """Scroll to the start of `game`'s rules."""
+        if game in self.sections:
+            self.target = self._clamp(self.sections[game])
+            if instant or self.app.settings.anim_factor <= 0:
+                self.scroll = self.target
+
+    def scroll_by(self, pixels: float) -> None:
+        self.target = self._clamp(self.target + pixels)
+        if self.app.settings.anim_factor <= 0:
+            self.scroll = self.target
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        lay = self.app.lay
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * lay.px(120))
+            return True
+        if event.type == pygame.KEYDOWN:
+            page = self.view.h * 0.9
+            keys = {pygame.K_DOWN: lay.px(80), pygame.K_UP: -lay.px(80), pygame.K_PAGEDOWN: page,
+                    pygame.K_PAGEUP: -page, pygame.K_SPACE: page}
+            if event.key in keys:
+                self.scroll_by(keys[event.key])
+                return True
+            if event.key == pygame.K_HOME:
+                self.scroll_by(-self.page_h)
+                return True
+            if event.key == pygame.K_END:
+                self.scroll_by(self.page_h)
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.jump("lineit" if event.key == pygame.K_LEFT else "linyo")
+                return True
+        return super().handle(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.lang != current_language():
+            self.layout(self.app.lay)
+        self.scroll += (self.target - self.scroll) * min(1.0, dt * 12)
+        if abs(self.target - self.scroll) < 0.5:
+            self.scroll = self.target
+
+    def current_section(self) -> str | None:
+        best = None
+        for game, y in sorted(self.sections.items(), key=lambda kv: kv[1]):
+            if self.scroll + self.view.h * 0.3 >= y:
+                best = game
+        return best
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        self.app.background(surface)
+        panel(surface, self.view, lay, C.PANEL, C.PANEL_EDGE)
+        current = self.current_section()
+        for tab, game in zip(self.tabs, ("lineit", "linyo")):
+            tab.style = "primary" if game == current else "quiet"
+        self.draw_widgets(surface)
+        clip = surface.get_clip()
+        inner = self.view.inflate(-lay.px(8), -lay.px(8))
+        surface.set_clip(inner)
+        top = self.view.y - int(self.scroll)
+        if self.error:
+            T.blit_text(surface, self.error, lay.font_px(32), C.ACCENT, self.view.center, "center")
+        for item in self.items:
+            y = top + item.y
+            if y > self.view.bottom or y + item.h < self.view.top:
+                continue
+            if item.rule:
+                pygame.draw.rect(surface, C.ACCENT, (self.view.x + lay.px(40), y, lay.px(160), max(2, lay.px(5))),
+                                 border_radius=lay.px(3))
+            for (x, txt, bold, size, col) in item.runs:
+                surface.blit(T.render(txt, size, col, bold), (x, y))
+            for (x, token, h) in item.pics:
+                img = picture(token, h)
+                surface.blit(img, (x, y + (item.h - img.get_height()) // 2))
+        surface.set_clip(clip)
+        # scrollbar
+        if self.max_scroll() > 0:
+            track = pygame.Rect(self.view.right - lay.px(16), self.view.y + lay.px(20), lay.px(6),
+                                self.view.h - lay.px(40))
+            pygame.draw.rect(surface, C.BUTTON, track, border_radius=track.w)
+            frac = self.view.h / self.page_h
+            thumb = pygame.Rect(track.x, 0, track.w, max(lay.px(40), int(track.h * frac)))
+            thumb.y = track.y + int((track.h - thumb.h) * (self.scroll / self.max_scroll()))
+            pygame.draw.rect(surface, C.ACCENT, thumb, border_radius=track.w)
+        hint(surface, lay, _("↑ ↓ PgUp PgDn scroll · ← → game · Esc back"))

@@ -1,0 +1,266 @@
+"""Game setup for Line-it or Linyo: seats, first player, options, seed.
+
+Produces the plain config dict documented in `game.tables` and hands it to
+`tables.open_table`. The last setup of each game is remembered in the
+settings (`last_setup[game]`), without the seed unless the player typed one.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import tables
+from ..i18n import N_, _
+from ..scene import WidgetScene
+from ..ui import text as T
+from ..ui import theme as C
+from ..ui.layout import Layout
+from ..ui.widgets import Button, Choice, TextInput, Widget, panel
+from .common import header, hint
+
+if TYPE_CHECKING:
+    from ..app import App
+
+SEATS = {"lineit": (2, 6), "linyo": (1, 6)}
+LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")))
+KINDS = (("human", N_("Human")), ("bot", N_("Bot")))
+BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Emma", "Félix")
+
+
+def default_seat(game: str, i: int) -> dict[str, Any]:
+    """Seat i of a fresh setup: seat 0 is a human, the others bots."""
+    seat: dict[str, Any] = {"name": BOT_NAMES[i] if i else _("Player"), "kind": "bot" if i else "human",
+                            "level": "normal" if i else None}
+    if game == "linyo":
+        seat["difficulty"] = 2
+    return seat
+
+
+def default_config(game: str) -> dict[str, Any]:
+    n = 3 if game == "lineit" else 1
+    cfg: dict[str, Any] = {"game": game, "seats": [default_seat(game, i) for i in range(n)],
+                           "first_seat": None, "seed": None}
+    if game == "lineit":
+        cfg["final_plays"] = 1
+    else:
+        cfg["sheet"] = "A"
+    return cfg
+
+
+def clean_config(game: str, stored: Any) -> dict[str, Any]:
+    """A valid config from a remembered one (anything odd is replaced by defaults)."""
+    cfg = default_config(game)
+    if not isinstance(stored, dict):
+        return cfg
+    lo, hi = SEATS[game]
+    seats = stored.get("seats")
+    if isinstance(seats, list) and lo <= len(seats) <= hi:
+        clean = []
+        for i, s in enumerate(seats):
+            seat = default_seat(game, i)
+            if isinstance(s, dict):
+                if isinstance(s.get("name"), str):
+                    seat["name"] = s["name"][:20]
+                if s.get("kind") in ("human", "bot"):
+                    seat["kind"] = s["kind"]
+                seat["level"] = s.get("level") if s.get("level") in dict(LEVELS) else "normal"
+                if seat["kind"] == "human":
+                    seat["level"] = None
+                if game == "linyo" and s.get("difficulty") in (2, 3, 4):
+                    seat["difficulty"] = s["difficulty"]
+            clean.append(seat)
+        cfg["seats"] = clean
+    fs = stored.get("first_seat")
+    if isinstance(fs, int) and not isinstance(fs, bool) and 0 <= fs < len(cfg["seats"]):
+        cfg["first_seat"] = fs
+    seed = stored.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+        cfg["seed"] = seed
+    if game == "lineit" and stored.get("final_plays") in (1, 2):
+        cfg["final_plays"] = stored["final_plays"]
+    if game == "linyo" and stored.get("sheet") in ("A", "B", "random"):
+        cfg["sheet"] = stored["sheet"]
+    return cfg
+
+
+class SetupScene(WidgetScene):
+    """Setup of one game; `game` is 'lineit' or 'linyo'."""
+
+    name = "setup"
+
+    def __init__(self, app: "App", game: str) -> None:
+        super().__init__(app)
+        self.game = game
+        self.cfg = clean_config(game, app.settings.last_setup.get(game))
+        self.seed_text = str(self.cfg["seed"]) if self.cfg["seed"] is not None else ""
+        self.random_seed = random.SystemRandom().randrange(1, 1_000_000)
+        self.seat_rows: list[list[Widget]] = []
+        self.start = Button(N_("Start game"), self.on_start, "primary")
+        self.back_button = Button(N_("Back"), self.back)
+        self.option_widgets: list[Widget] = []
+        self.seed_input = TextInput(self.seed_text, self._seed_changed, self._seed_placeholder, max_len=12,
+                                    allowed=str.isdigit)
+        self.build()
+
+    # ------------------------------------------------------------ model
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.cfg["seats"]
+
+    def _seat_name(self, i: int) -> str:
+        return self.seats[i]["name"].strip() or _("Seat {n}").format(n=i + 1)
+
+    def _seed_placeholder(self) -> str:
+        return _("random: {seed}").format(seed=self.random_seed)
+
+    def _seed_changed(self, text: str) -> None:
+        self.seed_text = text
+
+    def seed(self) -> int:
+        """The seed the game will use (typed, or the random one shown)."""
+        return int(self.seed_text) if self.seed_text.isdigit() else self.random_seed
+
+    def config(self) -> dict[str, Any]:
+        """The config dict for `tables.open_table` (see game.tables)."""
+        cfg = copy.deepcopy(self.cfg)
+        for i, seat in enumerate(cfg["seats"]):
+            seat["name"] = self._seat_name(i)
+            if seat["kind"] == "human":
+                seat["level"] = None
+        cfg["seed"] = self.seed()
+        return cfg
+
+    def remember(self) -> None:
+        stored = copy.deepcopy(self.cfg)
+        stored["seed"] = int(self.seed_text) if self.seed_text.isdigit() else None
+        last = dict(self.app.settings.last_setup)
+        last[self.game] = stored
+        self.app.change_settings(last_setup=last)
+
+    def set_players(self, n: int) -> None:
+        while len(self.seats) < n:
+            self.seats.append(default_seat(self.game, len(self.seats)))
+        del self.seats[n:]
+        if self.cfg["first_seat"] is not None and self.cfg["first_seat"] >= n:
+            self.cfg["first_seat"] = None
+        self.build()
+        self.layout(self.app.lay)
+
+    # ------------------------------------------------------------ widgets
+    def build(self) -> None:
+        lo, hi = SEATS[self.game]
+        focus_players = self.focus is not None and self.focus in self.option_widgets[:1]
+        players = Choice(N_("Players"), [(n, (lambda n=n: str(n))) for n in range(lo, hi + 1)], len(self.seats),
+                         self.set_players)
+        first = Choice(N_("First player"), [(None, N_("Random"))] +
+                       [(i, (lambda i=i: self._seat_name(i))) for i in range(len(self.seats))],
+                       self.cfg["first_seat"], lambda v: self.cfg.__setitem__("first_seat", v))
+        self.option_widgets = [players, first]
+        if self.game == "lineit":
+            self.option_widgets.append(Choice(
+                N_("Final plays"), [(1, N_("1 card (standard)")), (2, N_("2 cards (variant)"))],
+                self.cfg["final_plays"], lambda v: self.cfg.__setitem__("final_plays", v)))
+        else:
+            self.option_widgets.append(Choice(
+                N_("Sheet"), [("A", N_("Side A")), ("B", N_("Side B")), ("random", N_("Random sheet"))],
+                self.cfg["sheet"], lambda v: self.cfg.__setitem__("sheet", v)))
+        self.option_widgets.append(self.seed_input)
+        self.seat_rows = []
+        for i, seat in enumerate(self.seats):
+            row: list[Widget] = []
+            row.append(TextInput(seat["name"], lambda t, i=i: self.seats[i].__setitem__("name", t),
+                                 lambda i=i: _("Seat {n}").format(n=i + 1), max_len=20))
+            row.append(Choice("", KINDS, seat["kind"], lambda v, i=i: self._set_kind(i, v)))
+            level = Choice("", LEVELS, seat["level"] or "normal", lambda v, i=i: self.seats[i].__setitem__("level", v))
+            level.visible = seat["kind"] == "bot"
+            row.append(level)
+            if self.game == "linyo":
+                row.append(Choice("", [(d, (lambda d=d: _("Difficulty {d}").format(d=d))) for d in (2, 3, 4)],
+                                  seat["difficulty"], lambda v, i=i: self.seats[i].__setitem__("difficulty", v)))
+            self.seat_rows.append(row)
+        old_focus = self.focus
+        self.widgets = self.option_widgets + [w for row in self.seat_rows for w in row] + \
+            [self.back_button, self.start]
+        if focus_players:
+            self.focus = None
+            self.set_focus(players)
+        elif old_focus is not None and old_focus not in self.widgets:
+            self.focus = None
+            self.set_focus(self.start)
+
+    def _set_kind(self, i: int, kind: str) -> None:
+        seat = self.seats[i]
+        seat["kind"] = kind
+        seat["level"] = None if kind == "human" else (seat.get("level") or "normal")
+        self.seat_rows[i][2].visible = kind == "bot"
+        if kind == "bot":
+            self.seat_rows[i][2].set_options(LEVELS, seat["level"])
+
+    def layout(self, lay: Layout) -> None:
+        lw = lay.logical_w
+        top = 190.0
+        left_w = min(720.0, lw * 0.36)
+        gap = 60.0
+        right_w = min(1040.0, lw - left_w - gap - 120)
+        x0 = (lw - (left_w + gap + right_w)) / 2
+        self.left_panel = lay.rect(x0 - 30, top - 30, left_w + 60, 4 * 92 + 80)
+        for i, w in enumerate(self.option_widgets):
+            w.rect = lay.rect(x0, top + 30 + i * 92, left_w, 72)
+        self.seed_label_y = top + 30 + 3 * 92
+        # the seed row: label on the left, the entry box on the right
+        self.seed_input.rect = lay.rect(x0 + left_w * 0.45, self.seed_label_y, left_w * 0.55, 72)
+        self.seed_label_pos = lay.rect(x0 + 8, self.seed_label_y, 10, 72).midleft
+        rx = x0 + left_w + gap
+        self.right_panel = lay.rect(rx - 30, top - 30, right_w + 60, 6 * 92 + 140)
+        self.seat_head_y = lay.px(top + 10)
+        cols = [0.36, 0.2, 0.22, 0.22] if self.game == "linyo" else [0.44, 0.26, 0.3]
+        self.col_x: list[int] = []
+        for r, row in enumerate(self.seat_rows):
+            x = rx
+            for c, w in enumerate(row):
+                width = right_w * cols[c] - 14
+                w.rect = lay.rect(x, top + 60 + r * 92, width, 72)
+                if r == 0:
+                    self.col_x.append(lay.px(x))
+                x += right_w * cols[c]
+        by = max(top + 6 * 92 + 150, 960.0) if lay.logical_h >= 1080 else top + 6 * 92 + 150
+        by = min(by, lay.logical_h - 120)
+        self.back_button.rect = lay.rect(lw / 2 - 440, by, 400, 84)
+        self.start.rect = lay.rect(lw / 2 + 40, by, 400, 84)
+
+    def enter(self) -> None:
+        self.set_focus(self.start)
+
+    def exit(self) -> None:
+        super().exit()
+        self.remember()
+
+    def on_start(self) -> None:
+        self.remember()
+        tables.open_table(self.app, self.config())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        self.app.background(surface)
+        title = _("New game of {game}").format(game=tables.GAME_NAMES[self.game])
+        header(surface, lay, title, "")
+        panel(surface, self.left_panel, lay, C.PANEL, C.PANEL_EDGE)
+        panel(surface, self.right_panel, lay, C.PANEL, C.PANEL_EDGE)
+        T.blit_text(surface, _("Seed"), lay.font_px(30), C.TEXT if self.focus is self.seed_input else C.TEXT_DIM,
+                    (self.seed_label_pos[0], self.seed_label_pos[1]), "midleft")
+        size = lay.font_px(24)
+        heads = [N_("Name"), N_("Who plays"), N_("Bot level")] + ([N_("Difficulty")] if self.game == "linyo" else [])
+        for x, h in zip(self.col_x, heads):
+            T.blit_text(surface, _(h), size, C.ACCENT, (x + lay.px(6), self.seat_head_y), "topleft", bold=True)
+        for r, row in enumerate(self.seat_rows):
+            if self.seats[r]["kind"] == "human":
+                rr = row[2].rect
+                T.blit_text(surface, "—", lay.font_px(30), C.TEXT_DIM, rr.center, "center")
+        seed_note = _("Seed of this game: {seed} (share it to play the same cards or dice)").format(seed=self.seed())
+        T.blit_text(surface, seed_note, lay.font_px(24), C.TEXT_DIM,
+                    (self.left_panel.centerx, self.left_panel.bottom + lay.px(14)), "midtop")
+        self.draw_widgets(surface)
+        hint(surface, lay, _("↑ ↓ Tab move · ← → change · Enter start · Esc back"))

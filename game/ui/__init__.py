@@ -1,0 +1,1 @@
+"""Drawing helpers of the front end: theme colours, layout scale, text, widgets."""

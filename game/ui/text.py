@@ -1,0 +1,98 @@
+"""Fonts and cached text surfaces (DejaVu Sans, which has ♥ ♦ ♣ ★ ● ×).
+
+Rendering text is the costliest thing a frame does, so every rendered line
+is kept in an LRU cache keyed by (text, pixel size, bold, colour); a frame
+that shows the same text again only blits.
+
+    surf = render("Play", 24, (255, 255, 255), bold=True)
+    lines = wrap("a long paragraph ...", 18, 400)
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from ..paths import FONTS
+
+_FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+_wrap_cache: "OrderedDict[tuple, list[str]]" = OrderedDict()
+CACHE_SIZE = 1200
+stats = {"hits": 0, "misses": 0}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled font at `size` pixels (falls back to pygame's default)."""
+    key = (max(6, int(size)), bool(bold))
+    f = _fonts.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = _FILES[key[1]]
+        try:
+            f = pygame.font.Font(str(path), key[0])
+        except (OSError, pygame.error, FileNotFoundError):
+            f = pygame.font.Font(None, key[0])
+        _fonts[key] = f
+    return f
+
+
+def render(text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+    """A cached, antialiased surface of one line of text."""
+    key = (text, int(size), bool(bold), tuple(color))
+    surf = _cache.get(key)
+    if surf is not None:
+        _cache.move_to_end(key)
+        stats["hits"] += 1
+        return surf
+    stats["misses"] += 1
+    surf = font(size, bold).render(text, True, color)
+    _cache[key] = surf
+    if len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return surf
+
+
+def width(text: str, size: int, bold: bool = False) -> int:
+    return font(size, bold).size(text)[0]
+
+
+def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+    """Split `text` into lines no wider than `max_width` pixels (cached)."""
+    key = (text, int(size), int(max_width), bool(bold))
+    lines = _wrap_cache.get(key)
+    if lines is not None:
+        return lines
+    f = font(size, bold)
+    lines = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = word if not line else line + " " + word
+            if f.size(trial)[0] <= max_width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    _wrap_cache[key] = lines
+    if len(_wrap_cache) > 400:
+        _wrap_cache.popitem(last=False)
+    return lines
+
+
+def blit_text(surface: pygame.Surface, text: str, size: int, color: tuple[int, int, int],
+              pos: tuple[int, int], anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Draw one line; `anchor` is a Rect attribute such as 'center' or 'midleft'."""
+    surf = render(text, size, color, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+def clear_cache() -> None:
+    _cache.clear()
+    _wrap_cache.clear()
