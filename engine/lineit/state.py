@@ -575,7 +575,9 @@ def new_game(players: int, seed: int | str | None = None, first_seat: int | None
     as 106 card texts (for tests and tutorials; then nothing is shuffled).
 
     The Rng does, in this order: shuffle the 106 cards (unless deck= is
-    given), then choose the first seat (unless first_seat is given).
+    given), then draw a first seat (used unless first_seat= is given; it is
+    drawn either way, so a replay with the resolved first seat ends in the
+    same Rng state).
 
     >>> s = new_game(players=2, seed=1, first_seat=1)
     >>> s.current_seat, s.view(1)["draw_pile"]
@@ -600,8 +602,9 @@ def new_game(players: int, seed: int | str | None = None, first_seat: int | None
     else:
         cards = list(_parse_deck(deck))
         setup_deck = tuple(TEXT[c] for c in cards)
+    drawn = rng.below(players)  # always drawn, so the Rng's state never depends on first_seat=
     if first_seat is None:
-        first_seat = rng.below(players)
+        first_seat = drawn
     s = LineitState.__new__(LineitState)
     s.n = players
     s.final_plays = final_plays
