@@ -26,7 +26,7 @@ SOUNDS = ROOT / "assets" / "sounds"
 REQUIRED_IMAGES = (
     [f"card-{n}" for n in range(1, 101)]
     + [f"bet-B{v}" for v in (3, 4, 5)]
-    + ["back", "first-player", "start", "end", "card-shadow"]
+    + ["back", "slot", "first-player", "start", "end", "card-shadow", "card-glow"]
     + [f"token+{v}" for v in (3, 4, 5)]
     + [f"token-{v}" for v in (3, 4, 5)]
     + [f"jackpot-{s}" for s in ("red", "blue", "green", "yellow")]
@@ -76,6 +76,7 @@ def test_sizes_the_table_relies_on(manifest):
         assert img[f"icon-{s}"]["1x"]["size"] == [s, s]
     pad = manifest["card_shadow_pad"]["1x"]
     assert img["card-shadow"]["1x"]["size"] == [120 + 2 * pad, 168 + 2 * pad]
+    assert img["card-glow"]["1x"]["size"] == [120 + 2 * pad, 168 + 2 * pad]
 
 
 def test_no_stray_files_and_small_total(manifest):

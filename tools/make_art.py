@@ -253,6 +253,9 @@ def corner_index(label: str, suit: str | None, ink: Color, sym_color: Color, k: 
     pen = Pen(surf, k)
     pen.text(label, 22, ink, 13.5, 13, condensed=condensed_text, max_w=23)
     if suit is not None:
+        if P.SUIT_SYMBOLS[suit] == "star":
+            # yellow is light: a dark rim keeps the star strong in greyscale
+            draw_symbol(pen, suit, 13.5, 33.3, 17.5, ink)
         draw_symbol(pen, suit, 13.5, 33.5, 14.5, sym_color)
     return surf
 
@@ -357,14 +360,43 @@ def draw_card_shadow(pen: Pen) -> None:
     pen.rrect((0, 0, 0, 110), SHADOW_PAD, SHADOW_PAD, CARD_W, CARD_H, CARD_R)
 
 
-def card_shadow(scale: int) -> pygame.Surface:
+def draw_card_glow(pen: Pen) -> None:
+    pen.rrect((255, 255, 255, 255), SHADOW_PAD - 2.5, SHADOW_PAD - 2.5, CARD_W + 5, CARD_H + 5,
+              CARD_R + 2.5, width=4)
+
+
+def blurred(draw: Callable[[Pen], None], scale: int, radius: float) -> pygame.Surface:
+    """A soft card-shaped halo (shadow or glow), SHADOW_PAD wider on each side."""
     w, h = CARD_W + 2 * SHADOW_PAD, CARD_H + 2 * SHADOW_PAD
     k = scale * 2
     big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
-    big.fill((0, 0, 0, 0))
-    draw_card_shadow(Pen(big, k))
-    big = pygame.transform.gaussian_blur(big, round(3 * k))
+    big.fill((255, 255, 255, 0) if draw is draw_card_glow else (0, 0, 0, 0))
+    draw(Pen(big, k))
+    big = pygame.transform.gaussian_blur(big, round(radius * k))
     return pygame.transform.smoothscale(big, (w * scale, h * scale))
+
+
+def draw_slot(pen: Pen) -> None:
+    """An empty place for a card: a dashed rounded outline on a faint fill."""
+    pen.rrect((255, 255, 255, 28), 1, 1, CARD_W - 2, CARD_H - 2, CARD_R)
+    col = (255, 255, 255, 150)
+    r, x0, y0, x1, y1 = CARD_R, 2.0, 2.0, CARD_W - 2.0, CARD_H - 2.0
+    dash, gap = 7.0, 5.0
+    for (ax, ay), (bx, by) in (((x0 + r, y0), (x1 - r, y0)), ((x1, y0 + r), (x1, y1 - r)),
+                               ((x1 - r, y1), (x0 + r, y1)), ((x0, y1 - r), (x0, y0 + r))):
+        length = math.hypot(bx - ax, by - ay)
+        count = max(1, int((length + gap) // (dash + gap)))
+        extra = (length - (count * dash + (count - 1) * gap)) / 2
+        for i in range(count):
+            t0 = (extra + i * (dash + gap)) / length
+            t1 = (extra + i * (dash + gap) + dash) / length
+            pen.thick_line(col, [(ax + (bx - ax) * t0, ay + (by - ay) * t0),
+                                 (ax + (bx - ax) * t1, ay + (by - ay) * t1)], 1.6)
+    for cx, cy, a0 in ((x0 + r, y0 + r, math.pi), (x1 - r, y0 + r, 1.5 * math.pi),
+                       (x1 - r, y1 - r, 0.0), (x0 + r, y1 - r, 0.5 * math.pi)):
+        pts = [(cx + math.cos(a0 + math.pi / 2 * i / 8) * r,
+                cy + math.sin(a0 + math.pi / 2 * i / 8) * r) for i in range(9)]
+        pen.thick_line(col, pts[2:7], 1.6)
 
 
 # -------------------------------------------------------------------- tokens
@@ -566,6 +598,7 @@ def catalogue() -> list[Item]:
         items.append((f"bet-B{v}", CARD_W, CARD_H, lambda p, v=v: draw_bet_card(p, v),
                       (20, 12, 36)))
     items.append(("back", CARD_W, CARD_H, draw_back, (16, 24, 48)))
+    items.append(("slot", CARD_W, CARD_H, draw_slot, (255, 255, 255)))
     for v in (3, 4, 5):
         items.append((f"token+{v}", TOKEN, TOKEN, lambda p, v=v: draw_bonus(p, v), P.GOLD_DARK))
         items.append((f"token-{v}", TOKEN, TOKEN, lambda p, v=v: draw_penalty(p, v), P.PENALTY))
@@ -633,13 +666,15 @@ def build(out: Path = OUT, only: str | None = None) -> dict:
             surfaces[name][res] = surf
         manifest["images"][name] = entry
     if not only:
-        entry = {}
-        for res, scale in SCALES.items():
-            surf = card_shadow(scale)
-            rel = f"{res}/card-shadow.png"
-            save_png(surf, out / rel)
-            entry[res] = {"file": rel, "size": list(surf.get_size())}
-        manifest["images"]["card-shadow"] = entry
+        for name, draw, radius in (("card-shadow", draw_card_shadow, 3.0),
+                                   ("card-glow", draw_card_glow, 2.0)):
+            entry = {}
+            for res, scale in SCALES.items():
+                surf = blurred(draw, scale, radius)
+                rel = f"{res}/{name}.png"
+                save_png(surf, out / rel)
+                entry[res] = {"file": rel, "size": list(surf.get_size())}
+            manifest["images"][name] = entry
         write_manifest(out / "manifest.json", manifest)
     return manifest
 
