@@ -320,16 +320,16 @@ def draw_bet_card(pen: Pen, v: int) -> None:
     chip(pen, CARD_W / 2, CARD_H / 2, 38, mix(dark, (0, 0, 0), 0.2), P.BET_GOLD,
          mix(dark, (255, 255, 255), 0.85))
     pen.text(f"+{v}", 40, P.BET_GOLD, CARD_W / 2 + 1, CARD_H / 2, max_w=48)
-    for sx, sy, flip in ((19, 21, False), (CARD_W - 19, CARD_H - 21, True)):
+    for sx, sy, flip in ((21.5, 22, False), (CARD_W - 21.5, CARD_H - 22, True)):
         corner = pygame.Surface((round(30 * pen.k), round(30 * pen.k)), pygame.SRCALPHA)
         cp = Pen(corner, pen.k)
-        cp.text(f"+{v}", 17, P.BET_GOLD, 15, 15, max_w=26)
+        cp.text(f"+{v}", 16, P.BET_GOLD, 15, 15, max_w=22)
         if flip:
             corner = pygame.transform.flip(corner, True, True)
         pen.s.blit(corner, (round((sx - 15) * pen.k), round((sy - 15) * pen.k)))
     # four small stars: a bet gains or loses exactly v
     for i in range(v):
-        x = CARD_W / 2 + (i - (v - 1) / 2) * 11
+        x = CARD_W / 2 + (i - (v - 1) / 2) * 10
         pen.poly(P.BET_GOLD, star_pts(x, CARD_H / 2 + 52, 8))
         pen.poly(P.BET_GOLD, star_pts(x, CARD_H / 2 - 54, 8))
 
