@@ -688,7 +688,6 @@ def contact_sheet(out: Path, dest: Path, res: str = "1x", names: list[str] | Non
     cols = 14 if res == "1x" else 8
     cell_w = max(i.get_width() for i in imgs[:100] or imgs) + 10
     x = y = 10
-    rows_h: list[int] = []
     placed = []
     row_h = 0
     for img in imgs:
@@ -698,7 +697,6 @@ def contact_sheet(out: Path, dest: Path, res: str = "1x", names: list[str] | Non
         placed.append((img, x, y))
         x += img.get_width() + 10
         row_h = max(row_h, img.get_height())
-    rows_h.append(row_h)
     sheet = pygame.Surface((cols * cell_w + 10, y + row_h + 10))
     sheet.fill(bg)
     for img, x, y in placed:
