@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from engine.core import Rng, seed_state
@@ -223,6 +224,7 @@ SHEETS: dict[str, Sheet] = {"A": SIDE_A, "B": SIDE_B}
 _SHEET_SALT = 0x5EED5EE7  # keeps the sheet's draws apart from the game's dice
 
 
+@lru_cache(maxsize=256)
 def random_sheet(seed: int | str) -> Sheet:
     """A seeded random sheet within the design limits (same seed, same sheet).
 
