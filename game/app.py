@@ -372,7 +372,7 @@ class App:
             fsize = self.lay.font_px(150)
             for i, (col, sym) in enumerate(C.SUITS * 3):
                 glyph = T.font(fsize, True).render(sym, True, C.mix(C.BG_BOTTOM, col, 0.22))
-                glyph.set_alpha(70)
+                glyph.set_alpha(45)
                 x = int(w * ((i * 0.37 + 0.08) % 1.0))
                 y = int(h * ((i * 0.53 + 0.12) % 1.0))
                 bg.blit(glyph, glyph.get_rect(center=(x, y)))

@@ -95,9 +95,9 @@ class MenuScene(WidgetScene):
     def layout(self, lay: Layout) -> None:
         self.refresh()
         visible = [w for w in self.widgets if w.visible]
-        row_h, gap = 78, 14
+        row_h, gap = 74, 12
         total = len(visible) * row_h + (len(visible) - 1) * gap
-        top = max(330.0, (lay.logical_h - total) / 2 + 110)
+        top = max(370.0, (lay.logical_h - total) / 2 + 120)
         x = (lay.logical_w - 560) / 2
         for i, w in enumerate(visible):
             w.rect = lay.rect(x, top + i * (row_h + gap), 560, row_h)

@@ -98,40 +98,38 @@ class RulesScene(WidgetScene):
 
     def _wrap_runs(self, text: str, size: int, width: int, x0: int, color, bold_all: bool = False
                    ) -> list[list[tuple[int, str, bool, int, tuple[int, int, int]]]]:
-        words: list[tuple[str, bool]] = []
+        """Greedy word wrap of a text with bold runs; returns lines of (x, text, bold, size, colour)."""
+        # words with their weight and whether a space came before them
+        words: list[tuple[str, bool, bool]] = []
+        gap = True
         for run, bold in spans(text):
-            for i, word in enumerate(run.split(" ")):
-                if word:
-                    words.append((word, bold or bold_all))
+            for piece in re.findall(r"\S+|\s+", run):
+                if piece.isspace():
+                    gap = True
+                else:
+                    words.append((piece, bold or bold_all, gap and bool(words)))
+                    gap = False
+        space = T.width(" ", size)
         lines: list[list] = []
         line: list = []
         x = x0
-        space = T.width(" ", size)
-        for word, bold in words:
+        for word, bold, spaced in words:
             w = T.width(word, size, bold)
-            if line and x + w > x0 + width:
+            lead = space if (spaced and line) else 0
+            if line and x + lead + w > x0 + width:
                 lines.append(line)
-                line, x = [], x0
-            if line and line[-1][2] == bold:   # extend the run of the same weight
+                line, x, lead = [], x0, 0
+            if line and line[-1][2] == bold:
                 last = line[-1]
-                line[-1] = (last[0], last[1] + " " + word, bold, size, color)
+                joined = last[1] + (" " if lead else "") + word
+                line[-1] = (last[0], joined, bold, size, color)
+                x = last[0] + T.width(joined, size, bold)
             else:
-                line.append((x, word if not line else word, bold, size, color))
-                if len(line) > 1:
-                    pass
-            x += w + space
+                line.append((x + lead, word, bold, size, color))
+                x = x + lead + w
         if line:
             lines.append(line)
-        # runs after the first start after a space: recompute x from the text widths
-        fixed = []
-        for ln in lines:
-            xx = x0
-            out = []
-            for (_x, txt, bold, sz, col) in ln:
-                out.append((xx, txt, bold, sz, col))
-                xx += T.width(txt, sz, bold) + space
-            fixed.append(out)
-        return fixed
+        return lines
 
     def layout(self, lay: Layout) -> None:
         width = min(1300.0, lay.logical_w - 160)

@@ -202,32 +202,33 @@ class SetupScene(WidgetScene):
     def layout(self, lay: Layout) -> None:
         lw = lay.logical_w
         top = 190.0
-        left_w = min(720.0, lw * 0.36)
-        gap = 60.0
-        right_w = min(1040.0, lw - left_w - gap - 120)
+        left_w = min(660.0, lw * 0.34)
+        gap = 50.0
+        right_w = min(1000.0, lw - left_w - gap - 140)
         x0 = (lw - (left_w + gap + right_w)) / 2
-        self.left_panel = lay.rect(x0 - 30, top - 30, left_w + 60, 4 * 92 + 80)
+        self.left_panel = lay.rect(x0 - 30, top - 30, left_w + 60, 4 * 92 + 150)
         for i, w in enumerate(self.option_widgets):
-            w.rect = lay.rect(x0, top + 30 + i * 92, left_w, 72)
-        self.seed_label_y = top + 30 + 3 * 92
+            w.rect = lay.rect(x0, top + 10 + i * 92, left_w, 72)
+        self.seed_label_y = top + 10 + 3 * 92
         # the seed row: label on the left, the entry box on the right
         self.seed_input.rect = lay.rect(x0 + left_w * 0.45, self.seed_label_y, left_w * 0.55, 72)
         self.seed_label_pos = lay.rect(x0 + 8, self.seed_label_y, 10, 72).midleft
+        self.seed_note_rect = lay.rect(x0, self.seed_label_y + 86, left_w, 60)
         rx = x0 + left_w + gap
-        self.right_panel = lay.rect(rx - 30, top - 30, right_w + 60, 6 * 92 + 140)
-        self.seat_head_y = lay.px(top + 10)
+        rows = max(4, len(self.seat_rows))
+        self.right_panel = lay.rect(rx - 30, top - 30, right_w + 60, 90 + rows * 92 + 30)
+        self.seat_head_y = lay.px(top)
         cols = [0.36, 0.2, 0.22, 0.22] if self.game == "linyo" else [0.44, 0.26, 0.3]
         self.col_x: list[int] = []
         for r, row in enumerate(self.seat_rows):
             x = rx
             for c, w in enumerate(row):
                 width = right_w * cols[c] - 14
-                w.rect = lay.rect(x, top + 60 + r * 92, width, 72)
+                w.rect = lay.rect(x, top + 50 + r * 92, width, 72)
                 if r == 0:
                     self.col_x.append(lay.px(x))
                 x += right_w * cols[c]
-        by = max(top + 6 * 92 + 150, 960.0) if lay.logical_h >= 1080 else top + 6 * 92 + 150
-        by = min(by, lay.logical_h - 120)
+        by = max(top + 90 + 6 * 92 + 20, lay.logical_h - 180)
         self.back_button.rect = lay.rect(lw / 2 - 440, by, 400, 84)
         self.start.rect = lay.rect(lw / 2 + 40, by, 400, 84)
 
@@ -260,7 +261,10 @@ class SetupScene(WidgetScene):
                 rr = row[2].rect
                 T.blit_text(surface, "—", lay.font_px(30), C.TEXT_DIM, rr.center, "center")
         seed_note = _("Seed of this game: {seed} (share it to play the same cards or dice)").format(seed=self.seed())
-        T.blit_text(surface, seed_note, lay.font_px(24), C.TEXT_DIM,
-                    (self.left_panel.centerx, self.left_panel.bottom + lay.px(14)), "midtop")
+        size = lay.font_px(23)
+        y = self.seed_note_rect.y
+        for line in T.wrap(seed_note, size, self.seed_note_rect.w):
+            T.blit_text(surface, line, size, C.TEXT_DIM, (self.seed_note_rect.x + lay.px(8), y), "topleft")
+            y += int(size * 1.3)
         self.draw_widgets(surface)
         hint(surface, lay, _("↑ ↓ Tab move · ← → change · Enter start · Esc back"))

@@ -77,10 +77,10 @@ class Widget:
     def set_focus(self, focused: bool) -> None:
         self.focused = focused
 
-    def focus_ring(self, surface: pygame.Surface, lay: Layout, radius: float = 16) -> None:
+    def focus_ring(self, surface: pygame.Surface, lay: Layout, radius: float = 16, color: C.Color = C.ACCENT) -> None:
         if self.focused:
             pad = lay.px(5)
-            pygame.draw.rect(surface, C.ACCENT, self.rect.inflate(pad * 2, pad * 2),
+            pygame.draw.rect(surface, color, self.rect.inflate(pad * 2, pad * 2),
                              width=max(2, lay.px(4)), border_radius=lay.px(radius + 5))
 
     @staticmethod
@@ -145,7 +145,7 @@ class Button(Widget):
             pygame.draw.rect(surface, C.ACCENT, bar, border_radius=lay.px(3))
         size = lay.font_px(self.font_size)
         T.blit_text(surface, label_text(self.label), size, fg, rect.center, "center", bold=True)
-        self.focus_ring(surface, lay)
+        self.focus_ring(surface, lay, color=C.PAPER if self.style == "primary" else C.ACCENT)
 
 
 class Choice(Widget):
@@ -216,7 +216,12 @@ class Choice(Widget):
         T.blit_text(surface, "◀", size, arrow, (vr.x + lay.px(22), vr.centery), "center")
         T.blit_text(surface, "▶", size, arrow, (vr.right - lay.px(22), vr.centery), "center")
         if self.options:
-            T.blit_text(surface, label_text(self.options[self.index][1]), size, fg, vr.center, "center", bold=True)
+            value = label_text(self.options[self.index][1])
+            room = vr.w - lay.px(84)
+            vsize = size
+            while vsize > 9 and T.width(value, vsize, True) > room:
+                vsize -= 1
+            T.blit_text(surface, value, vsize, fg, vr.center, "center", bold=True)
         if self.focused:
             pad = lay.px(4)
             pygame.draw.rect(surface, C.ACCENT, vr.inflate(pad * 2, pad * 2), width=max(2, lay.px(4)),
@@ -296,7 +301,7 @@ class Slider(Widget):
     def _track(self) -> pygame.Rect:
         lw = int(self.rect.w * self.label_width)
         pad = int(self.rect.h * 0.5)
-        return pygame.Rect(self.rect.x + lw + pad // 2, self.rect.centery - 3, self.rect.w - lw - pad * 2, 6)
+        return pygame.Rect(self.rect.x + lw + pad // 2, self.rect.centery - 3, self.rect.w - lw - pad * 3, 6)
 
     def set(self, value: float) -> None:
         value = round(max(0.0, min(1.0, value)) / self.step_size) * self.step_size

@@ -1,0 +1,162 @@
+"""Keep the app's translation catalogues in step with the code.
+
+    python tools/compile_locale.py            # .po -> .mo for every language
+    python tools/compile_locale.py --update   # add new msgids to the .po files (empty msgstr), then compile
+    python tools/compile_locale.py --check    # exit 1 if a .mo is stale or a msgid lacks a translation
+
+msgids are found by reading `game/**/*.py` (except `game/rulebook/`, which has
+its own texts) for calls `_("...")` and `N_("...")` with a literal string.
+The .mo writer is a small, deterministic version of GNU msgfmt (no plural
+forms: the app does not use them), so a rerun writes the same bytes and a
+test can compare them.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import struct
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+LOCALE = GAME / "locale"
+LANGS = ("de", "fr")
+DOMAIN = "linebox"
+HEADER = ("Project-Id-Version: Linebox\nMIME-Version: 1.0\n"
+          "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\nLanguage: {lang}\n")
+
+
+def extract(root: Path = GAME) -> list[str]:
+    """Every msgid used in the front end, in first-seen order."""
+    seen: dict[str, None] = {}
+    for path in sorted(root.rglob("*.py")):
+        if "rulebook" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_")
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                seen.setdefault(node.args[0].value, None)
+    return list(seen)
+
+
+def _unquote(s: str) -> str:
+    return ast.literal_eval(s)
+
+
+def read_po(path: Path) -> dict[str, str]:
+    """msgid -> msgstr of a simple .po file (the header entry has msgid '')."""
+    entries: dict[str, str] = {}
+    msgid: str | None = None
+    msgstr: str | None = None
+    target = None
+    for raw in path.read_text(encoding="utf-8").splitlines() + [""]:
+        line = raw.strip()
+        if line.startswith("msgid "):
+            if msgid is not None and msgstr is not None:
+                entries[msgid] = msgstr
+            msgid, msgstr, target = _unquote(line[6:]), None, "id"
+        elif line.startswith("msgstr "):
+            msgstr, target = _unquote(line[7:]), "str"
+        elif line.startswith('"'):
+            if target == "id" and msgid is not None:
+                msgid += _unquote(line)
+            elif target == "str" and msgstr is not None:
+                msgstr += _unquote(line)
+        elif not line or line.startswith("#"):
+            if msgid is not None and msgstr is not None:
+                entries[msgid] = msgstr
+                msgid = msgstr = None
+            target = None
+    return entries
+
+
+def _quote(s: str) -> str:
+    out = s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{out}"'
+
+
+def write_po(path: Path, lang: str, entries: dict[str, str], order: list[str]) -> None:
+    """Write a .po with the header, then `order` (kept msgids not in `order` last)."""
+    lines = [f"# Linebox front-end texts, {lang}. Edit msgstr lines; run tools/compile_locale.py.",
+             'msgid ""', "msgstr " + _quote(HEADER.format(lang=lang)), ""]
+    keys = [k for k in order if k] + [k for k in entries if k and k not in order]
+    for k in keys:
+        lines += ["msgid " + _quote(k), "msgstr " + _quote(entries.get(k, "")), ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def mo_bytes(entries: dict[str, str]) -> bytes:
+    """GNU .mo bytes for `entries` (sorted, little endian, no hash table)."""
+    items = sorted((k, v) for k, v in entries.items() if v or k == "")
+    ids = [k.encode("utf-8") for k, _ in items]
+    strs = [v.encode("utf-8") for _, v in items]
+    n = len(items)
+    key_start = 7 * 4 + 16 * n
+    offsets: list[tuple[int, int]] = []
+    blob = b""
+    for b in ids:
+        offsets.append((len(b), key_start + len(blob)))
+        blob += b + b"\0"
+    val_start = key_start + len(blob)
+    voffsets: list[tuple[int, int]] = []
+    vblob = b""
+    for b in strs:
+        voffsets.append((len(b), val_start + len(vblob)))
+        vblob += b + b"\0"
+    out = struct.pack("<7I", 0x950412DE, 0, n, 7 * 4, 7 * 4 + 8 * n, 0, 0)
+    out += b"".join(struct.pack("<2I", *o) for o in offsets)
+    out += b"".join(struct.pack("<2I", *o) for o in voffsets)
+    return out + blob + vblob
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def problems() -> list[str]:
+    """What is out of step: missing translations, stale .mo files."""
+    out = []
+    ids = extract()
+    for lang in LANGS:
+        po = po_path(lang)
+        if not po.exists():
+            out.append(f"{po} is missing")
+            continue
+        entries = read_po(po)
+        for msgid in ids:
+            if not entries.get(msgid):
+                out.append(f"{lang}: no translation for {msgid!r}")
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != mo_bytes(entries):
+            out.append(f"{mo} is not compiled from the current {po.name}")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--update", action="store_true", help="add new msgids to the .po files")
+    ap.add_argument("--check", action="store_true", help="only report; exit 1 when out of step")
+    args = ap.parse_args(argv)
+    if args.check:
+        found = problems()
+        for p in found:
+            print(p)
+        return 1 if found else 0
+    ids = extract()
+    for lang in LANGS:
+        po = po_path(lang)
+        po.parent.mkdir(parents=True, exist_ok=True)
+        entries = read_po(po) if po.exists() else {}
+        if args.update or not po.exists():
+            write_po(po, lang, entries, ids)
+            entries = read_po(po)
+        missing = [m for m in ids if not entries.get(m)]
+        po.with_suffix(".mo").write_bytes(mo_bytes(entries))
+        print(f"{lang}: {len(entries) - 1} entries, {len(missing)} untranslated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
