@@ -74,7 +74,7 @@ def check_invariants(state):
         assert any(state.open[state.current_seat]), "a seat without open lines has to play"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(games)
 def test_random_games_keep_every_rule_and_end(game):
     seed, players, sheet = game
@@ -98,7 +98,7 @@ def test_random_games_keep_every_rule_and_end(game):
     assert all(s.scores()[w] == best for w in s.winners())
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(games)
 def test_legal_actions_apply_and_everything_else_is_refused_unchanged(game):
     seed, players, sheet = game
@@ -132,7 +132,7 @@ def test_legal_actions_apply_and_everything_else_is_refused_unchanged(game):
         probes += 1
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(games, st.integers(min_value=0, max_value=200))
 def test_saves_round_trip_mid_game_and_continue_identically(game, cut):
     seed, players, sheet = game
@@ -153,7 +153,7 @@ def test_saves_round_trip_mid_game_and_continue_identically(game, cut):
     assert loaded.is_over and loaded.scores() == s.scores() and twin.to_json() == s.to_json()
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(games)
 def test_same_seed_and_actions_give_the_same_game(game):
     seed, players, sheet = game
@@ -167,7 +167,7 @@ def test_same_seed_and_actions_give_the_same_game(game):
     assert b.is_over and a.to_json() == b.to_json()
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(games)
 def test_a_view_holds_no_future_roll(game):
     # Two games that share everything so far but whose later rolls differ
@@ -189,7 +189,7 @@ def test_a_view_holds_no_future_roll(game):
         assert a.view(0)["dice"] == "boog" and b.view(0)["dice"] == "bogg"
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(games)
 def test_playout_ends_and_leaves_the_original_alone(game):
     seed, players, sheet = game

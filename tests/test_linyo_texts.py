@@ -223,3 +223,14 @@ def test_design_problems_name_what_is_wrong():
     assert "0 stars (6-10 allowed)" in problems
     rows[0] = "BB" + rows[0][2:]
     assert any("too close" in p for p in linyo.design_problems(linyo.Sheet.from_rows(rows)))
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    from engine.linyo import actions, dice, greedy, sheets, state
+
+    for module in (linyo, actions, dice, greedy, sheets, state):
+        failed, tried = doctest.testmod(module)
+        assert failed == 0, module.__name__
+        assert tried > 0, module.__name__
