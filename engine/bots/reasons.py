@@ -37,6 +37,9 @@ TEMPLATES: dict[str, str] = {
     "abort_least": "gives up the line with the least room left (line {line})",
     "start_field": "starts on {field}, with room to grow",
     "set_dice": "sets the dice to {roll}",
+    "last_move": "adds {n} last fields to line {line}, which then ends",
+    "lookahead": "best over the next roll (about {n} free fields expected)",
+    "random_pick": "a random legal choice",
 }
 
 

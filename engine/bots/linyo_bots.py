@@ -1,0 +1,255 @@
+"""Linyo bots: random, easy, normal and hard.
+
+    from engine.bots import make_bot
+    bot = make_bot("linyo", "hard", seed=1)
+    action = bot.choose(state.view(state.current_seat))
+
+Every bot decides from the seat's view alone (rebuilt with
+`linyo.state_from_view`, whose future rolls are the bot's own, never the
+game's) for the seat to act, and plays its own sheet as well as it can (the
+sheets of a table never interact).
+
+- ``random``: a uniform legal action (the arena's baseline).
+- ``easy``: the longest move it sees, whatever it does to the sheet; aborts
+  the line with the least room; starts on any field with room around it.
+- ``normal``: the move (or abort) that leaves the best position by
+  `linyo_eval.Evaluator.value` (fields lost for good, dead ends, regions
+  only one line can reach, open lines, room at the ends).
+- ``hard``: the best few `normal` candidates, each valued by the expected
+  value of the best next move over all 15 results of the next roll (with
+  their chances; a four of a kind is set by its roller) — an exact
+  expectimax step over the rolls the seat cannot know.
+
+`budget` counts simulations: one candidate valued against one roll result
+(default 90, i.e. six candidates); `time_limit` (seconds) stops the search
+early (the best candidate so far is played).
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Optional
+
+from engine.linyo import Abort, Move, SetDice, Start, roll_text, set_options, state_from_view
+from engine.linyo.dice import four_of_a_kind
+from engine.linyo.sheets import COLS, FIELDS, FULL_MASK, NEIGHBOUR_MASKS, field_name
+
+from .base import decision_rng
+from .linyo_eval import ROLLS, Evaluator
+from .reasons import Reason, reason
+
+DEFAULT_BUDGET = 90          # simulations per decision (candidate x roll result)
+SIMS_PER_CANDIDATE = len(ROLLS)
+
+_EVALUATORS: dict[tuple, Evaluator] = {}
+
+
+def evaluator(sheet) -> Evaluator:
+    """One cached `Evaluator` per sheet (sheets are fixed data)."""
+    key = (sheet.rows,)
+    ev = _EVALUATORS.get(key)
+    if ev is None:
+        if len(_EVALUATORS) > 32:
+            _EVALUATORS.clear()
+        ev = _EVALUATORS[key] = Evaluator(sheet)
+    return ev
+
+
+def _to_action(m) -> Any:
+    if isinstance(m, int):
+        return Abort(m + 1)
+    li, fields, star = m
+    return Move(li + 1, fields, None if star < 0 else star)
+
+
+def _length(m) -> int:
+    return 0 if isinstance(m, int) else len(m[1]) + (m[2] >= 0)
+
+
+class LinyoBot:
+    """A Linyo bot of one level; see the module docstring."""
+
+    game = "linyo"
+
+    def __init__(self, level: str, seed: int = 0, budget: Optional[int] = None,
+                 time_limit: Optional[float] = None) -> None:
+        if level not in ("random", "easy", "normal", "hard"):
+            raise ValueError(f"unknown bot level {level!r}")
+        self.level = level
+        self.seed = seed
+        self.budget = DEFAULT_BUDGET if budget is None else max(1, int(budget))
+        self.time_limit = time_limit
+
+    def __repr__(self) -> str:
+        return f"LinyoBot({self.level!r}, seed={self.seed})"
+
+    # --- interface -------------------------------------------------------------------------
+    def choose(self, view: dict) -> Any:
+        """The action this bot plays in `view` (always legal)."""
+        return self.rank(view, 1)[0][0]
+
+    def rank(self, view: dict, k: int = 3) -> list[tuple[Any, float, Reason]]:
+        """The top `k` distinct actions, best first: (action, score, reason).
+
+        Scores are higher-is-better; for normal and hard they estimate minus
+        the free fields the seat will end with.
+        """
+        state = state_from_view(view)
+        if state.phase == "over" or state.current_seat is None:
+            return []
+        rng = decision_rng(self.seed, view)
+        seat = state.current_seat
+        if self.level == "random":
+            actions = state.legal_actions()
+            order = list(range(len(actions)))
+            for i in range(len(order) - 1, 0, -1):  # Fisher-Yates with the decision rng
+                j = rng.below(i + 1)
+                order[i], order[j] = order[j], order[i]
+            return [(actions[i], 0.0, reason("random_pick")) for i in order[:max(1, k)]]
+        ev = evaluator(state.sheet)
+        if state.phase == "set":
+            scored = self._rank_set(state, seat, ev)
+        elif state.phase == "start":
+            scored = self._rank_start(state, seat, ev)
+        else:
+            scored = self._rank_move(state, seat, ev)
+        # stable order: score, then a random tie-break drawn from the decision rng
+        keyed = [(s, rng.next64(), a, r) for a, s, r in scored]
+        keyed.sort(key=lambda t: (-t[0], t[1]))
+        return [(a, float(s), r) for s, _, a, r in keyed[:max(1, k)]]
+
+    # --- start fields ----------------------------------------------------------------------
+    def _start_score(self, state, seat: int, f: int, ev: Evaluator) -> float:
+        """How good a start on `f` is: spread from the other starts, edges and corners first."""
+        mine = [line[0] for line in state.lines[seat]]
+        r, c = divmod(f, COLS)
+        dist = min((abs(r - g // COLS) + abs(c - g % COLS) for g in mine), default=8)
+        free = ~state.reached[seat] & FULL_MASK
+        room = (NEIGHBOUR_MASKS[f] & free).bit_count()
+        if self.level == "easy":
+            return room
+        edge = (r in (0, 6)) + (c in (0, COLS - 1))
+        return min(dist, 6) + 0.5 * room + 0.8 * edge
+
+    def _rank_start(self, state, seat: int, ev: Evaluator) -> list:
+        left = state.start_left
+        colours = state.sheet.colours
+        reached = state.reached[seat]
+        out = []
+        for f in range(FIELDS):
+            if left[colours[f]] and not reached >> f & 1:
+                out.append((Start(f), self._start_score(state, seat, f, ev),
+                            reason("start_field", field=field_name(f))))
+        return out
+
+    # --- four of a kind ----------------------------------------------------------------------
+    def _rank_set(self, state, seat: int, ev: Evaluator) -> list:
+        options = set_options(state.rolled)
+        out = []
+        if state.round == 0:  # the set decides the start colours
+            for option in options:
+                probe = state.clone()
+                probe._do_set(option, None)
+                total = 0.0
+                while probe.phase == "start" and probe.current_seat == seat:
+                    ranked = self._rank_start(probe, seat, ev)
+                    best = max(ranked, key=lambda t: t[1])
+                    total += best[1]
+                    probe._do_start(best[0].field, None)
+                out.append((SetDice(option), total, reason("set_dice", roll=roll_text(option))))
+            return out
+        d = state.difficulties[seat]
+        reached = state.reached[seat]
+        ends = state.open_ends(seat)
+        for option in options:
+            if self.level == "easy":
+                v = float(max((_length(m) for m in ev.moves(reached, ends, option)), default=0))
+            else:
+                v = ev.best_reply(reached, ends, option, d)
+            out.append((SetDice(option), v, reason("set_dice", roll=roll_text(option))))
+        if self.level == "hard":  # look one roll further for the two best settings
+            out.sort(key=lambda t: -t[1])
+            for i in range(min(2, len(out))):
+                probe = state.clone()
+                probe._do_set(out[i][0].dice, None)
+                best = self._rank_move(probe, seat, ev)
+                top = max(t[1] for t in best)
+                out[i] = (out[i][0], top + 1e-6, out[i][2])
+            floor = min(out[i][1] for i in range(min(2, len(out))))
+            out = [t if i < 2 else (t[0], min(t[1], floor - 1), t[2]) for i, t in enumerate(out)]
+        return out
+
+    # --- moves -------------------------------------------------------------------------------
+    def _reason(self, state, seat: int, m, d: int, feats: Optional[dict] = None) -> Reason:
+        if isinstance(m, int):
+            return reason("abort_least", line=m + 1)
+        li, fields, star = m
+        n = _length(m)
+        if n < d:
+            return reason("last_move", line=li + 1, n=n)
+        if star >= 0:
+            return reason("star")
+        if feats is not None and feats["lost"] == 0 and n >= 3:
+            return reason("space", n=feats["reach"])
+        return reason("long_move", line=li + 1, n=n)
+
+    def _rank_move(self, state, seat: int, ev: Evaluator) -> list:
+        d = state.difficulties[seat]
+        reached = state.reached[seat]
+        ends = state.open_ends(seat)
+        moves = ev.moves(reached, ends, state.dice)
+        if self.level == "easy":
+            out = [(_to_action(m), float(_length(m)), self._reason(state, seat, m, d)) for m in moves]
+            if not out:
+                free = ~reached & FULL_MASK
+                for li, e in ends:
+                    room = (NEIGHBOUR_MASKS[e] & free).bit_count()
+                    out.append((Abort(li + 1), -float(room), reason("abort_least", line=li + 1)))
+            return out
+
+        # one entry per distinct resulting position (paths covering the same fields to the same end)
+        groups = ev.distinct(reached, ends, moves, d)
+        for li, _ in ends:
+            groups.setdefault(("abort", li), li)
+        scored = []
+        for m in groups.values():
+            r, e = ev.after(reached, ends, m, d)
+            scored.append([ev.value(r, e), r, e, m])
+        scored.sort(key=lambda t: -t[0])
+        if self.level == "hard":
+            self._lookahead(state, seat, ev, scored, d)
+        return [(_to_action(m), v, self._reason(state, seat, m, d, ev.features(r, e) if i < 3 else None))
+                for i, (v, r, e, m) in enumerate(scored)]
+
+    def _lookahead(self, state, seat: int, ev: Evaluator, scored: list, d: int) -> None:
+        """Replace the values of the best candidates by their expected value after the next roll."""
+        candidates = max(1, self.budget // SIMS_PER_CANDIDATE)
+        started = time.perf_counter()
+        next_round = state.round + 1
+        my_roll = (state.first_seat + next_round) % state.players == seat
+        done = 0
+        for entry in scored[:candidates]:
+            if self.time_limit is not None and done and time.perf_counter() - started > self.time_limit:
+                break
+            v, r, e, m = entry
+            if e:
+                total = 0.0
+                for dice, p in ROLLS:
+                    if my_roll and four_of_a_kind(dice) is not None:
+                        best = max(ev.best_reply(r, e, option, d) for option in set_options(dice))
+                    else:
+                        best = ev.best_reply(r, e, dice, d)
+                    total += p * best
+                entry[0] = total
+            done += 1
+        # searched candidates first, by their expected value; the rest keep their order below
+        head = sorted(scored[:done], key=lambda t: -t[0])
+        floor = min(t[0] for t in head)
+        for t in scored[done:]:
+            t[0] = min(t[0], floor) - 1e-3
+        scored[:done] = head
+
+
+def make(level: str, seed: int = 0, budget: Optional[int] = None,
+         time_limit: Optional[float] = None) -> LinyoBot:
+    """A Linyo bot (see `engine.bots.make_bot`)."""
+    return LinyoBot(level, seed=seed, budget=budget, time_limit=time_limit)

@@ -1,0 +1,218 @@
+"""Position values and move generation for the Linyo bots, on plain ints.
+
+A seat's position is its `reached` mask (bit i = field i reached by a start,
+a line or a ×) and the `(line index, end field)` pairs of its open lines.
+`value()` estimates minus the free fields the seat will end with: fields no
+open line can reach any more are lost for sure; dead ends (free fields with
+one way in) each need a line to stop there; regions only one line can still
+reach are at risk; open lines and the room around their ends are worth keeping.
+
+>>> from engine.linyo import SIDE_A
+>>> ev = Evaluator(SIDE_A)
+>>> ev.value(0, [(0, 0)]) > ev.value(1 << 1, [(0, 0)])
+True
+"""
+from __future__ import annotations
+
+from engine.linyo.sheets import COLS, FULL_MASK, NEIGHBOUR_MASKS, NEIGHBOURS, flood
+
+_NOT_FIRST_COL = sum(1 << (r * COLS + c) for r in range(7) for c in range(1, COLS))
+_NOT_LAST_COL = sum(1 << (r * COLS + c) for r in range(7) for c in range(COLS - 1))
+
+# The 15 results of four dice with two faces of each colour, and their chances.
+ROLLS: list[tuple[tuple[int, int, int], float]] = []
+for _b in range(5):
+    for _o in range(5 - _b):
+        _g = 4 - _b - _o
+        _ways = 24 // ([1, 1, 2, 6, 24][_b] * [1, 1, 2, 6, 24][_o] * [1, 1, 2, 6, 24][_g])
+        ROLLS.append(((_b, _o, _g), _ways / 81))
+del _b, _o, _g, _ways
+
+# Weights of `value` (tuned with solo playouts on sides A and B).
+W_LOST = 1.0       # a field no open line can reach: gone for good
+W_DEAD = 0.6       # a free field with one way in: some line must stop there
+W_DEAD_EXCESS = 1.0  # dead ends beyond the number of open lines
+W_EXCL = 0.05      # a field only one line can still reach
+W_OPEN = 2.5       # an open line (scaled by the room left)
+W_ROOM = 0.25      # a free field next to an open end
+W_STAR_END = 0.3   # an end that lies on a star (its star is spent)
+
+
+def at_least_two_neighbours(passable: int) -> int:
+    """Fields with at least two orthogonal neighbours inside `passable`."""
+    right = (passable >> 1) & _NOT_LAST_COL
+    left = (passable << 1) & _NOT_FIRST_COL
+    down = passable >> COLS
+    up = (passable << COLS) & FULL_MASK
+    return (right & (left | down | up)) | (left & (down | up)) | (down & up)
+
+
+class Evaluator:
+    """Values and moves of one sheet (colours and stars)."""
+
+    __slots__ = ("colours", "star_mask", "weights")
+
+    def __init__(self, sheet, weights: dict | None = None) -> None:
+        self.colours = sheet.colours
+        self.star_mask = sheet.star_mask
+        w = dict(W_LOST=W_LOST, W_DEAD=W_DEAD, W_DEAD_EXCESS=W_DEAD_EXCESS, W_EXCL=W_EXCL,
+                 W_OPEN=W_OPEN, W_ROOM=W_ROOM, W_STAR_END=W_STAR_END)
+        if weights:
+            w.update(weights)
+        self.weights = w
+
+    # --- values ------------------------------------------------------------------------
+    def features(self, reached: int, ends: list[tuple[int, int]]) -> dict:
+        """The terms of `value`, for reasons and tests."""
+        free = ~reached & FULL_MASK
+        nfree = free.bit_count()
+        once = twice = 0
+        ends_mask = 0
+        room = 0
+        star_ends = 0
+        for _, e in ends:
+            bit = 1 << e
+            ends_mask |= bit
+            region = flood(bit, free)
+            twice |= once & region
+            once |= region
+            room += (NEIGHBOUR_MASKS[e] & free).bit_count()
+            if self.star_mask & bit:
+                star_ends += 1
+        reach = once.bit_count()
+        dead = (once & ~at_least_two_neighbours(free | ends_mask)).bit_count()
+        return {
+            "free": nfree,
+            "reach": reach,
+            "lost": nfree - reach,
+            "dead": dead,
+            "excess": max(0, dead - len(ends)),
+            "exclusive": (once & ~twice).bit_count(),
+            "open": len(ends),
+            "room": room,
+            "star_ends": star_ends,
+        }
+
+    def value(self, reached: int, ends: list[tuple[int, int]]) -> float:
+        """About minus the free fields this position will end with (higher is better)."""
+        free = ~reached & FULL_MASK
+        nfree = free.bit_count()
+        if not ends:
+            return -float(nfree)
+        w = self.weights
+        once = twice = 0
+        ends_mask = 0
+        room = 0
+        star_ends = 0
+        for _, e in ends:
+            bit = 1 << e
+            ends_mask |= bit
+            region = flood(bit, free)
+            twice |= once & region
+            once |= region
+            room += (NEIGHBOUR_MASKS[e] & free).bit_count()
+            if self.star_mask & bit:
+                star_ends += 1
+        reach = once.bit_count()
+        dead = (once & ~at_least_two_neighbours(free | ends_mask)).bit_count()
+        excess = dead - len(ends)
+        scale = min(reach, 24) / 24
+        v = (
+            -w["W_LOST"] * (nfree - reach)
+            - w["W_DEAD"] * dead
+            - w["W_EXCL"] * (once & ~twice).bit_count()
+            + w["W_OPEN"] * len(ends) * scale
+            + w["W_ROOM"] * room * scale
+            - w["W_STAR_END"] * star_ends
+        )
+        if excess > 0:
+            v -= w["W_DEAD_EXCESS"] * excess
+        return v
+
+    # --- moves ---------------------------------------------------------------------------
+    def moves(self, reached: int, ends: list[tuple[int, int]], dice) -> list[tuple[int, tuple, int]]:
+        """Every move `(line, dice fields, star or -1)` with `dice` (counts b, o, g)."""
+        colours = self.colours
+        star_mask = self.star_mask
+        counts = list(dice)
+        out: list = []
+        path: list[int] = []
+
+        def grow(li: int, pos: int, used: int) -> None:
+            for n in NEIGHBOURS[pos]:
+                bit = 1 << n
+                if used & bit:
+                    continue
+                k = colours[n]
+                if not counts[k]:
+                    continue
+                counts[k] -= 1
+                path.append(n)
+                t = tuple(path)
+                out.append((li, t, -1))
+                now = used | bit
+                if star_mask & bit:
+                    for s in NEIGHBOURS[n]:
+                        if not now >> s & 1:
+                            out.append((li, t, s))
+                if len(path) < 4:
+                    grow(li, n, now)
+                path.pop()
+                counts[k] += 1
+
+        for li, e in ends:
+            grow(li, e, reached)
+        return out
+
+    @staticmethod
+    def after(reached: int, ends: list[tuple[int, int]], move, difficulty: int):
+        """`(reached, open ends)` after `move`; `move` may be an int: abort that line."""
+        if isinstance(move, int):
+            return reached, [(lj, e) for lj, e in ends if lj != move]
+        li, fields, star = move
+        r = reached
+        for f in fields:
+            r |= 1 << f
+        grown = len(fields)
+        if star >= 0:
+            r |= 1 << star
+            grown += 1
+        out = []
+        for lj, e in ends:
+            if lj == li:
+                if grown < difficulty:
+                    continue
+                e = star if star >= 0 else fields[-1]
+            if NEIGHBOUR_MASKS[e] & ~r:
+                out.append((lj, e))
+        return r, out
+
+    def distinct(self, reached: int, ends, moves, difficulty: int) -> dict:
+        """Moves grouped by the position they leave: {(reached, ends): first such move}."""
+        out: dict = {}
+        for m in moves:
+            r, e = self.after(reached, ends, m, difficulty)
+            key = (r, tuple(e))
+            if key not in out:
+                out[key] = m
+        return out
+
+    def best_reply(self, reached: int, ends, dice, difficulty: int) -> float:
+        """The value of the best move (or abort) with `dice` by `value`."""
+        best = None
+        seen = set()
+        for m in self.moves(reached, ends, dice):
+            r, e = self.after(reached, ends, m, difficulty)
+            key = (r, tuple(e))
+            if key in seen:
+                continue
+            seen.add(key)
+            v = self.value(r, e)
+            if best is None or v > best:
+                best = v
+        for li, _ in ends:  # aborting by choice is always allowed
+            r, e = self.after(reached, ends, li, difficulty)
+            v = self.value(r, e)
+            if best is None or v > best:
+                best = v
+        return best if best is not None else self.value(reached, ends)
