@@ -87,25 +87,6 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
     final_plays = state.final_plays
     size = n + 2
 
-    def to_line(p: int, c: int) -> None:
-        if c > BET_BASE:
-            lbet[p] = c - BET_BASE
-            return
-        k = lnum[p]
-        if k == 1:
-            ldir[p] = 1 if c > llast[p] else -1
-        llast[p] = c
-        lnum[p] = k + 1
-        if lbet[p]:
-            lafter[p] += 1
-        s = (c - 1) & 3
-        i = p * 4 + s
-        v = lsuit[i] + 1
-        lsuit[i] = v
-        if v == 3 and jc[s]:
-            stack[p] += jc[s]
-            jc[s] = 0
-
     def close(p: int) -> None:
         v = lbet[p]
         if v:
@@ -209,22 +190,41 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
         else:
             m = moves[((x >> 32) * len(moves)) >> 32]
 
-        if m < _HAND:  # take to line
-            market.remove(m)
-            taken = 1
-            to_line(p, m)
-        elif m < _PLAY:  # take to hand
-            market.remove(m - _HAND)
-            taken = 1
-            hand.append(m - _HAND)
-        elif m < _CLOSE:  # play from hand
-            c = m - _PLAY
-            hand.remove(c)
-            to_line(p, c)
-            if phase == 0:
-                played = 1
+        if m < _CLOSE:
+            if m < _HAND:  # take to line
+                c = m
+                market.remove(c)
+                taken = 1
+            elif m < _PLAY:  # take to hand
+                market.remove(m - _HAND)
+                taken = 1
+                hand.append(m - _HAND)
+                continue
+            else:  # play from hand
+                c = m - _PLAY
+                hand.remove(c)
+                if phase == 0:
+                    played = 1
+                else:
+                    m = _PASS  # a final play also moves the final turn on
+            # the card goes to the end of the line (to_line, inlined)
+            if c > BET_BASE:
+                lbet[p] = c - BET_BASE
             else:
-                m = _PASS  # a final play also moves the final turn on
+                k = lnum[p]
+                if k == 1:
+                    ldir[p] = 1 if c > last else -1
+                llast[p] = c
+                lnum[p] = k + 1
+                if not nobet:
+                    lafter[p] += 1
+                s = (c - 1) & 3
+                i = p * 4 + s
+                v = lsuit[i] + 1
+                lsuit[i] = v
+                if v == 3 and jc[s]:
+                    stack[p] += jc[s]
+                    jc[s] = 0
         elif m == _CLOSE:
             close(p)
             closed = 1
