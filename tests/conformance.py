@@ -1,0 +1,59 @@
+"""What every game of the engine promises, checked the same way for each.
+
+Shared by tests/test_conformance.py and the golden transcripts: a game is
+driven only through the public contract (new_game, legal_actions, apply,
+view, to_json/from_json, clone, parse_action), like OpenSpiel's random
+simulation test.
+"""
+from __future__ import annotations
+
+import importlib
+import json
+
+from engine.core import Rng
+
+GAMES = {
+    "lineit": {"players": range(2, 7)},
+    "linyo": {"players": range(1, 7)},
+}
+
+
+def module(game: str):
+    return importlib.import_module(f"engine.{game}")
+
+
+def new_game(game: str, players: int, seed: int, **options):
+    return module(game).new_game(players=players, seed=seed, **options)
+
+
+def snapshot(state) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def views(state) -> list[dict]:
+    return [state.view(seat) for seat in range(len(state.scores()))]
+
+
+def play_random(state, rng: Rng, max_steps: int = 5000):
+    """Yield (state, action) pairs until the game ends, choosing uniformly."""
+    for _ in range(max_steps):
+        if state.is_over:
+            return
+        actions = state.legal_actions()
+        action = actions[rng.below(len(actions))]
+        yield state, action
+        state.apply(action)
+    raise AssertionError(f"game did not end within {max_steps} actions")
+
+
+def transcript(game: str, players: int, seed: int, **options) -> dict:
+    """A whole seeded random game: actions, legal-move counts, final scores."""
+    state = new_game(game, players, seed, **options)
+    rng = Rng(seed + 1000)
+    actions, counts = [], []
+    for st, action in play_random(state, rng):
+        counts.append(len(st.legal_actions()))
+        actions.append(str(action))
+    return {"game": game, "players": players, "seed": seed, "options": options,
+            "actions": actions, "legal_counts": counts,
+            "scores": state.scores(), "winners": state.winners()}
