@@ -79,11 +79,6 @@ class App:
             os.environ.setdefault("SDL_VIDEO_WINDOW_POS", "%d,%d" % tuple(self.settings.window_pos))
         pygame.display.set_caption("Linebox")
         self.screen = pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
-        try:
-            self.window: pygame.Window | None = pygame.Window.from_display_module()
-            self.window.minimum_size = MIN_SIZE
-        except (pygame.error, AttributeError):
-            self.window = None
         self._fullscreen = False
         if self.settings.fullscreen:
             self.set_fullscreen(True, store=False)
@@ -126,14 +121,11 @@ class App:
     def set_fullscreen(self, on: bool, store: bool = True) -> None:
         """Desktop fullscreen on/off (F11)."""
         try:
-            if self.window is not None:
-                if on:
-                    self.window.set_fullscreen(desktop=True)
-                else:
-                    self.window.set_windowed()
-            self._fullscreen = on
-        except pygame.error as exc:
+            if pygame.display.is_fullscreen() != on:
+                pygame.display.toggle_fullscreen()
+        except pygame.error as exc:  # e.g. a video driver without full screen
             log.warning("fullscreen %s failed: %s", on, exc)
+        self._fullscreen = on
         if store:
             self.settings.fullscreen = on
             self._save_settings()
@@ -262,12 +254,7 @@ class App:
     def resize(self, w: int, h: int) -> None:
         """Set the window to w×h pixels (tests, and VIDEORESIZE)."""
         w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
-        if self.window is not None and not self._fullscreen:
-            try:
-                self.window.size = (w, h)
-            except pygame.error:
-                pass
-        if pygame.display.get_surface().get_size() != (w, h):
+        if not self._fullscreen and pygame.display.get_surface().get_size() != (w, h):
             pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self._note_window()
         self.relayout()
@@ -275,11 +262,10 @@ class App:
     def _note_window(self) -> None:
         if not self._fullscreen:
             self.settings.window = list(pygame.display.get_surface().get_size())
-            if self.window is not None:
-                try:
-                    self.settings.window_pos = list(self.window.position)
-                except (pygame.error, TypeError):
-                    pass
+            try:
+                self.settings.window_pos = list(pygame.display.get_window_position())
+            except (pygame.error, TypeError):
+                pass
         self._window_dirty = 0.6
 
     def _store_window(self) -> None:
@@ -415,7 +401,7 @@ class App:
         y = lay.px(24)
         for text, left in self.toasts:
             size = lay.font_px(28)
-            surf = T.render(text, size, C.TEXT)
+            surf = T.render(text, size, C.TEXT).copy()
             box = surf.get_rect().inflate(lay.px(48), lay.px(24))
             box.midtop = (surface.get_width() // 2, y)
             alpha = max(0.0, min(1.0, left / 0.4))
