@@ -48,20 +48,29 @@ def parse_bots(text: str, players: int) -> list[str]:
 def new_game(game: str, players: int, seed: int, options: dict):
     module = importlib.import_module(f"engine.{game}")
     if game == "linyo":
-        return module.new_game(players=players, seed=seed, sheet=options["sheet"],
-                               difficulties=[options["difficulty"]] * players)
+        return module.new_game(players=players, seed=seed, sheet=options.get("sheet", "A"),
+                               difficulties=[options.get("difficulty", 2)] * players)
     return module.new_game(players=players, seed=seed, final_plays=options.get("final_plays", 1))
 
 
-def play_one(task: tuple) -> GameResult:
-    game, labels, index, seed, options = task
+def seat_game(game: str, labels: list[str], index: int, seed: int, options: dict):
+    """Game `index` of an arena run: (state, bot label per seat, bots).
+
+    The table's demo mode builds its game here too, so `linebox --demo GAME
+    --seed S` and `arena GAME --seed S --games 1 --list` play the same game.
+    """
     players = len(labels)
     shift = index % players
     seated = labels[shift:] + labels[:shift]
     game_seed = seed * 1_000_003 + index
     bots = [make_bot(game, label, seed=game_seed * 7 + seat, budget=options.get("budget"))
             for seat, label in enumerate(seated)]
-    state = new_game(game, players, game_seed, options)
+    return new_game(game, players, game_seed, options), seated, bots
+
+
+def play_one(task: tuple) -> GameResult:
+    game, labels, index, seed, options = task
+    state, seated, bots = seat_game(game, labels, index, seed, options)
     times: dict[str, list[float]] = {}
     while not state.is_over:
         seat = state.current_seat
@@ -172,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sheet", default="A", choices=("A", "B", "random"))
     parser.add_argument("--difficulty", type=int, choices=(2, 3, 4), default=2)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--list", action="store_true", help="also print every game's scores")
     args = parser.parse_args(argv)
     labels = parse_bots(args.bots, args.players)
     options = {"budget": args.budget, "final_plays": args.final_plays,
@@ -183,4 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"arena {args.game}: {args.players} players, {args.games} games, seed {args.seed}"
           f"{extra}, seats rotated, {time.perf_counter() - started:.1f}s on {args.jobs} jobs")
     print(summarise(args.game, results))
+    if args.list:
+        for i, r in enumerate(results):
+            print(f"game {i}: bots {','.join(r.labels)} scores {r.scores} winners {r.winners}")
     return 0

@@ -30,10 +30,20 @@ def decide(game: str, level: str, seed: int, view: dict, budget: int | None,
 
 
 def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | None,
-         time_limit: float | None) -> list[tuple[str, float, str]]:
-    """The bot's top-k choices as (action text, score, reason) — for hints."""
+         time_limit: float | None) -> list[dict]:
+    """The bot's top-k choices, best first — for hints.
+
+    Each is {"action": text, "score": float, "reason": English text,
+    "template": msgid, "params": {...}}: plain data, so it crosses the process
+    edge, and the UI can translate it as `_(template).format(**params)`.
+    """
     bot = make_bot(game, level, seed=seed, budget=budget, time_limit=time_limit)
-    return [(str(a), float(s), r) for a, s, r in bot.rank(view, k)]
+    out = []
+    for action, score, why in bot.rank(view, k):
+        out.append({"action": str(action), "score": float(score), "reason": str(why),
+                    "template": getattr(why, "template", str(why)),
+                    "params": dict(getattr(why, "params", {}))})
+    return out
 
 
 class BotWorker:
@@ -61,7 +71,7 @@ class BotWorker:
 
     def hint(self, game: str, seed: int, view: dict, k: int = 3, level: str = "hard",
              budget: int | None = None, time_limit: float | None = None
-             ) -> "Future[list[tuple[str, float, str]]]":
+             ) -> "Future[list[dict]]":
         return self._pool.submit(rank, game, level, seed, view, k, budget, time_limit)
 
     def close(self) -> None:
