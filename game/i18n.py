@@ -6,8 +6,10 @@
 
 `_()` always uses the language set last by `set_language()`, so a language
 switch applies at once to anything drawn after it. Catalogues are gettext
-`.mo` files in `game/locale/<lang>/LC_MESSAGES/linebox.mo`, compiled from the
-`.po` files by `tools/compile_locale.py`. English is the source language.
+`.mo` files in `game/locale/<lang>/LC_MESSAGES/<domain>.mo`, compiled from the
+`.po` files by `tools/compile_locale.py`: `linebox` for the shell and the
+bots' hints, one domain per game table. `_()` looks in all of them.
+English is the source language.
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import os
 from .paths import LOCALE
 
 DOMAIN = "linebox"
+TABLE_DOMAINS = ("lineit_table", "linyo_table")
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
 
 _current = "en"
@@ -53,6 +56,9 @@ def set_language(lang: str) -> str:
         _translation = gettext.NullTranslations()
     else:
         _translation = gettext.translation(DOMAIN, localedir=str(LOCALE), languages=[lang], fallback=True)
+        for domain in TABLE_DOMAINS:  # a table's own catalogue, when it has one
+            _translation.add_fallback(
+                gettext.translation(domain, localedir=str(LOCALE), languages=[lang], fallback=True))
     _current = lang
     return lang
 

@@ -6,6 +6,12 @@
 
 msgids are found by reading `game/**/*.py` (except `game/rulebook/`, which has
 its own texts) for calls `_("...")` and `N_("...")` with a literal string.
+Each game table keeps its own catalogue (domain), so the people working on
+one table never edit the same file as those on the other or on the shell:
+msgids in `game/scenes/<table>.py` and `game/<table>/**` go to the domain
+`<table>` (`lineit_table`, `linyo_table`); all others, and the bots' reason
+templates (`engine/bots/reasons.py`), go to `linebox`. `_()` looks in every
+domain (game/i18n.py).
 The .mo writer is a small, deterministic version of GNU msgfmt (no plural
 forms: the app does not use them), so a rerun writes the same bytes and a
 test can compare them.
@@ -23,21 +29,45 @@ GAME = ROOT / "game"
 LOCALE = GAME / "locale"
 LANGS = ("de", "fr")
 DOMAIN = "linebox"
+TABLE_DOMAINS = ("lineit_table", "linyo_table")
+DOMAINS = (DOMAIN,) + TABLE_DOMAINS
+REASONS = ROOT / "engine" / "bots" / "reasons.py"
 HEADER = ("Project-Id-Version: Linebox\nMIME-Version: 1.0\n"
           "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\nLanguage: {lang}\n")
 
 
-def extract(root: Path = GAME) -> list[str]:
-    """Every msgid used in the front end, in first-seen order."""
+def domain_of(path: Path, root: Path = GAME) -> str:
+    """The catalogue a source file's msgids belong to."""
+    parts = path.relative_to(root).parts
+    for table in TABLE_DOMAINS:
+        if parts[0] == table or parts == ("scenes", f"{table}.py"):
+            return table
+    return DOMAIN
+
+
+def reason_templates() -> list[str]:
+    """The bots' hint sentences (engine/bots/reasons.py TEMPLATES values)."""
+    tree = ast.parse(REASONS.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "TEMPLATES":
+            return [v.value for v in node.value.values if isinstance(v, ast.Constant)]
+    return []
+
+
+def extract(root: Path = GAME, domain: str = DOMAIN) -> list[str]:
+    """Every msgid of `domain` used in the front end, in first-seen order."""
     seen: dict[str, None] = {}
     for path in sorted(root.rglob("*.py")):
-        if "rulebook" in path.parts:
+        if "rulebook" in path.parts or domain_of(path, root) != domain:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_")
                     and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
                 seen.setdefault(node.args[0].value, None)
+    if domain == DOMAIN and root == GAME:
+        for template in reason_templates():
+            seen.setdefault(template, None)
     return list(seen)
 
 
@@ -111,16 +141,25 @@ def mo_bytes(entries: dict[str, str]) -> bytes:
     return out + blob + vblob
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def problems() -> list[str]:
     """What is out of step: missing translations, stale .mo files."""
     out = []
-    ids = extract()
+    for domain in DOMAINS:
+        out += _problems(domain)
+    return out
+
+
+def _problems(domain: str) -> list[str]:
+    out = []
+    ids = extract(domain=domain)
+    if not ids and domain != DOMAIN:
+        return out  # a table with no texts yet needs no catalogue
     for lang in LANGS:
-        po = po_path(lang)
+        po = po_path(lang, domain)
         if not po.exists():
             out.append(f"{po} is missing")
             continue
@@ -144,17 +183,20 @@ def main(argv: list[str] | None = None) -> int:
         for p in found:
             print(p)
         return 1 if found else 0
-    ids = extract()
-    for lang in LANGS:
-        po = po_path(lang)
-        po.parent.mkdir(parents=True, exist_ok=True)
-        entries = read_po(po) if po.exists() else {}
-        if args.update or not po.exists():
-            write_po(po, lang, entries, ids)
-            entries = read_po(po)
-        missing = [m for m in ids if not entries.get(m)]
-        po.with_suffix(".mo").write_bytes(mo_bytes(entries))
-        print(f"{lang}: {len(entries) - 1} entries, {len(missing)} untranslated")
+    for domain in DOMAINS:
+        ids = extract(domain=domain)
+        if not ids and domain != DOMAIN:
+            continue
+        for lang in LANGS:
+            po = po_path(lang, domain)
+            po.parent.mkdir(parents=True, exist_ok=True)
+            entries = read_po(po) if po.exists() else {}
+            if args.update or not po.exists():
+                write_po(po, lang, entries, ids)
+                entries = read_po(po)
+            missing = [m for m in ids if not entries.get(m)]
+            po.with_suffix(".mo").write_bytes(mo_bytes(entries))
+            print(f"{domain} {lang}: {len(entries) - 1} entries, {len(missing)} untranslated")
     return 0
 
 
