@@ -43,7 +43,7 @@ class StatsScene(WidgetScene):
     def layout(self, lay: Layout) -> None:
         w = min(820.0, (lay.logical_w - 180) / 2)
         x = (lay.logical_w - 2 * w - 60) / 2
-        h = min(700.0, lay.logical_h - 200 - 150)
+        h = min(560.0, lay.logical_h - 200 - 150)
         self.cards = [lay.rect(x, 200, w, h), lay.rect(x + w + 60, 200, w, h)]
         self.done.rect = lay.rect(lay.logical_w / 2 - 200, 200 + h + 40, 400, 84)
 

@@ -25,11 +25,13 @@ stats = {"hits": 0, "misses": 0}
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled font at `size` pixels (falls back to pygame's default)."""
+    if not pygame.font.get_init():  # (re)started: fonts of an earlier init are dead
+        pygame.font.init()
+        _fonts.clear()
+        clear_cache()
     key = (max(6, int(size)), bool(bold))
     f = _fonts.get(key)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         path = _FILES[key[1]]
         try:
             f = pygame.font.Font(str(path), key[0])
