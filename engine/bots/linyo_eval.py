@@ -38,6 +38,17 @@ W_ROOM = 0.25      # a free field next to an open end
 W_STAR_END = 0.3   # an end that lies on a star (its star is spent)
 
 
+def _flood(seed: int, within: int) -> int:
+    """`sheets.flood` with the spread inlined (the hot loop of every value)."""
+    region = seed
+    while True:
+        grown = (region | ((region << 1) & _NOT_FIRST_COL) | ((region >> 1) & _NOT_LAST_COL)
+                 | (region << COLS) | (region >> COLS)) & within
+        if grown == region:
+            return region
+        region = grown
+
+
 def at_least_two_neighbours(passable: int) -> int:
     """Fields with at least two orthogonal neighbours inside `passable`."""
     right = (passable >> 1) & _NOT_LAST_COL
@@ -50,7 +61,7 @@ def at_least_two_neighbours(passable: int) -> int:
 class Evaluator:
     """Values and moves of one sheet (colours and stars)."""
 
-    __slots__ = ("colours", "star_mask", "weights")
+    __slots__ = ("colours", "star_mask", "weights", "memo")
 
     def __init__(self, sheet, weights: dict | None = None) -> None:
         self.colours = sheet.colours
@@ -60,6 +71,7 @@ class Evaluator:
         if weights:
             w.update(weights)
         self.weights = w
+        self.memo: dict = {}  # (reached, end fields) -> value; values depend on nothing else
 
     # --- values ------------------------------------------------------------------------
     def features(self, reached: int, ends: list[tuple[int, int]]) -> dict:
@@ -95,6 +107,15 @@ class Evaluator:
 
     def value(self, reached: int, ends: list[tuple[int, int]]) -> float:
         """About minus the free fields this position will end with (higher is better)."""
+        key = (reached, tuple(e for _, e in ends))
+        v = self.memo.get(key)
+        if v is None:
+            if len(self.memo) > 200_000:
+                self.memo.clear()
+            v = self.memo[key] = self._value(reached, ends)
+        return v
+
+    def _value(self, reached: int, ends: list[tuple[int, int]]) -> float:
         free = ~reached & FULL_MASK
         nfree = free.bit_count()
         if not ends:
@@ -104,13 +125,21 @@ class Evaluator:
         ends_mask = 0
         room = 0
         star_ends = 0
+        regions: list[int] = []
         for _, e in ends:
             bit = 1 << e
             ends_mask |= bit
-            region = flood(bit, free)
+            near = NEIGHBOUR_MASKS[e] & free
+            for known in regions:  # same component as an earlier end: no new flood
+                if not near & ~known:
+                    region = known
+                    break
+            else:
+                region = _flood(bit, free)
+                regions.append(region)
             twice |= once & region
             once |= region
-            room += (NEIGHBOUR_MASKS[e] & free).bit_count()
+            room += near.bit_count()
             if self.star_mask & bit:
                 star_ends += 1
         reach = once.bit_count()
