@@ -147,7 +147,17 @@ def _drawn(token: str, h: int) -> pygame.Surface:
 def picture(token: str, height: int) -> pygame.Surface:
     """The picture of `token`, `height` pixels high (cached)."""
     height = max(4, int(height))
-    return _load(token, height) or _drawn(token, height)
+    img = _load(token, height)
+    if img is None:
+        return _drawn(token, height)
+    if token in ("start", "end"):
+        # the art is a pen mark for the sheet: show it on a piece of sheet paper
+        paper = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+        paper.fill(P.SHEET_PAPER)
+        pygame.draw.rect(paper, P.SHEET_GRID, paper.get_rect(), max(1, height // 40))
+        paper.blit(img, (0, 0))
+        img = paper
+    return img
 
 
 def from_art(token: str) -> bool:
