@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 import time
@@ -54,6 +55,7 @@ def smoke(app) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `linebox`; returns the process exit code."""
     t0 = time.perf_counter()
+    multiprocessing.freeze_support()  # frozen app: a spawned bot worker runs its task and exits here
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     size = None
