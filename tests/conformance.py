@@ -46,14 +46,27 @@ def play_random(state, rng: Rng, max_steps: int = 5000):
     raise AssertionError(f"game did not end within {max_steps} actions")
 
 
-def transcript(game: str, players: int, seed: int, **options) -> dict:
-    """A whole seeded random game: actions, legal-move counts, final scores."""
+def transcript(game: str, players: int, seed: int, policy: str = "random", **options) -> dict:
+    """A whole seeded game: actions, legal-move counts, final scores.
+
+    policy "random" chooses uniformly; "longest" takes the first legal action
+    with the most words (in Linyo: the longest move), which plays long games.
+    """
     state = new_game(game, players, seed, **options)
     rng = Rng(seed + 1000)
     actions, counts = [], []
-    for st, action in play_random(state, rng):
-        counts.append(len(st.legal_actions()))
+    for _ in range(5000):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        if policy == "longest":
+            action = max(legal, key=lambda a: len(str(a).split()))
+        else:
+            action = legal[rng.below(len(legal))]
+        counts.append(len(legal))
         actions.append(str(action))
-    return {"game": game, "players": players, "seed": seed, "options": options,
+        state.apply(action)
+    assert state.is_over, "game did not end"
+    return {"game": game, "players": players, "seed": seed, "policy": policy, "options": options,
             "actions": actions, "legal_counts": counts,
             "scores": state.scores(), "winners": state.winners()}
