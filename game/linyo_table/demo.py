@@ -1,0 +1,170 @@
+"""`linebox --demo linyo`: bots play through the real table, then one JSON line.
+
+The game and its bots come from `engine.bots.arena.seat_game` (index 0, all
+"normal", sheet A, difficulty 2), so the scores equal
+`python -m engine arena linyo --players N --bots normal --games 1 --seed S --list`.
+
+Figures (a bench, not a test): first 120 bare `fill` + `flip` frames of the
+same window, then per frame the table's own update+draw time ("work") and
+the whole frame without the clock's wait ("frame"), plus the max RSS.
+"""
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.bots.arena import seat_game
+
+from .model import TableGame
+from .results import ResultsScene
+from .table import LinyoTable
+
+if TYPE_CHECKING:
+    from ..app import App
+
+NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Emma", "Félix")
+BARE_FRAMES = 120
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (nearest rank) of `values`; 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+class TimingClock:
+    """Wraps the app's clock: measures each frame from one tick's end to the next
+    tick's start, i.e. the whole frame without the 60 fps wait."""
+
+    def __init__(self, clock: pygame.time.Clock) -> None:
+        self.clock = clock
+        self.after: float | None = None
+        self.frames: list[float] = []
+
+    def tick(self, fps: int = 0) -> int:
+        now = time.perf_counter()
+        if self.after is not None:
+            self.frames.append((now - self.after) * 1000.0)
+        ms = self.clock.tick(fps)
+        self.after = time.perf_counter()
+        return ms
+
+    def __getattr__(self, name: str):
+        return getattr(self.clock, name)
+
+
+def _proc_hwm_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return 0.0
+
+
+class DemoTable(LinyoTable):
+    """Bots only, `speed` × normal pace; prints the figures when the game is over."""
+
+    name = "linyo_demo"
+
+    def __init__(self, app: "App", players: int, seed: int | None, speed: float, exit_at_end: bool) -> None:
+        seed = 1 if seed is None else int(seed)
+        players = max(1, min(6, int(players)))
+        labels = ["normal"] * players
+        state, seated, bots = seat_game("linyo", labels, 0, seed, {"sheet": "A", "difficulty": 2})
+        config = {"game": "linyo", "seed": state.seed, "sheet": "A", "first_seat": state.first_seat,
+                  "seats": [{"name": NAMES[i], "kind": "bot", "level": seated[i], "difficulty": 2}
+                            for i in range(players)],
+                  "bot_seeds": [b.seed for b in bots]}
+        super().__init__(app, TableGame(state, config), speed=speed, demo=True)
+        self.arena_seed = seed
+        self.exit_at_end = exit_at_end
+        self.work: list[float] = []
+        self.bare: list[float] = []
+        self.timing: TimingClock | None = None
+        self._t_update = 0.0
+        self.printed = False
+
+    def enter(self) -> None:
+        super().enter()
+        self._measure_bare()
+        self.timing = TimingClock(self.app.clock)
+        self.app.clock = self.timing
+
+    def exit(self) -> None:
+        super().exit()
+
+    def _measure_bare(self) -> None:
+        screen = pygame.display.get_surface()
+        if screen is None:
+            return
+        for i in range(BARE_FRAMES):
+            t = time.perf_counter()
+            screen.fill((i % 7, 20, 30))
+            pygame.display.flip()
+            self.bare.append((time.perf_counter() - t) * 1000.0)
+            pygame.event.pump()
+
+    def update(self, dt: float) -> None:
+        t = time.perf_counter()
+        super().update(dt)
+        self._t_update = time.perf_counter() - t
+
+    def draw(self, surface: pygame.Surface) -> None:
+        t = time.perf_counter()
+        super().draw(surface)
+        self.work.append((self._t_update + time.perf_counter() - t) * 1000.0)
+
+    def figures(self) -> dict:
+        st = self.state
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+        if sys.platform == "darwin":
+            rss /= 1024.0
+        worker_rss = 0.0
+        pool = getattr(self.worker, "_pool", None)
+        for proc in (getattr(pool, "_processes", None) or {}).values():
+            worker_rss = max(worker_rss, _proc_hwm_mb(proc.pid))
+        frames = self.timing.frames if self.timing else []
+        w, h = pygame.display.get_surface().get_size() if pygame.display.get_surface() else (0, 0)
+        return {"game": "linyo", "players": st.players, "seed": self.arena_seed, "speed": self.speed,
+                "scores": st.scores(), "winners": st.winners(), "rounds": st.round,
+                "window": [w, h], "frames": len(frames),
+                "bare_ms_p50": round(pct(self.bare, .5), 2), "bare_ms_p95": round(pct(self.bare, .95), 2),
+                "bare_ms_p99": round(pct(self.bare, .99), 2),
+                "frame_ms_p50": round(pct(frames, .5), 2), "frame_ms_p95": round(pct(frames, .95), 2),
+                "frame_ms_p99": round(pct(frames, .99), 2),
+                "work_ms_p50": round(pct(self.work, .5), 2), "work_ms_p95": round(pct(self.work, .95), 2),
+                "work_ms_p99": round(pct(self.work, .99), 2),
+                "max_rss_mb": round(rss, 1), "bot_worker_rss_mb": round(worker_rss, 1)}
+
+    def on_finished(self) -> None:
+        if not self.printed:
+            print(json.dumps(self.figures()), flush=True)
+            self.printed = True
+        if self.timing is not None:
+            self.app.clock = self.timing.clock
+        self.app.replace(DemoResults(self.app, self.g, self.exit_at_end, self.speed))
+
+
+class DemoResults(ResultsScene):
+    """The demo's results, shown a moment before `--exit-at-end` quits."""
+
+    def __init__(self, app: "App", g: TableGame, exit_at_end: bool, speed: float) -> None:
+        super().__init__(app, g, demo=True)
+        self.exit_at_end = exit_at_end
+        self.left = max(0.4, 2.0 / max(1.0, speed))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.left -= dt
+        if self.exit_at_end and self.left <= 0:
+            self.app.quit()

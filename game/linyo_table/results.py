@@ -1,0 +1,189 @@
+"""The results: free fields, longest line, ranking and its tie-break, the solo
+personal best per sheet and difficulty, and a celebration for a perfect sheet."""
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import palette as P
+
+from .. import sound, tables
+from ..i18n import N_, _
+from ..scene import WidgetScene
+from ..ui import text as T
+from ..ui import theme as C
+from ..ui.layout import Layout
+from ..ui.widgets import Button, panel
+from .geometry import SheetGeom
+from .model import TableGame
+from .sheet_draw import InkLine, draw_ink, paper
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+def tie_text(g: TableGame) -> str:
+    """Why the winners won, in words (the tie-break explained)."""
+    st = g.state
+    scores = st.scores()
+    best = min(scores)
+    tied = [s for s in range(st.players) if scores[s] == best]
+    winners = st.winners()
+    names = ", ".join(g.seats[s].name for s in winners)
+    if st.players == 1:
+        return ""
+    if len(tied) == 1:
+        return _("{name} wins with the fewest free fields ({n}).").format(name=names, n=best)
+    if len(winners) == 1:
+        return _("{k} players tied on {n} free fields; {name} wins with the longest line ({m} fields).").format(
+            k=len(tied), n=best, name=names, m=st.longest(winners[0]))
+    return _("Tied on {n} free fields and on the longest line ({m} fields): a shared victory for {names}.").format(
+        n=best, m=st.longest(winners[0]), names=names)
+
+
+class ResultsScene(WidgetScene):
+    """After the count: who won and why, your records."""
+
+    name = "linyo_results"
+    game = "linyo"
+
+    def __init__(self, app: "App", g: TableGame, best_before: int | None = None, demo: bool = False) -> None:
+        super().__init__(app)
+        self.g = g
+        self.demo = demo
+        self.best_before = best_before
+        self.t = 0.0
+        scores = g.state.scores()
+        self.solo = g.players == 1
+        self.perfect = [s for s in range(g.players) if scores[s] == 0 and not g.seats[s].is_bot]
+        self.new_best = self.solo and not g.seats[0].is_bot and (best_before is None or scores[0] < best_before)
+        rng = random.Random(7)
+        self.confetti = [(rng.random(), rng.random() * 0.6, rng.uniform(0.6, 1.4), rng.choice(
+            [P.DIE_COLORS["b"], P.DIE_COLORS["o"], P.GOLD, P.LEGAL, P.WHITE]), rng.uniform(0, 6.28))
+            for _ in range(140)] if self.perfect else []
+        self.b_again = Button(N_("Play again"), self.play_again, "primary", font_size=30)
+        self.b_daily = Button(N_("Today's daily sheet"), self.play_daily, font_size=28)
+        self.b_menu = Button(N_("Menu"), self.app.to_menu, "quiet", font_size=28)
+        self.widgets = [self.b_again, self.b_daily, self.b_menu]
+        if self.perfect:
+            sound.play("jackpot")
+        elif self.new_best or any(w in g.humans for w in g.state.winners()):
+            sound.play("bet_won")
+
+    def back(self) -> None:
+        self.app.to_menu()
+
+    def play_again(self) -> None:
+        cfg = dict(self.g.config)
+        cfg.pop("bot_seeds", None)
+        cfg.pop("daily", None)
+        cfg["seed"] = random.SystemRandom().randrange(1, 2**31)
+        if cfg.get("first_seat") is not None and self.g.players > 1:
+            cfg["first_seat"] = (int(cfg["first_seat"]) + 1) % self.g.players
+        tables.open_table(self.app, cfg)
+
+    def play_daily(self) -> None:
+        from .daily import daily_config
+        human = next((s for s in self.g.seats if not s.is_bot), None)
+        cfg = daily_config(name=human.name if human else _("Player"),
+                           difficulty=human.difficulty if human else 2)
+        tables.open_table(self.app, cfg)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.t += dt
+
+    def layout(self, lay: Layout) -> None:
+        W, H = lay.logical_w, lay.logical_h
+        bw = 380
+        x = W / 2 - (3 * bw + 2 * 24) / 2
+        self.b_again.rect = lay.rect(x, H - 120, bw, 76)
+        self.b_daily.rect = lay.rect(x + bw + 24, H - 120, bw, 76)
+        self.b_menu.rect = lay.rect(x + 2 * (bw + 24), H - 120, bw, 76)
+        self.b_daily.visible = not self.demo
+        self.b_again.visible = not self.demo
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        surface.fill(P.FELT)
+        W, H = lay.logical_w, lay.logical_h
+        g = self.g
+        st = g.state
+        scores = st.scores()
+        title = _("Perfect sheet!") if self.perfect else _("Game over")
+        T.blit_text(surface, title, lay.font_px(64), C.ACCENT if self.perfect else C.TEXT,
+                    (lay.px(W / 2), lay.px(60)), "center", bold=True)
+        sub = tie_text(g)
+        if self.solo:
+            sub = self._solo_text(scores[0])
+        y = lay.px(120)
+        for line in T.wrap(sub, lay.font_px(30), lay.px(W - 300)):
+            T.blit_text(surface, line, lay.font_px(30), C.TEXT, (lay.px(W / 2), y), "center")
+            y += int(lay.font_px(30) * 1.35)
+        self._draw_table(surface, lay, y + lay.px(20))
+        self.draw_widgets(surface)
+        if self.confetti:
+            self._draw_confetti(surface, lay)
+
+    def _solo_text(self, free: int) -> str:
+        d = self.g.seats[0].difficulty
+        sheet = {"A": _("sheet A"), "B": _("sheet B"), "random": _("random sheet")}.get(self.g.sheet_name, "")
+        if self.g.config.get("daily"):
+            sheet = _("daily sheet {date}").format(date=self.g.config["daily"])
+        text = _("{n} free fields on {sheet}, difficulty {d}.").format(n=free, sheet=sheet, d=d)
+        if self.g.seats[0].is_bot:
+            return text
+        if self.best_before is None:
+            return text + " " + _("Your first game on this sheet and difficulty: that is your personal best.")
+        if free < self.best_before:
+            return text + " " + _("New personal best! Your best was {b}.").format(b=self.best_before)
+        if free == self.best_before:
+            return text + " " + _("You equalled your personal best ({b}).").format(b=self.best_before)
+        return text + " " + _("Your personal best here: {b}.").format(b=self.best_before)
+
+    def _draw_table(self, surface: pygame.Surface, lay: Layout, top: int) -> None:
+        g = self.g
+        st = g.state
+        scores = st.scores()
+        ranking = g.ranking()
+        winners = set(st.winners())
+        n = len(ranking)
+        W, H = lay.logical_w, lay.logical_h
+        avail_h = (H - 160) - top / lay.scale
+        cols = 1 if n == 1 else (2 if n <= 4 else 3)
+        rows = math.ceil(n / cols)
+        cw = min(600.0, (W - 120) / cols)
+        ch = min(avail_h / rows, 420.0 if n == 1 else 330.0)
+        x0 = W / 2 - cols * cw / 2
+        for i, (place, seat) in enumerate(ranking):
+            r, c = divmod(i, cols)
+            card = lay.rect(x0 + c * cw + 12, top / lay.scale + r * ch, cw - 24, ch - 16)
+            win = seat in winners
+            panel(surface, card, lay, C.PANEL_HI if win else C.PANEL, C.ACCENT if win else C.PANEL_EDGE, radius=18)
+            info = g.seats[seat]
+            head = f"{place}. {info.name}"
+            T.blit_text(surface, head, lay.font_px(30), C.ACCENT if win else C.TEXT,
+                        (card.x + lay.px(20), card.y + lay.px(12)), bold=True)
+            facts = _("{n} free · longest line {m} · difficulty {d}").format(
+                n=scores[seat], m=st.longest(seat), d=info.difficulty)
+            T.blit_text(surface, facts, lay.font_px(22), C.TEXT_DIM, (card.x + lay.px(20), card.y + lay.px(52)))
+            area = pygame.Rect(card.x + lay.px(12), card.y + lay.px(84), card.w - lay.px(24), card.h - lay.px(96))
+            geom = SheetGeom.fit(area, compact=True)
+            surface.blit(paper(geom, st.sheet.rows), geom.paper)
+            ink = [InkLine(list(line), float(len(line)), 0.0 if st.open[seat][li] else 1.0, li + 1)
+                   for li, line in enumerate(st.lines[seat])]
+            draw_ink(surface, geom, ink)
+
+    def _draw_confetti(self, surface: pygame.Surface, lay: Layout) -> None:
+        w, h = surface.get_size()
+        for x, y0, speed, colour, phase in self.confetti:
+            y = ((y0 + self.t * speed * 0.25) % 1.2 - 0.1) * h
+            xx = (x * w + math.sin(self.t * 2 + phase) * lay.px(30))
+            size = lay.px(10)
+            rect = pygame.Rect(0, 0, size, max(2, int(size * abs(math.cos(self.t * 3 + phase)))))
+            rect.center = (int(xx), int(y))
+            pygame.draw.rect(surface, colour, rect)

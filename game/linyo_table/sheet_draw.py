@@ -1,0 +1,252 @@
+"""Drawing a Linyo sheet: paper, coloured fields with marks and stars, pen ink.
+
+The paper with its fields is rendered once per size and kept; ink (lines,
+● starts, × ends), glows and counts are drawn on top every frame from plain
+data, so `draw` never changes anything.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from game import palette as P
+
+from ..ui import text as T
+from ..ui.pictures import picture
+from .geometry import COLS, ROWS, SheetGeom, catmull_rom, partial
+
+SAMPLES = 10           # curve points per field step
+COLUMN_LETTERS = "abcdefghijk"
+
+GLOW_COLOURS = {
+    "next": P.LEGAL,          # a field the path may enter
+    "star": P.GOLD,           # the star step
+    "start": P.ACCENT,        # a start field may go here
+    "pick": P.ACCENT,         # a start picked, not confirmed
+    "end": P.WHITE,           # a line end you can draw from
+    "refused": P.ILLEGAL,     # the field just refused
+    "abort": P.ILLEGAL,       # a line you may abort
+    "row": P.ACCENT,          # scoring: the row being counted
+}
+
+
+@dataclass
+class InkLine:
+    """One line as the view shows it now."""
+
+    fields: list[int]
+    shown: float          # fields drawn so far (1 = only the ●; len(fields) = whole line)
+    cross: float          # × drawn so far, 0..1 (0 while open)
+    number: int           # 1-4
+    ghost: bool = False   # a path being drawn (not confirmed yet)
+
+
+def _tile(sheet_colour: str, star: bool, size: int) -> pygame.Surface:
+    token = f"field:{sheet_colour}{'*' if star else ''}"
+    return picture(token, size)
+
+
+_base_cache: dict[tuple, pygame.Surface] = {}
+
+
+def paper(geom: SheetGeom, rows: tuple[str, ...]) -> pygame.Surface:
+    """The paper with its 77 fields, marks, stars and labels (cached per size)."""
+    key = (geom.paper.size, geom.grid.topleft[0] - geom.paper.x, geom.cell, rows, geom.compact)
+    surf = _base_cache.get(key)
+    if surf is not None:
+        return surf
+    if len(_base_cache) > 24:
+        _base_cache.clear()
+    w, h = geom.paper.size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, int(geom.cell * (0.12 if geom.compact else 0.16)))
+    pygame.draw.rect(surf, P.SHEET_PAPER, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, P.SHEET_GRID, surf.get_rect(), width=max(1, int(geom.cell * 0.02)),
+                     border_radius=radius)
+    ox, oy = geom.paper.topleft
+    gap = max(1, int(geom.cell * 0.05))
+    for f in range(ROWS * COLS):
+        r, c = divmod(f, COLS)
+        letter = rows[r][c]
+        rect = geom.cell_rect(f).move(-ox, -oy).inflate(-gap, -gap)
+        if rect.w < 2:
+            continue
+        tile = _tile(letter.lower(), letter.isupper(), rect.h)
+        if tile.get_width() != rect.w:
+            tile = pygame.transform.smoothscale(tile, rect.size)
+        surf.blit(tile, rect)
+    if not geom.compact:
+        size = max(9, int(geom.cell * 0.3))
+        for c in range(COLS):
+            x = geom.grid.x - ox + (c + 0.5) * geom.cell
+            T.blit_text(surf, COLUMN_LETTERS[c], size, P.TEXT_DIM,
+                        (int(x), int(geom.grid.y - oy - geom.cell * 0.27)), "center")
+        for r in range(ROWS):
+            y = geom.grid.y - oy + (r + 0.5) * geom.cell
+            T.blit_text(surf, str(r + 1), size, P.TEXT_DIM,
+                        (int(geom.grid.x - ox - geom.cell * 0.28), int(y)), "center")
+        # the column of free counts: a light box per row
+        for r in range(ROWS):
+            cx, cy = geom.row_count_pos(r)
+            box = pygame.Rect(0, 0, int(geom.cell * 0.78), int(geom.cell * 0.78))
+            box.center = (cx - ox, cy - oy)
+            pygame.draw.rect(surf, (238, 234, 222), box, border_radius=max(2, int(geom.cell * 0.12)))
+            pygame.draw.rect(surf, (200, 194, 180), box, width=1, border_radius=max(2, int(geom.cell * 0.12)))
+    surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+    _base_cache[key] = surf
+    return surf
+
+
+def stroke(surface: pygame.Surface, pts: list[tuple[float, float]], colour, width: float) -> None:
+    """A smooth pen stroke through `pts` with round ends and joins."""
+    if not pts:
+        return
+    w = max(1, int(round(width)))
+    r = max(1.0, width / 2)
+    if len(pts) == 1:
+        pygame.draw.aacircle(surface, colour, pts[0], r)
+        pygame.draw.circle(surface, colour, pts[0], r)
+        return
+    pygame.draw.aalines(surface, colour, False, pts) if w <= 1 else None
+    if w > 1:
+        for a, b in zip(pts, pts[1:]):
+            pygame.draw.line(surface, colour, a, b, w + 1)
+        for p in pts[1:-1:2]:
+            pygame.draw.circle(surface, colour, p, r)
+        # antialiased rims: thin aa lines offset along the normal of each segment
+        for a, b in zip(pts, pts[1:]):
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            d = math.hypot(dx, dy) or 1.0
+            nx, ny = -dy / d * r, dx / d * r
+            pygame.draw.aaline(surface, colour, (a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny))
+            pygame.draw.aaline(surface, colour, (a[0] - nx, a[1] - ny), (b[0] - nx, b[1] - ny))
+    pygame.draw.aacircle(surface, colour, pts[0], r)
+    pygame.draw.circle(surface, colour, pts[0], r)
+    pygame.draw.aacircle(surface, colour, pts[-1], r)
+    pygame.draw.circle(surface, colour, pts[-1], r)
+
+
+@lru_cache(maxsize=256)
+def _curve(fields: tuple[int, ...], gx: int, gy: int, cell: float) -> tuple:
+    pts = []
+    for f in fields:
+        r, c = divmod(f, COLS)
+        pts.append((gx + (c + 0.5) * cell, gy + (r + 0.5) * cell))
+    return tuple(catmull_rom(pts, SAMPLES))
+
+
+def line_points(geom: SheetGeom, fields: list[int], shown: float) -> list[tuple[float, float]]:
+    """The visible part of a line's curve (`shown` fields, fractional while drawing)."""
+    if not fields or shown <= 0:
+        return []
+    curve = list(_curve(tuple(fields), geom.grid.x, geom.grid.y, geom.cell))
+    return partial(curve, SAMPLES, min(shown, len(fields)) - 1)
+
+
+def draw_start(surface: pygame.Surface, geom: SheetGeom, f: int, number: int | None, pop: float = 1.0,
+               colour=P.PEN) -> None:
+    cx, cy = geom.center(f)
+    r = geom.cell * 0.2 * (0.6 + 0.4 * pop)
+    pygame.draw.circle(surface, P.SHEET_PAPER, (cx, cy), r + max(1.5, geom.cell * 0.05))
+    pygame.draw.aacircle(surface, colour, (cx, cy), r)
+    pygame.draw.circle(surface, colour, (cx, cy), r)
+    if number is not None and not geom.compact:
+        rect = geom.cell_rect(f)
+        size = max(9, int(geom.cell * 0.22))
+        pos = (rect.x + int(geom.cell * 0.17), rect.y + int(geom.cell * 0.17))
+        pygame.draw.circle(surface, P.SHEET_PAPER, pos, size * 0.62)
+        T.blit_text(surface, str(number), size, P.PEN, pos, "center", bold=True)
+
+
+def draw_cross(surface: pygame.Surface, geom: SheetGeom, f: int, t: float, colour=P.PEN,
+               halo: bool = True) -> None:
+    """The × on a line's last field, drawn as two pen strokes (t 0..1)."""
+    if t <= 0:
+        return
+    cx, cy = geom.center(f)
+    a = geom.cell * 0.27
+    w = max(2.0, geom.cell * 0.085)
+    first = min(1.0, t * 2)
+    second = max(0.0, t * 2 - 1)
+    parts = [((cx - a, cy - a), (cx - a + 2 * a * first, cy - a + 2 * a * first))]
+    if second > 0:
+        parts.append(((cx + a, cy - a), (cx + a - 2 * a * second, cy - a + 2 * a * second)))
+    if halo:
+        for p, q in parts:
+            stroke(surface, [p, q], P.SHEET_PAPER, w + max(2, geom.cell * 0.06))
+    for p, q in parts:
+        stroke(surface, [p, q], colour, w)
+
+
+def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen=P.PEN) -> None:
+    """Every line: halo, stroke, its ● and (when aborted) its ×."""
+    width = max(1.5, geom.cell * (0.1 if not geom.compact else 0.14))
+    halo = width + max(2.0, geom.cell * 0.07)
+    for ln in lines:
+        pts = line_points(geom, ln.fields, ln.shown)
+        if len(pts) > 1:
+            stroke(surface, pts, P.SHEET_PAPER if not ln.ghost else (255, 252, 236), halo)
+    for ln in lines:
+        pts = line_points(geom, ln.fields, ln.shown)
+        colour = pen if not ln.ghost else P.ACCENT_DARK
+        if len(pts) > 1:
+            stroke(surface, pts, colour, width)
+        if ln.fields and ln.shown > 0 and not ln.ghost:
+            draw_start(surface, geom, ln.fields[0], ln.number, min(1.0, ln.shown * 3))
+        if ln.cross > 0 and ln.fields:
+            draw_cross(surface, geom, ln.fields[-1], ln.cross, pen)
+
+
+_glow_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _glow_tile(style: str, w: int, h: int) -> pygame.Surface:
+    key = (style, w, h)
+    surf = _glow_cache.get(key)
+    if surf is None:
+        colour = GLOW_COLOURS.get(style, P.WHITE)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        rad = max(2, int(min(w, h) * 0.16))
+        fill = 70 if style in ("next", "star", "start", "abort", "refused", "row") else 40
+        pygame.draw.rect(surf, (*colour, fill), surf.get_rect(), border_radius=rad)
+        edge = max(2, int(min(w, h) * 0.07))
+        pygame.draw.rect(surf, (*colour, 235), surf.get_rect(), width=edge, border_radius=rad)
+        if len(_glow_cache) > 200:
+            _glow_cache.clear()
+        _glow_cache[key] = surf
+    return surf
+
+
+def draw_glows(surface: pygame.Surface, geom: SheetGeom, glows: dict[int, str], pulse: float) -> None:
+    """Glowing outlines on fields; `pulse` 0..1 breathes the alpha."""
+    alpha = int(150 + 105 * pulse)
+    for f, style in glows.items():
+        rect = geom.cell_rect(f).inflate(-max(1, int(geom.cell * 0.03)), -max(1, int(geom.cell * 0.03)))
+        tile = _glow_tile(style, rect.w, rect.h)
+        tile.set_alpha(255 if style in ("refused", "pick") else alpha)
+        surface.blit(tile, rect)
+
+
+def draw_counts(surface: pygame.Surface, geom: SheetGeom, free_rows: list[int], total: int,
+                label_free: str, label_total: str, rows_shown: int = ROWS, highlight: int | None = None,
+                total_shown: bool = True) -> None:
+    """The free count per row in the right column and the total below it."""
+    size = max(9, int(geom.cell * 0.36))
+    head = max(9, int(geom.cell * 0.2))
+    x, _y = geom.row_count_pos(0)
+    T.blit_text(surface, label_free, head, P.TEXT_DIM, (x, int(geom.grid.y - geom.cell * 0.27)), "center")
+    for r in range(min(rows_shown, ROWS)):
+        pos = geom.row_count_pos(r)
+        colour = P.ACCENT_DARK if highlight == r else P.PEN
+        T.blit_text(surface, str(free_rows[r]), size, colour, pos, "center", bold=True)
+    if total_shown:
+        y = int(geom.grid.bottom + geom.cell * 0.45)
+        tsize = max(10, int(geom.cell * 0.42))
+        T.blit_text(surface, str(total), tsize, P.PEN, (x, y), "center", bold=True)
+        T.blit_text(surface, label_total, max(9, int(geom.cell * 0.28)), P.TEXT_DIM,
+                    (int(x - geom.cell * 0.5), y), "midright")
+        pygame.draw.line(surface, P.SHEET_GRID, (x - geom.cell * 0.4, y - geom.cell * 0.28),
+                         (x + geom.cell * 0.4, y - geom.cell * 0.28), max(1, int(geom.cell * 0.03)))
