@@ -1,0 +1,496 @@
+"""Line-it bots: random, easy, normal and hard (see docs/BOTS.md, Line-it).
+
+    from engine.bots.lineit_bots import make
+    bot = make("hard", seed=1)
+    action = bot.choose(state.view(seat))
+    bot.rank(view, k=3)   # [(Action, score, Reason), ...], best first
+
+Every bot decides from the view alone. It rebuilds a full state with
+`lineit.determinize(view, rng)` (other hands come from the public log; only
+the draw pile's order is unknown and is shuffled), where `rng` is
+`decision_rng(seed, view)`: the same view and seed always give the same
+choice, and nothing the seat cannot see can change it.
+
+Levels
+  random  uniform over the legal actions (the arena's baseline).
+  easy    one action at a time: scores each legal action by what it does to
+          its own line right now, with noise; never looks at the others.
+  normal  plans the whole turn (take, play from hand, close, in any order),
+          and scores each end-of-turn position with a static evaluation:
+          banked points, the room left in the line's direction against the
+          unseen cards that fit, jackpots within reach, bets it can still
+          win, the hand, and what the market leaves the next player.
+  hard    the same whole-turn plans, each judged by simulation: many sampled
+          draw-pile orders (shared by all plans: common random numbers), the
+          plan applied, then the game played out to the end with the fast
+          greedy playout. Plans are pruned by successive halving; the value
+          is win share plus a small score-margin term. The turn is replayed
+          action by action: each call re-plans from the view.
+"""
+from __future__ import annotations
+
+import math
+import time
+from bisect import bisect_left, bisect_right
+
+from engine import lineit
+from engine.core import Rng
+from engine.lineit.actions import (
+    ACTION_END,
+    CLOSE,
+    END,
+    PASS,
+    PLAY,
+    TAKE_HAND,
+    TAKE_LINE,
+    Action,
+)
+from engine.lineit.cards import BET_BASE, SUITS
+
+from .base import decision_rng
+from .reasons import Reason, reason
+
+LEVELS = ("random", "easy", "normal", "hard")
+DEFAULT_BUDGET = {"hard": 900}
+"""Simulations per decision of the hard bot for 2 players; fewer for more
+players (a playout costs more), see `HardBot.budget_for`."""
+
+
+# ----------------------------------------------------------------- helpers
+
+def _pool(s) -> list[int]:
+    """Sorted Number cards no seat owns yet: draw pile + market (a set the view
+    fixes, whatever order the determinization chose)."""
+    return sorted(c for c in (*s.deck[s.pos:], *s.market) if c < BET_BASE)
+
+
+def _turns_left(s, p: int) -> int:
+    """Full turns seat p still gets after the current one (roughly)."""
+    size = s.n + 2
+    return (len(s.deck) - s.pos) // size
+
+
+def _room(pool: list[int], d: int, last: int, k: int) -> int:
+    """Unseen Number cards that would still fit the line."""
+    if k == 0:
+        return len(pool)
+    lo = bisect_left(pool, last)
+    hi = bisect_right(pool, last)
+    if d > 0:
+        return len(pool) - hi
+    if d < 0:
+        return lo
+    return max(lo, len(pool) - hi)
+
+
+def _p_at_least(n: float, r: int, q: float = 0.25) -> float:
+    """P(Binomial(n, q) >= r) for a real n (rounded down, interpolated)."""
+    if r <= 0:
+        return 1.0
+    if n <= 0:
+        return 0.0
+
+    def at(m: int) -> float:
+        if m < r:
+            return 0.0
+        below = 0.0
+        for i in range(r):
+            below += math.comb(m, i) * q ** i * (1 - q) ** (m - i)
+        return 1.0 - below
+
+    lo = int(n)
+    f = n - lo
+    return at(lo) * (1 - f) + at(lo + 1) * f
+
+
+def _future_adds(room: int, pool_n: int, turns: int, m: int) -> float:
+    """How many more cards a line with `room` fitting unseen cards may get."""
+    if turns <= 0 or room <= 0 or pool_n <= 0:
+        return 0.0
+    seen = room * min(1.0, turns * m / pool_n)
+    return min(turns * 0.8, 1.7 * math.sqrt(seen))
+
+
+class Evaluator:
+    """The static evaluation of a position, for one seat (normal and easy)."""
+
+    def __init__(self, s, horizon: int | None = None) -> None:
+        self.pool = _pool(s)
+        self.n = s.n
+        self.m = max(2, s.n + 2 - s.n // 2)
+        self.turns = _turns_left(s, s.cur)
+        if horizon is not None:
+            self.turns = min(self.turns, horizon)
+
+    def line_value(self, s, p: int, extra_hand: int = 0) -> float:
+        """Value of seat p's line (future included) and hand."""
+        pool = self.pool
+        npool = len(pool)
+        k = s.lnum[p]
+        d = s.ldir[p]
+        last = s.llast[p]
+        hand = s.hands[p]
+        room = _room(pool, d, last, k)
+        adds = _future_adds(room, npool, self.turns, self.m)
+        fit_hand = 0
+        junk = 0
+        for c in hand:
+            if c > BET_BASE:
+                if s.lbet[p]:
+                    junk += 1
+                continue
+            if k == 0 or d == 0 or (c > last if d > 0 else c < last):
+                fit_hand += 1
+            else:
+                junk += 1
+        adds = min(adds + 0.7 * fit_hand, self.turns + fit_hand) if self.turns else 0.5 * min(fit_hand, 1)
+        value = max(0.0, k + adds - 3.0)
+        if k < 3:
+            value += 0.15 * k  # progress towards the three discards
+        # jackpots within reach on this line
+        base = p * 4
+        growth = 0.25 * min(self.turns, 6)  # two cards a round feed four jackpots
+        for si in range(4):
+            have = s.lsuit[base + si]
+            if have >= 3:
+                continue
+            jsize = len(s.jack[si]) + growth
+            if jsize <= 0:
+                continue
+            prob = _p_at_least(adds, 3 - have)
+            value += 0.6 * prob * jsize
+        # the bet
+        v = s.lbet[p]
+        if v:
+            need = v - s.lafter[p]
+            if need <= 0:
+                value += v
+            else:
+                prob = 1.0 / (1.0 + math.exp(-1.6 * (adds - need + 0.3)))
+                value += v * (2 * prob - 1)
+        else:
+            for c in hand:
+                if c > BET_BASE:
+                    value += 0.3
+                    break
+        value -= 0.3 * junk * (len(hand) >= 2)
+        return value
+
+    def seat_value(self, s, p: int) -> float:
+        banked = len(s.stacks[p]) + s.bonus[p] - s.penalty[p]
+        return banked + self.line_value(s, p)
+
+    def threat(self, s, q: int) -> float:
+        """What seat q can grab from the market on its next turn (jackpots)."""
+        d = s.ldir[q]
+        last = s.llast[q]
+        k = s.lnum[q]
+        best = 0.0
+        for c in s.market:
+            if c > BET_BASE:
+                continue
+            if not (k == 0 or d == 0 or (c > last if d > 0 else c < last)):
+                continue
+            si = (c - 1) & 3
+            if s.lsuit[q * 4 + si] == 2:
+                best = max(best, float(len(s.jack[si])))
+        return best
+
+
+def enumerate_plans(s) -> list[tuple[list[Action], object, dict]]:
+    """Every distinct way to finish the current turn from state `s`.
+
+    Returns (plan, state before its final `end`, {first action: plan} for
+    every plan reaching the same position). In the final plays a plan is one
+    action and the state is the state after it.
+    """
+    if s.phase == 1:
+        out = []
+        for a in s.legal_actions():
+            t = s.clone()
+            t.apply(a)
+            out.append(([a], t, {a: [a]}))
+        return out
+    seen: dict[tuple, int] = {}
+    out: list[tuple[list[Action], object, dict]] = []
+
+    def sig(t) -> tuple:
+        p = t.cur
+        return (tuple(t.lines[p]), tuple(sorted(t.hands[p])), len(t.stacks[p]), t.bonus[p], t.penalty[p],
+                tuple(t.market))
+
+    def dfs(t, path: list[Action]) -> None:
+        for a in t.legal_actions():
+            if a.k == END:
+                key = sig(t)
+                i = seen.get(key)
+                plan = path + [a]
+                if i is None:
+                    seen[key] = len(out)
+                    out.append((plan, t, {plan[0]: plan}))
+                else:
+                    out[i][2].setdefault(plan[0], plan)
+                continue
+            u = t.clone()
+            u._check(a)
+            u._do(a.k, a.card)
+            dfs(u, path + [a])
+
+    dfs(s, [])
+    return out
+
+
+# ------------------------------------------------------------------ reasons
+
+def explain(s, plan: list[Action]) -> Reason:
+    """A player-readable reason for the first action of `plan` in state `s`."""
+    a = plan[0]
+    p = s.cur
+    if a.k == PASS:
+        return reason("pass")
+    if a.k == END:
+        return reason("end")
+    if a.k == CLOSE:
+        nxt = plan[1] if len(plan) > 1 else None
+        if nxt is not None and nxt.k == TAKE_LINE and nxt.card < BET_BASE and s.lnum[p] >= 2:
+            d, last = s.ldir[p], s.llast[p]
+            if not (nxt.card > last if d > 0 else nxt.card < last) and len(s.hands[p]) >= 2:
+                return reason("forced_close")
+        return reason("close", n=max(0, s.lnum[p] - 3))
+    c = a.card
+    if a.k == TAKE_HAND:
+        # a card kept in hand and played in the same turn is an extension
+        if any(b.k == PLAY and b.card == c for b in plan[1:]):
+            return _line_reason(s, p, c)
+        return reason("keep", card=lineit.card_text(c))
+    if a.k == PLAY and s.phase == 1:
+        return reason("final_play")
+    return _line_reason(s, p, c)
+
+
+def _line_reason(s, p: int, c: int) -> Reason:
+    if c > BET_BASE:
+        return reason("bet", v=c - BET_BASE)
+    si = (c - 1) & 3
+    if s.lsuit[p * 4 + si] == 2 and s.jack[si]:
+        return reason("jackpot", suit=SUITS[si], n=len(s.jack[si]))
+    nxt = (p + 1) % s.n
+    if s.n > 1 and c in s.market and s.lsuit[nxt * 4 + si] == 2 and len(s.jack[si]) >= 3:
+        d, last, k = s.ldir[nxt], s.llast[nxt], s.lnum[nxt]
+        if k == 0 or d == 0 or (c > last if d > 0 else c < last):
+            return reason("deny", card=lineit.card_text(c))
+    if s.lnum[p] == 0:
+        return reason("start_line", card=lineit.card_text(c))
+    return reason("extend", gap=abs(c - s.llast[p]))
+
+
+# --------------------------------------------------------------------- bots
+
+class LineitBot:
+    """Shared plumbing: determinize the view, answer trivial decisions at once."""
+
+    game = "lineit"
+
+    def __init__(self, level: str, seed: int = 0, budget: int | None = None,
+                 time_limit: float | None = None) -> None:
+        self.level = level
+        self.seed = seed
+        self.budget = budget
+        self.time_limit = time_limit
+
+    def choose(self, view: dict) -> Action:
+        return self.rank(view, 1)[0][0]
+
+    def rank(self, view: dict, k: int = 3) -> list[tuple[Action, float, Reason]]:
+        rng = decision_rng(self.seed, view)
+        s = lineit.determinize(view, rng)
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            a = legal[0]
+            return [(a, 0.0, explain(s, [a]))]
+        scored = self._score(s, legal, rng, k)  # action -> (score, plan)
+        order = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[0].code))
+        return [(a, float(sc), explain(s, plan)) for a, (sc, plan) in order[:max(1, k)]]
+
+    def _score(self, s, legal, rng: Rng, k: int) -> dict:
+        raise NotImplementedError
+
+
+class RandomBot(LineitBot):
+    def _score(self, s, legal, rng, k):
+        order = legal[:]
+        rng.shuffle(order)
+        return {a: (float(len(order) - i), [a]) for i, a in enumerate(order)}
+
+
+class EasyBot(LineitBot):
+    """One action at a time, own line only, a short horizon, and noise."""
+
+    NOISE = 1.2
+
+    def _score(self, s, legal, rng, k):
+        ev = Evaluator(s, horizon=4)
+        p = s.cur
+        out = {}
+        for a in legal:
+            t = s.clone()
+            t._check(a)
+            t._do(a.k, a.card)
+            if a.k == END:
+                v = ev.seat_value(s, p) - 0.2
+            else:
+                v = ev.seat_value(t, p)
+            if a.k == CLOSE:
+                v -= 1.0  # shy of closing
+            v += self.NOISE * (rng.below(1 << 20) / (1 << 20) - 0.5) * 2
+            out[a] = (v, [a])
+        return out
+
+
+def _plan_value(ev: Evaluator, t, p: int, n: int) -> float:
+    mine = ev.seat_value(t, p)
+    if n == 1:
+        return mine
+    others = [ev.seat_value(t, q) for q in range(n) if q != p]
+    nxt = (p + 1) % n
+    threat = ev.threat(t, nxt)
+    return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others) - 0.6 * threat
+
+
+class NormalBot(LineitBot):
+    """Whole-turn plans judged by the static evaluation."""
+
+    def _score(self, s, legal, rng, k):
+        return self.plan_scores(s)[0]
+
+    @staticmethod
+    def plan_scores(s):
+        p = s.cur
+        plans = enumerate_plans(s)
+        ev = Evaluator(s)
+        by_action: dict[Action, tuple[float, list[Action]]] = {}
+        values = []
+        for plan, t, firsts in plans:
+            if s.phase == 1:
+                v = _final_value(t, p)
+            else:
+                v = _plan_value(ev, t, p, s.n)
+            values.append(v)
+            for a, path in firsts.items():
+                cur = by_action.get(a)
+                if cur is None or v > cur[0]:
+                    by_action[a] = (v, path)
+        return by_action, plans, values
+
+
+def _final_value(t, p: int) -> float:
+    """Final plays: play the rest out greedily (no hidden cards left)."""
+    scores = lineit.playout(t, Rng(1), "greedy")
+    others = [sc for q, sc in enumerate(scores) if q != p]
+    return scores[p] - max(others) + 0.01 * scores[p]
+
+
+def _outcome(scores: list[int], p: int) -> float:
+    me = scores[p]
+    best_other = max(sc for q, sc in enumerate(scores) if q != p)
+    if me > best_other:
+        win = 1.0
+    elif me == best_other:
+        win = 1.0 / (1 + sum(1 for q, sc in enumerate(scores) if q != p and sc == me))
+    else:
+        win = 0.0
+    return win + 0.03 * max(-15, min(15, me - best_other))
+
+
+PER_PLAN = 90
+"""At most this many simulations per alternative plan."""
+
+
+class HardBot(LineitBot):
+    """Determinized rollouts over whole-turn plans, successive halving."""
+
+    MAX_PLANS = 20
+
+    def budget_for(self, n: int) -> int:
+        if self.budget is not None:
+            return max(1, int(self.budget))
+        return int(DEFAULT_BUDGET["hard"] * 4 / (n + 2))
+
+    def _score(self, s, legal, rng, k):
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        by_action, plans, values = NormalBot.plan_scores(s)
+        p = s.cur
+        if s.phase == 1:  # nothing hidden is left: the normal evaluation is exact enough
+            return by_action
+        order = sorted(range(len(plans)), key=lambda i: -values[i])
+        alive = order[:self.MAX_PLANS]
+        if len(alive) == 1:
+            return by_action
+        # fewer alternatives (mid-turn: play, close or end) need fewer simulations
+        budget = min(self.budget_for(s.n), PER_PLAN * len(alive))
+        unseen = list(s.deck[s.pos:])
+        head = s.deck[:s.pos]
+        worlds: list[tuple[tuple, int]] = []
+
+        def world(i: int) -> tuple[tuple, int]:
+            while len(worlds) <= i:
+                cards = unseen[:]
+                rng.shuffle(cards)
+                worlds.append((head + tuple(cards), rng.next64()))
+            return worlds[i]
+
+        total = {i: 0.0 for i in alive}
+        count = {i: 0 for i in alive}
+        tier = {i: 0 for i in alive}
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        spent = 0
+        for r in range(rounds):
+            per = max(1, (budget - spent) // ((rounds - r) * len(alive)))
+            stop = False
+            for i in alive:
+                t0 = plans[i][1]
+                for j in range(count[i], count[i] + per):
+                    deck, wseed = world(j)
+                    t = t0.clone()
+                    t.deck = deck
+                    t._do(END, 0)
+                    total[i] += _outcome(lineit.playout(t, Rng(wseed), "greedy"), p)
+                count[i] += per
+                spent += per
+                if deadline is not None and time.perf_counter() > deadline:
+                    stop = True
+                    break
+            most = max(count[i] for i in alive)
+            alive = [i for i in alive if count[i] == most]
+            alive.sort(key=lambda i: (-total[i] / count[i], i))
+            if stop or r == rounds - 1:
+                break
+            alive = alive[:max(2, (len(alive) + 1) // 2)]
+            for i in alive:
+                tier[i] = r + 1
+        for i in alive:
+            tier[i] = rounds + 1
+        result: dict[Action, tuple[float, list[Action]]] = {}
+        for i in range(len(plans)):
+            plan, _, firsts = plans[i]
+            if count.get(i):
+                v = 2.0 * tier[i] + total[i] / count[i]
+            else:
+                v = -10.0 + values[i] / 100.0
+            for a, path in firsts.items():
+                cur = result.get(a)
+                if cur is None or v > cur[0]:
+                    result[a] = (v, path)
+        return result
+
+
+_CLASSES = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+
+
+def make(level: str, seed: int = 0, budget: int | None = None, time_limit: float | None = None) -> LineitBot:
+    """A Line-it bot of `level` ("random", "easy", "normal", "hard")."""
+    try:
+        cls = _CLASSES[level]
+    except KeyError:
+        raise ValueError(f"unknown Line-it bot level {level!r}; levels are {', '.join(LEVELS)}") from None
+    return cls(level, seed=seed, budget=budget, time_limit=time_limit)
