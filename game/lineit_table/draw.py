@@ -1,0 +1,226 @@
+"""Painting the Line-it table (never changes state: called from `TableScene.draw`)."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import palette as P
+from game.i18n import _
+from game.ui import text as T
+from game.ui import theme as C
+from game.ui.widgets import panel
+
+from . import texts
+from .events import direction
+from .geometry import SUIT_ORDER, card_w
+from .sprites import GLOW_HINT, GLOW_SELECT
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+SEAT_COLORS = ((236, 190, 84), (120, 200, 230), (230, 140, 170), (150, 220, 140), (200, 170, 240), (240, 160, 110))
+
+
+def seat_color(p: int) -> tuple[int, int, int]:
+    return SEAT_COLORS[p % len(SEAT_COLORS)]
+
+
+def _alpha_rect(surface: pygame.Surface, rect: pygame.Rect, color, alpha: int, radius: int, width: int = 0) -> None:
+    s = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (*color, alpha), s.get_rect(), width, border_radius=radius)
+    surface.blit(s, rect)
+
+
+def level_label(level: str | None) -> str:
+    return {"easy": _("easy bot"), "normal": _("normal bot"), "hard": _("hard bot")}.get(level or "", _("bot"))
+
+
+def line_rule(line: list[str]) -> str:
+    """'↑ above 57' for the player's orientation (display only; the engine decides)."""
+    d = direction(line)
+    nums = [c for c in line if not c.startswith("B")]
+    if d is None:
+        return _("any number fits") if len(nums) < 2 else ""
+    return (_("ascending: above {n}") if d == "up" else _("descending: below {n}")).format(n=nums[-1])
+
+
+def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
+    app = sc.app
+    geo = sc.geo
+    lay = geo.lay
+    board = sc.board
+    ctrl = sc.ctrl
+    spec = ctrl.spectator()
+    app.background(surface)
+    cur = ctrl.current
+    pulse = 0.5 + 0.5 * math.sin(sc.time * 5.0)
+    # ---- seats
+    for g in geo.opponents + [geo.me]:
+        p = g.seat
+        seat = spec["seats"][p]
+        active = p == cur
+        edge = C.ACCENT if active else C.PANEL_EDGE
+        if g.big:
+            _alpha_rect(surface, g.panel, P.FELT_DARK, 150, lay.px(18))
+            if active:
+                pygame.draw.rect(surface, C.ACCENT, g.panel, max(2, lay.px(3)), border_radius=lay.px(18))
+        else:
+            _alpha_rect(surface, g.panel, C.PANEL, 215, lay.px(16))
+            pygame.draw.rect(surface, edge, g.panel, max(1, lay.px(3 if active else 2)), border_radius=lay.px(16))
+        pygame.draw.circle(surface, seat_color(p), (g.name_pos[0] + lay.px(8), g.name_pos[1]), lay.px(8))
+        name = ctrl.name(p)
+        kind = ctrl.seats[p].get("kind")
+        tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
+        nr = T.blit_text(surface, name, g.font, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
+        T.blit_text(surface, tag, int(g.font * 0.75), C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
+        score = _("{n} points").format(n=seat["score"])
+        T.blit_text(surface, score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
+        if active and kind == "bot" and not spec["phase"] == "over":
+            dots = "." * (1 + int(sc.time * 3) % 3)
+            T.blit_text(surface, _("thinking") + dots, int(g.font * 0.75), C.ACCENT,
+                        (g.score_pos[0] - T.width(score, g.font, True) - lay.px(16), g.score_pos[1]), "midright")
+        # line zone outline
+        if g.big:
+            rule = line_rule(seat["line"])
+            if rule:
+                T.blit_text(surface, rule, int(g.font * 0.8), C.TEXT_DIM,
+                            (g.line.centerx, g.name_pos[1]), "center")
+        if not g.big:
+            hc = seat["hand_count"]
+            label = _("hand {n}").format(n=hc)
+            T.blit_text(surface, label, int(g.font * 0.7), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
+            if hc == 0:
+                pass
+    # ---- market, draw pile, jackpots labels
+    fs = lay.font_px(26)
+    T.blit_text(surface, _("Market"), fs, C.TEXT_DIM, geo.market_label, "bottomleft", bold=True)
+    T.blit_text(surface, _("Draw pile"), fs, C.TEXT_DIM, (geo.deck.x, geo.market_label[1]), "bottomleft", bold=True)
+    T.blit_text(surface, _("Jackpots"), fs, C.TEXT_DIM, (geo.jack_label[0], geo.jack_label[1] - lay.px(56)), "bottomleft", bold=True)
+    slot = board.images.get("slot", geo.market_h)
+    n_slots = ctrl.players + 2
+    if spec["phase"] == "turn":
+        for pos in geo.market_slots(n_slots):
+            surface.blit(slot, slot.get_rect(center=pos))
+    elif spec["phase"] == "final":
+        T.blit_text(surface, _("Final plays: the draw pile is spent."), lay.font_px(32), C.ACCENT,
+                    geo.market.center, "center", bold=True)
+    for suit in SUIT_ORDER:
+        n = len(spec["jackpots"][suit])
+        bottom = geo.jack_pos(suit, max(0, n - 1), max(1, n))[1] + geo.jack_h // 2
+        T.blit_text(surface, _("{n} cards").format(n=n) if n != 1 else _("1 card"), lay.font_px(22),
+                    C.TEXT if n else C.TEXT_DIM, (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
+    board.draw_piles(surface)
+    # ---- the viewer's line and hand zones
+    me = geo.me
+    dragging = sc.drag or sc.selected
+    targets = sc.legal_targets(dragging) if dragging is not None else set()
+    hand_slot = board.images.get("slot", me.hand_h)
+    for i in range(2):
+        surface.blit(hand_slot, hand_slot.get_rect(center=me.hand_pos(i)))
+    T.blit_text(surface, _("Your hand") if not sc.hotseat else _("Hand of {name}").format(name=ctrl.name(sc.viewer)),
+                lay.font_px(22), C.TEXT_DIM, (me.hand.x, me.hand.bottom + lay.px(4)), "topleft")
+    n_line = len(spec["seats"][sc.viewer]["line"])
+    nxt = me.line_pos(n_line, n_line + 1) if n_line else me.line_pos(0, 1)
+    if n_line * (card_w(me.card_h) + 8) < me.line.w - card_w(me.card_h):
+        surface.blit(hand_slot, hand_slot.get_rect(center=nxt))
+    for zone, rect in (("line", me.line.inflate(lay.px(16), lay.px(16))), ("hand", me.hand.inflate(lay.px(16), lay.px(16)))):
+        if zone in targets:
+            _alpha_rect(surface, rect, P.LEGAL, int(40 + 50 * pulse), lay.px(14))
+            pygame.draw.rect(surface, P.LEGAL, rect, max(2, lay.px(4)), border_radius=lay.px(14))
+        if sc.flash_zone and sc.flash_zone[0] == zone:
+            pygame.draw.rect(surface, P.ILLEGAL, rect, max(2, lay.px(5)), border_radius=lay.px(14))
+    # ---- cards and tokens
+    glow: dict[str, tuple] = {}
+    if sc.selected is not None:
+        glow[sc.selected.key] = GLOW_SELECT
+    if sc.hint is not None:
+        parts = sc.hint["action"].split()
+        if len(parts) > 1:
+            for s in board.sprites.values():
+                if s.card == parts[1] and s.zone and s.zone[0][0] in ("market", "hand"):
+                    glow.setdefault(s.key, GLOW_HINT)
+                    break
+    board.draw_cards(surface, glow, skip=sc.drag)
+    board.draw_tokens(surface)
+    if sc.drag is not None:
+        sc.drag.draw(surface, board.images, GLOW_SELECT)
+    # ---- status, buttons, log
+    draw_status(sc, surface)
+    for b in sc.buttons:
+        if b.visible:
+            b.draw(surface, lay)
+    draw_log(sc, surface)
+
+
+def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
+    ctrl = sc.ctrl
+    spec = ctrl.spectator()
+    if sc.refused is not None:
+        return sc.refused[0], P.ILLEGAL
+    if sc.hint is not None and sc.my_turn():
+        return _("Hint: {action} — {reason}").format(action=texts.action_label(sc.hint["action"]),
+                                                     reason=texts.bot_reason(sc.hint)), GLOW_HINT
+    if sc.hint_wanted and sc.my_turn():
+        return _("Looking for a good move…"), C.TEXT_DIM
+    cur = ctrl.current
+    if cur is None:
+        return _("Game over."), C.ACCENT
+    if sc.my_turn():
+        if spec["phase"] == "final":
+            return _("Final plays: drag a card from your hand onto your line, or pass."), C.TEXT
+        if not spec["turn"]["taken"]:
+            if spec["turn"]["closed"]:
+                return _("Line closed. Now take a market card: it starts your new line or goes into your hand."), C.TEXT
+            return _("Your turn: drag a market card onto your line or into your hand."), C.TEXT
+        return _("You may play a card from your hand or close your line, then end your turn."), C.TEXT
+    if ctrl.is_human(cur):
+        return _("{name}'s turn.").format(name=ctrl.name(cur)), C.TEXT_DIM
+    if sc.demo:
+        return _("{name} is playing.").format(name=ctrl.name(cur)), C.TEXT_DIM
+    return _("{name} is playing…").format(name=ctrl.name(cur)), C.TEXT_DIM
+
+
+def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
+    geo = sc.geo
+    lay = geo.lay
+    text, color = status_text(sc)
+    size = lay.font_px(28)
+    lines = T.wrap(text, size, geo.status.w)
+    y = geo.status.y + lay.px(6)
+    for line in lines[:3]:
+        T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=color == P.ILLEGAL)
+        y += int(size * 1.3)
+    if sc.my_turn() and not sc.demo:
+        keys = _("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint")
+        ks = lay.font_px(19)
+        T.blit_text(surface, keys, ks, C.TEXT_DIM, (geo.status.x, geo.buttons.y - lay.px(8)), "bottomleft") \
+            if T.width(keys, ks) <= geo.status.w else None
+
+
+def draw_log(sc: "TableScene", surface: pygame.Surface) -> None:
+    geo = sc.geo
+    lay = geo.lay
+    r = geo.log
+    _alpha_rect(surface, r, C.PANEL, 215, lay.px(16))
+    pygame.draw.rect(surface, C.PANEL_EDGE, r, max(1, lay.px(2)), border_radius=lay.px(16))
+    T.blit_text(surface, _("Game log"), lay.font_px(26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
+    size = lay.font_px(21)
+    lh = int(size * 1.28)
+    top = r.y + lay.px(64)
+    bottom = r.bottom - lay.px(12)
+    width = r.w - lay.px(48)
+    y = bottom
+    for seat, fn in reversed(sc.log):
+        lines = T.wrap(fn(), size, width)
+        h = len(lines) * lh + lay.px(6)
+        if y - h < top:
+            break
+        y -= h
+        color = seat_color(seat) if seat is not None else C.TEXT_DIM
+        pygame.draw.circle(surface, color, (r.x + lay.px(22), y + lh // 2), lay.px(5))
+        yy = y
+        for line in lines:
+            T.blit_text(surface, line, size, C.TEXT if seat is not None else C.TEXT_DIM, (r.x + lay.px(36), yy), "topleft")
+            yy += lh

@@ -1,0 +1,164 @@
+"""Where everything sits on the Line-it table, in pixels, for one window size.
+
+Logical units (1920×1080, more when the window is narrower or wider, see
+`game.ui.layout`) are laid out around fixed edges: the other seats in a row
+of panels at the top, the market with the draw pile and the jackpots in the
+middle, your line, hand, buttons and the action log at the bottom.
+
+>>> from game.ui.layout import Layout
+>>> g = TableGeometry(Layout(1280, 720), players=4, bottom=0)
+>>> [s.seat for s in g.opponents]
+[1, 2, 3]
+>>> g.seat(0).line.bottom <= g.seat(0).hand.top
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.layout import Layout
+
+CARD_RATIO = 120 / 168
+SUIT_ORDER = ("red", "blue", "green", "yellow")
+
+
+def card_w(h: int) -> int:
+    return max(4, int(round(h * CARD_RATIO)))
+
+
+@dataclass
+class SeatGeom:
+    seat: int
+    panel: pygame.Rect          # background panel of the seat
+    name_pos: tuple[int, int]   # midleft of the name
+    score_pos: tuple[int, int]  # midright of the score
+    line: pygame.Rect           # where the line's cards go (drop zone for the viewer)
+    card_h: int                 # height of line cards
+    hand: pygame.Rect           # hand cards
+    hand_h: int
+    stack: pygame.Rect          # banked pile (face-down cards)
+    tokens: tuple[int, int]     # midleft of the bonus/penalty tokens
+    token_h: int
+    first: tuple[int, int]      # centre of the first-player token when this seat holds it
+    font: int                   # base text size (px)
+    big: bool                   # the viewer's seat at the bottom
+
+    def line_pos(self, i: int, n: int) -> tuple[int, int]:
+        """Centre of card `i` of a line of `n` (cards overlap when the line is long)."""
+        w = card_w(self.card_h)
+        gap = max(2, w // 8)
+        if n <= 1:
+            step = w + gap
+        else:
+            step = min(w + gap, (self.line.w - w) / (n - 1))
+        return (int(self.line.x + w / 2 + i * step), self.line.centery)
+
+    def hand_pos(self, i: int, n: int = 2) -> tuple[int, int]:
+        w = card_w(self.hand_h)
+        gap = max(2, w // 8) if self.big else max(1, w // 3)
+        if not self.big:
+            gap = -w // 2
+        return (int(self.hand.x + w / 2 + i * (w + gap)), self.hand.centery)
+
+
+class TableGeometry:
+    """All rects of a table for `players` seats with `bottom` as the viewer's seat."""
+
+    def __init__(self, lay: Layout, players: int, bottom: int) -> None:
+        self.lay = lay
+        self.players = players
+        self.bottom = bottom
+        W, H = lay.logical_w, lay.logical_h
+        r = lay.rect
+        px = lay.px
+        self.W, self.H = W, H
+        self.log_w = 430
+        right = W - 20 - self.log_w          # left edge of the right column
+        self.right_x = right
+        # --- opponents: a row of panels at the top
+        others = [(bottom + k) % players for k in range(1, players)]
+        k = len(others)
+        gap = 16
+        pw = min(900.0, (W - 40 - (k - 1) * gap) / k)
+        x0 = (W - (k * pw + (k - 1) * gap)) / 2
+        top_h = 262
+        self.opponents: list[SeatGeom] = []
+        for i, seat in enumerate(others):
+            x = x0 + i * (pw + gap)
+            ch = 104 if pw < 420 else 116
+            hh = 58
+            panel = r(x, 14, pw, top_h)
+            self.opponents.append(SeatGeom(
+                seat=seat, panel=panel,
+                name_pos=(panel.x + px(16), panel.y + px(28)),
+                score_pos=(panel.right - px(16), panel.y + px(28)),
+                line=r(x + 14, 14 + 54, pw - 28, ch), card_h=px(ch),
+                hand=r(x + 14, 14 + top_h - hh - 12, 90, hh), hand_h=px(hh),
+                stack=r(x + 110, 14 + top_h - hh - 12, card_w(hh) + 40, hh),
+                tokens=(panel.x + px(196), panel.y + px(top_h - 12 - hh // 2)), token_h=px(40),
+                first=(panel.right - px(34), panel.y + px(top_h - 12 - hh // 2)),
+                font=lay.font_px(26), big=False))
+        # --- the viewer's seat at the bottom
+        line_h = 190
+        line_y = H - 470
+        bx = 40
+        bw = right - 30 - bx
+        hand_y = H - 232
+        line = r(bx, line_y, bw, line_h)
+        self.me = SeatGeom(
+            seat=bottom, panel=r(20, line_y - 58, right - 30, H - (line_y - 58) - 16),
+            name_pos=(px(bx), px(line_y - 30)), score_pos=(px(bx + bw), px(line_y - 30)),
+            line=line, card_h=px(line_h),
+            hand=r(bx, hand_y, 2 * card_w(line_h) + 24, line_h), hand_h=px(line_h),
+            stack=r(bx + 2 * card_w(line_h) + 60, hand_y + 30, card_w(130), 130),
+            tokens=(px(bx + 2 * card_w(line_h) + 60), px(hand_y + 190 - 22)), token_h=px(44),
+            first=(px(bx + 2 * card_w(line_h) + 60 + card_w(130) + 50), px(hand_y + 62)),
+            font=lay.font_px(30), big=True)
+        # status line and buttons, right of the hand
+        cx = bx + 2 * card_w(line_h) + 60 + card_w(130) + 110
+        self.status = r(cx, hand_y, right - 30 - cx, 96)
+        self.buttons = r(cx, H - 116, right - 30 - cx, 80)
+        # --- the middle: draw pile, market, jackpots
+        mid_top = 14 + top_h + 20
+        mid_bottom = line_y - 70
+        mh = max(120.0, min(200.0, mid_bottom - mid_top - 50))
+        my = mid_top + (mid_bottom - mid_top - mh) / 2 + 18
+        self.market_h = px(mh)
+        self.deck = r(40, my, card_w(mh), mh)
+        mx0 = 40 + card_w(mh) + 70
+        self.market = r(mx0, my, right - 30 - mx0, mh)
+        self.market_label = (self.market.x, px(my - 12))
+        # jackpots: four piles in the right column
+        jh = min(130.0, mh * 0.72)
+        self.jack_h = px(jh)
+        jw = self.log_w / 4
+        self.jackpots = {suit: r(right + i * jw + (jw - card_w(jh)) / 2, my + 6, card_w(jh), jh)
+                         for i, suit in enumerate(SUIT_ORDER)}
+        self.jack_label = (px(right), px(my - 12))
+        # --- action log
+        self.log = r(right, line_y - 58, self.log_w, H - (line_y - 58) - 16)
+        self.menu_button = r(right + self.log_w - 150, line_y - 52, 140, 44)
+
+    def seat(self, seat: int) -> SeatGeom:
+        if seat == self.bottom:
+            return self.me
+        return next(g for g in self.opponents if g.seat == seat)
+
+    def market_slots(self, n: int) -> list[tuple[int, int]]:
+        """Centres of `n` market places, centred in the market row."""
+        h = self.market_h
+        w = card_w(h)
+        gap = max(4, w // 7)
+        step = min(w + gap, (self.market.w - w) / max(1, n - 1)) if n > 1 else w
+        total = w + step * (n - 1)
+        x0 = self.market.x + (self.market.w - total) / 2 + w / 2
+        return [(int(x0 + i * step), self.market.centery) for i in range(n)]
+
+    def jack_pos(self, suit: str, i: int, n: int) -> tuple[int, int]:
+        """Centre of card `i` of a jackpot pile of `n` (fanned down, compressed when long)."""
+        rect = self.jackpots[suit]
+        room = self.lay.px(150)
+        step = min(self.lay.px(24), room / max(1, n - 1)) if n > 1 else 0
+        return (rect.centerx, int(rect.centery + i * step))

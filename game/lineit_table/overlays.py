@@ -1,0 +1,166 @@
+"""Overlays of the Line-it table: pause menu, named save, hot-seat hand-over."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import storage
+from game.i18n import N_, _
+from game.scene import WidgetScene
+from game.ui import text as T
+from game.ui import theme as C
+from game.ui.layout import Layout
+from game.ui.widgets import Button, TextInput, panel
+
+if TYPE_CHECKING:
+    from game.app import App
+
+    from .scene import TableScene
+
+
+class _Box(WidgetScene):
+    """A centred panel with a title, some text and a column of buttons."""
+
+    opaque = False
+    width = 760
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def title(self) -> str:
+        return ""
+
+    def body(self) -> str:
+        return ""
+
+    def layout(self, lay: Layout) -> None:
+        n = len(self.widgets)
+        body_lines = len(T.wrap(self.body(), lay.font_px(28), lay.px(self.width - 100))) if self.body() else 0
+        h = lay.px(120) + body_lines * int(lay.font_px(28) * 1.35) + n * lay.px(92) + lay.px(30)
+        self.box = pygame.Rect(0, 0, lay.px(self.width), h)
+        self.box.center = (lay.width // 2, lay.height // 2)
+        y = self.box.bottom - n * lay.px(92) - lay.px(20)
+        for i, w in enumerate(self.widgets):
+            w.rect = pygame.Rect(self.box.x + lay.px(80), y + i * lay.px(92), self.box.w - lay.px(160), lay.px(76))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        panel(surface, self.box, lay, C.PANEL, C.ACCENT, radius=24)
+        y = self.box.y + lay.px(34)
+        r = T.blit_text(surface, self.title(), lay.font_px(44), C.ACCENT, (self.box.centerx, y), "midtop", bold=True)
+        y = r.bottom + lay.px(20)
+        size = lay.font_px(28)
+        for line in T.wrap(self.body(), size, lay.px(self.width - 100)) if self.body() else []:
+            T.blit_text(surface, line, size, C.TEXT, (self.box.centerx, y), "midtop")
+            y += int(size * 1.35)
+        self.draw_widgets(surface)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        return True
+
+
+class PauseScene(_Box):
+    """Esc at the table: resume, save, rules, back to the menu (the autosave keeps the game)."""
+
+    name = "lineit_pause"
+
+    def __init__(self, app: "App", table: "TableScene") -> None:
+        super().__init__(app)
+        self.table = table
+        self.widgets = [Button(N_("Resume"), self.back, "primary"),
+                        Button(N_("Save game"), self.save),
+                        Button(N_("Rules"), lambda: self.app.open_rules("lineit")),
+                        Button(N_("Back to menu"), self.to_menu, "quiet")]
+        if table.demo or not table.ctrl.humans:
+            self.widgets = [self.widgets[0], self.widgets[2], self.widgets[3]]
+
+    def title(self) -> str:
+        return _("Game paused")
+
+    def body(self) -> str:
+        if self.table.demo or not self.table.ctrl.humans:
+            return ""
+        return _("Your game is saved after every move: Continue in the menu brings it back.")
+
+    def save(self) -> None:
+        self.app.replace(SaveScene(self.app, self.table))
+
+    def to_menu(self) -> None:
+        self.table.flush_saves()
+        self.app.to_menu()
+
+
+class SaveScene(_Box):
+    """Store the game under a name (the Load screen lists it)."""
+
+    name = "lineit_save"
+
+    def __init__(self, app: "App", table: "TableScene") -> None:
+        super().__init__(app)
+        self.table = table
+        self.text = _("Line-it, round {n}").format(n=table.ctrl.spectator()["round"])
+        self.input = TextInput(self.text, self._set, N_("Name of the save"), max_len=40)
+        self.widgets = [self.input, Button(N_("Save"), self.save, "primary"), Button(N_("Cancel"), self.back)]
+
+    def _set(self, text: str) -> None:
+        self.text = text
+
+    def title(self) -> str:
+        return _("Save game")
+
+    def save(self) -> None:
+        name = self.text.strip() or _("Line-it")
+        try:
+            storage.write_save("lineit", name, self.table.ctrl.payload())
+        except OSError as exc:
+            self.app.pop()
+            self.app.message(_("The game could not be saved: {reason}").format(reason=exc.strerror or str(exc)))
+            return
+        self.app.pop()
+        self.app.toast(_("Saved as “{name}”").format(name=name))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is self.input:
+            self.save()
+            return True
+        return super().handle(event)
+
+
+class PassScene(_Box):
+    """Hot-seat: the table is hidden until the next player says they have the screen."""
+
+    name = "lineit_pass"
+    opaque = True
+
+    def __init__(self, app: "App", table: "TableScene", seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        who = table.ctrl.name(seat)
+        self.widgets = [Button(lambda: _("I am {name}: show my cards").format(name=who), self.ready, "primary"),
+                        Button(N_("Menu"), self.menu, "quiet")]
+
+    def title(self) -> str:
+        return _("Pass to {name}").format(name=self.table.ctrl.name(self.seat))
+
+    def body(self) -> str:
+        return _("The other players look away now: the next screen shows the hand of {name}.").format(
+            name=self.table.ctrl.name(self.seat))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.background(surface)
+        super().draw(surface)
+
+    def ready(self) -> None:
+        self.app.pop()
+        self.table.passed_to(self.seat)
+
+    def menu(self) -> None:
+        self.table.flush_saves()
+        self.app.to_menu()
+
+    def back(self) -> None:
+        self.menu()

@@ -1,0 +1,541 @@
+"""The Line-it table scene: play by drag-and-drop, by click-and-target or by keys.
+
+Input never decides a rule: a drop or a click becomes an action text
+(`take 57 line`, `take 57 hand`, `play 57`), the engine is asked whether it is
+legal (to light the drop zones while dragging) and, on the drop, either
+applies it or refuses with its reason, shown under the buttons while the
+card snaps back.
+
+Keys: 1–8 pick a market card, Q/W a hand card, L to the line, H to the hand,
+C close the line, E / Enter end the turn (pass in the final plays), U / Ctrl+Z
+undo, T hint, Esc menu.
+"""
+from __future__ import annotations
+
+import logging
+import math
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import palette as P
+from game import sound, stats, storage
+from game.i18n import N_, _
+from game.scene import Scene
+from game.ui import text as T
+from game.ui import theme as C
+from game.ui.layout import Layout
+from game.ui.widgets import Button, panel
+
+from . import texts
+from .board import Board
+from .controller import Controller
+from .events import Outcome, analyse, direction
+from .geometry import TableGeometry
+from .sprites import GLOW_HINT, GLOW_SELECT, CardSprite
+from .tally import tally
+
+if TYPE_CHECKING:
+    from game.app import App
+
+log = logging.getLogger("linebox.lineit")
+DRAG_START_PX = 6
+REFUSAL_SECONDS = 3.5
+SEAT_COLORS = ((236, 190, 84), (120, 200, 230), (230, 140, 170), (150, 220, 140), (200, 170, 240), (240, 160, 110))
+
+_saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lineit-autosave")
+
+
+class TableScene(Scene):
+    """A Line-it game at the table (humans and bots)."""
+
+    name = "lineit_table"
+    game = "lineit"
+
+    def __init__(self, app: "App", ctrl: Controller, speed: float = 1.0, demo: bool = False) -> None:
+        super().__init__(app)
+        self.ctrl = ctrl
+        self.speed = speed
+        self.demo = demo
+        self.board = Board(ctrl.players)
+        humans = ctrl.humans
+        cur = ctrl.current
+        self.viewer = cur if ctrl.is_human(cur) else (humans[0] if humans else 0)
+        self.hotseat = len(humans) >= 2
+        self.passing = False                 # a "pass to" screen is up
+        self.geo: TableGeometry | None = None
+        self.log: list[tuple] = []
+        self.selected: CardSprite | None = None
+        self.press: tuple | None = None      # (sprite, mouse pos) before a drag starts
+        self.drag: CardSprite | None = None
+        self.drag_off = (0, 0)
+        self.mouse = (0, 0)
+        self.hover: CardSprite | None = None
+        self.refused: tuple[str, float] | None = None
+        self.flash_zone: tuple[str, float] | None = None
+        self.hint: dict | None = None
+        self.hint_wanted = False
+        self.wait = 0.0                      # seconds before the next bot action shows
+        self.bot_action: str | None = None
+        self.sounds: list[list] = []         # [seconds, name]
+        self.time = 0.0
+        self.over_handled = False
+        self.results_at: float | None = None
+        self.save_jobs: list = []
+        self.last_turn_seat: int | None = None
+        self.b_close = Button(N_("Close line"), self.on_close, font_size=28)
+        self.b_end = Button(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary", font_size=28)
+        self.b_undo = Button(N_("Undo"), self.on_undo, font_size=28)
+        self.b_hint = Button(N_("Hint"), self.on_hint, font_size=28)
+        self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=24)
+        self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu]
+        ctrl.listeners.append(self._on_outcome)
+        rows = tally(ctrl.state) if ctrl.state.history else None
+        if rows:
+            self.board.token_values = [r["tokens"] for r in rows]
+
+    # ------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        self.ctrl.worker_ready  # start the bot worker (in a thread)
+        if self.hotseat and not self.ctrl.state.is_over and self.ctrl.is_human(self.ctrl.current):
+            self.ask_pass(self.ctrl.current)
+        elif self.ctrl.is_human(self.ctrl.current):
+            self.queue_sound("your_turn", 0.2)
+        self.last_turn_seat = self.ctrl.current
+
+    def exit(self) -> None:
+        self.flush_saves()
+        self.ctrl.close()
+
+    def layout(self, lay: Layout) -> None:
+        self.geo = TableGeometry(lay, self.ctrl.players, self.viewer)
+        self.board.speed = self.anim_speed()
+        had = self.board.views is not None
+        self.board.geo = self.geo
+        self.board.set_tokens(self.board.token_values)
+        if had:
+            self.board.sync(self.board.views, self.viewer, instant=True)
+        else:
+            self.board.sync(self.ctrl.views(), self.viewer, instant=True)
+        g = self.geo
+        bw = (g.buttons.w - 3 * lay.px(14)) // 4
+        for i, b in enumerate(self.buttons[:4]):
+            b.rect = pygame.Rect(g.buttons.x + i * (bw + lay.px(14)), g.buttons.y, bw, g.buttons.h)
+        self.b_menu.rect = g.menu_button
+
+    def anim_speed(self) -> float:
+        f = self.app.settings.anim_factor
+        return 0.0 if f <= 0 else f * self.speed
+
+    def pace(self) -> float:
+        return self.app.settings.bot_pace_seconds / max(0.01, self.speed)
+
+    # ------------------------------------------------------------ state helpers
+    def _final(self) -> bool:
+        return self.ctrl.spectator()["phase"] == "final"
+
+    def my_turn(self) -> bool:
+        """The viewer may act now (a human seat at the bottom, no screen in between)."""
+        c = self.ctrl.current
+        return (c is not None and c == self.viewer and self.ctrl.is_human(c) and not self.passing
+                and self.app.top is self)
+
+    def _legal(self) -> set[str]:
+        return self.ctrl.legal_texts() if self.my_turn() else set()
+
+    def source_of(self, s: CardSprite) -> str | None:
+        if not s.zone:
+            return None
+        z = s.zone[0]
+        if z == ("market",):
+            return "market"
+        if z == ("hand", self.viewer):
+            return "hand"
+        return None
+
+    def action_for(self, s: CardSprite, target: str) -> str | None:
+        src = self.source_of(s)
+        if src == "market" and target in ("line", "hand"):
+            return f"take {s.card} {target}"
+        if src == "hand" and target == "line":
+            return f"play {s.card}"
+        return None
+
+    def legal_targets(self, s: CardSprite) -> set[str]:
+        legal = self._legal()
+        return {t for t in ("line", "hand") if self.action_for(s, t) in legal}
+
+    def draggable(self, s: CardSprite | None) -> bool:
+        """Market and hand cards can be picked up on the viewer's turn (the drop asks the engine)."""
+        return s is not None and self.my_turn() and self.source_of(s) is not None
+
+    def zone_at(self, pos: tuple[int, int]) -> str | None:
+        g = self.geo.me
+        pad = self.geo.lay.px(24)
+        if g.hand.inflate(pad, pad).collidepoint(pos):
+            return "hand"
+        if g.line.inflate(pad, pad * 2).collidepoint(pos):
+            return "line"
+        return None
+
+    # ------------------------------------------------------------ acting
+    def try_action(self, action: str, target: str | None = None) -> bool:
+        """Apply `action` if the engine allows it; otherwise show its reason."""
+        if not self.my_turn():
+            return False
+        why = self.ctrl.state.why_illegal(action)
+        if why is not None:
+            text = texts.refusal(why)
+            if action.startswith("take") and action.endswith("line") and "close" in self.ctrl.legal_texts() \
+                    and not self.ctrl.state.is_legal(action.replace(" line", " hand")):
+                text += " " + _("(close your line first to start a new one)")
+            self.refused = (text, REFUSAL_SECONDS)
+            self.flash_zone = (target, 0.6) if target else None
+            sound.play("click")
+            return False
+        self.selected = None
+        self.hint = None
+        self.do(action)
+        return True
+
+    def do(self, action: str) -> Outcome:
+        """Apply an action the engine allows (human or bot) and let the view catch up."""
+        self.refused = None
+        return self.ctrl.apply(action)
+
+    def _on_outcome(self, out: Outcome) -> None:
+        ctrl = self.ctrl
+        new_tokens = [(c.seat, c.bet if c.bet_won else -c.bet) for c in out.closes if c.bet]
+        self.board.speed = self.anim_speed()
+        total = self.board.sync(ctrl.views(), self.viewer, new_tokens=new_tokens)
+        for entry in texts.log_lines(out, ctrl.name):
+            self.log.append(entry)
+        del self.log[:-60]
+        ph = 0.42 / max(0.01, self.board.speed) if self.board.speed > 0 else 0.0
+        if out.kind in ("take", "play"):
+            self.queue_sound("place", ph * 0.8)
+        if out.jackpot:
+            self.queue_sound("jackpot", ph * 1.5)
+        for c in out.closes:
+            self.queue_sound("close_line", ph * 0.3 if out.kind == "close" else ph * 1.2)
+            if c.bet:
+                self.queue_sound("bet_won" if c.bet_won else "bet_lost", ph * 1.6)
+        if out.new_round:
+            self.queue_sound("deal", total * 0.7)
+        if not self.demo and ctrl.humans:
+            self.autosave()
+        if ctrl.state.is_over:
+            self.game_over()
+
+    def queue_sound(self, name: str, delay: float) -> None:
+        if self.demo:
+            return
+        self.sounds.append([delay, name])
+
+    def autosave(self) -> None:
+        payload = self.ctrl.payload()
+        self.save_jobs.append(_saver.submit(storage.write_autosave, "lineit", payload))
+        self.save_jobs = [j for j in self.save_jobs if not j.done()]
+
+    def flush_saves(self) -> None:
+        for job in self.save_jobs:
+            try:
+                job.result(timeout=10)
+            except Exception as exc:
+                log.warning("autosave failed: %s", exc)
+        self.save_jobs = []
+
+    # ------------------------------------------------------------ buttons
+    def on_close(self) -> None:
+        if not self.my_turn() or "close" not in self._legal():
+            return
+        if self.app.settings.confirm_close_line:
+            self.app.confirm(self.close_preview(), lambda: self.try_action("close"), _("Close line"))
+        else:
+            self.try_action("close")
+
+    def close_preview(self) -> str:
+        """What closing would bank, asked from the engine on a copy of the game."""
+        before = self.ctrl.state
+        after = before.clone()
+        after.apply("close")
+        c = analyse(before, "close", after).closes[0]
+        text = _("Close your line? You bank {banked} cards and discard {dropped}.").format(
+            banked=c.banked, dropped=len(c.discarded))
+        points = c.banked
+        if c.bet:
+            points += c.bet if c.bet_won else -c.bet
+            text += " " + (_("Your bet {v} is won: +{v}.") if c.bet_won else _("Your bet {v} is lost: \u2212{v}.")).format(v=c.bet)
+        text += " " + _("That makes {points} points.").format(points=points)
+        return text
+
+    def on_end(self) -> None:
+        legal = self._legal()
+        if "end" in legal:
+            self.try_action("end")
+        elif "pass" in legal:
+            self.try_action("pass")
+        elif self.my_turn():
+            self.refused = (texts.refusal("take a market card first"), REFUSAL_SECONDS)
+
+    def on_undo(self) -> None:
+        if self.ctrl.undo():
+            self.selected = None
+            self.hint = None
+            self.board.speed = self.anim_speed()
+            self.board.sync(self.ctrl.views(), self.viewer)
+            self.log.append((self.viewer, lambda n=self.ctrl.name(self.viewer): _("{name} takes the turn back.").format(name=n)))
+            if self.ctrl.humans and not self.demo:
+                self.autosave()
+
+    def on_hint(self) -> None:
+        if self.my_turn():
+            self.hint_wanted = True
+            self.hint = None
+            self.ctrl.ask_hint()
+
+    def open_pause(self) -> None:
+        from .overlays import PauseScene
+        self.app.push(PauseScene(self.app, self))
+
+    def ask_pass(self, seat: int) -> None:
+        from .overlays import PassScene
+        self.passing = True
+        self.app.push(PassScene(self.app, self, seat))
+
+    def passed_to(self, seat: int) -> None:
+        """The hot-seat screen was confirmed by `seat`'s player."""
+        self.passing = False
+        if seat != self.viewer:
+            self.viewer = seat
+            self.selected = None
+            self.layout(self.app.lay)
+        self.queue_sound("your_turn", 0.1)
+
+    # ------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            for b in self.buttons:
+                b.hover = b.rect.collidepoint(event.pos)
+            if self.press is not None and self.drag is None:
+                s, start = self.press
+                if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) >= DRAG_START_PX:
+                    self.drag = s
+                    self.selected = s
+                    self.drag_off = (s.x - start[0], s.y - start[1])
+                    s.snap_now()
+                    sound.play("pick")
+            if self.drag is not None:
+                self.drag.x = event.pos[0] + self.drag_off[0]
+                self.drag.y = event.pos[1] + self.drag_off[1]
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse = event.pos
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos) and b.enabled:
+                    return b.handle(event)
+            s = self.board.sprite_at(event.pos, ("market", "hand"))
+            if s is not None and self.draggable(s):
+                self.press = (s, event.pos)
+                return True
+            zone = self.zone_at(event.pos)
+            if zone and self.selected is not None:
+                a = self.action_for(self.selected, zone)
+                if a:
+                    self.try_action(a, zone)
+                return True
+            self.selected = None
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse = event.pos
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos) and b.enabled and self.press is None and self.drag is None:
+                    return b.handle(event)
+            if self.drag is not None:
+                s = self.drag
+                self.drag = None
+                self.press = None
+                zone = self.zone_at(event.pos)
+                a = self.action_for(s, zone) if zone else None
+                done = self.try_action(a, zone) if a else False
+                if not done:
+                    self.snap_back(s)
+                return True
+            if self.press is not None:
+                s, _start = self.press
+                self.press = None
+                self.selected = None if self.selected is s else s
+                if self.selected is not None:
+                    sound.play("pick")
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return False
+
+    def snap_back(self, s: CardSprite) -> None:
+        x, y, h, face, alpha = s.target
+        s._to = (s.x, s.y, s.h, s.face, s.alpha)
+        s.move_to((x, y), h, face, 0.28 / max(0.5, self.anim_speed() or 1e9) if self.anim_speed() > 0 else 0.0)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            if self.selected is not None:
+                self.selected = None
+            else:
+                self.open_pause()
+            return True
+        if not self.my_turn():
+            return False
+        if pygame.K_1 <= k <= pygame.K_8:
+            cards = sorted(self.board.sprites_in(("market",)), key=lambda s: s.zone[1])
+            i = k - pygame.K_1
+            if i < len(cards):
+                self.selected = None if self.selected is cards[i] else cards[i]
+            return True
+        if k in (pygame.K_q, pygame.K_w):
+            cards = self.board.sprites_in(("hand", self.viewer))
+            i = 0 if k == pygame.K_q else 1
+            if i < len(cards):
+                self.selected = None if self.selected is cards[i] else cards[i]
+            return True
+        if k in (pygame.K_l, pygame.K_h):
+            if self.selected is not None:
+                a = self.action_for(self.selected, "line" if k == pygame.K_l else "hand")
+                if a:
+                    self.try_action(a, "line" if k == pygame.K_l else "hand")
+            return True
+        if k == pygame.K_c:
+            self.on_close()
+            return True
+        if k in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_end()
+            return True
+        if k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            self.on_undo()
+            return True
+        if k == pygame.K_t:
+            self.on_hint()
+            return True
+        return False
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.time += dt
+        ctrl = self.ctrl
+        self.board.update(dt)
+        for b in self.buttons:
+            b.update(dt)
+        for snd in self.sounds:
+            snd[0] -= dt
+        for snd in [s for s in self.sounds if s[0] <= 0]:
+            sound.play(snd[1])
+        self.sounds = [s for s in self.sounds if s[0] > 0]
+        if self.refused is not None:
+            self.refused = (self.refused[0], self.refused[1] - dt) if self.refused[1] > dt else None
+        if self.flash_zone is not None:
+            self.flash_zone = (self.flash_zone[0], self.flash_zone[1] - dt) if self.flash_zone[1] > dt else None
+        self._update_lift(dt)
+        self._update_buttons()
+        if self.hint_wanted:
+            h = ctrl.poll_hint()
+            if h is not None:
+                self.hint = h
+                self.hint_wanted = False
+        if ctrl.state.is_over:
+            self._update_over(dt)
+            return
+        cur = ctrl.current
+        if cur != self.last_turn_seat:
+            self.last_turn_seat = cur
+            if ctrl.is_human(cur) and (cur == self.viewer or not self.hotseat):
+                self.queue_sound("your_turn", 0.15)
+        # hot-seat: hide the table until the next human says so
+        if self.hotseat and ctrl.is_human(cur) and cur != self.viewer and not self.passing \
+                and not self.board.animating and self.wait <= 0:
+            self.ask_pass(cur)
+            return
+        self.wait -= dt
+        if ctrl.bot_turn():
+            if self.bot_action is None:
+                self.bot_action = ctrl.poll_bot()
+            if self.bot_action is not None and self.wait <= 0:
+                a = self.bot_action
+                self.bot_action = None
+                self.do(a)
+                pace = self.pace()
+                if a == "end":
+                    pace *= 0.5
+                self.wait = pace
+            return
+        if self.my_turn() and self.wait <= 0:
+            legal = ctrl.legal_texts()
+            if legal == {"pass"} or legal == {"end"}:
+                # nothing optional left: end (or pass) for the player, after a short look
+                if not self.board.animating:
+                    self.do(next(iter(legal)))
+                    self.wait = 0.3
+
+    def _update_over(self, dt: float) -> None:
+        if self.results_at is None:
+            self.results_at = self.time + (0.8 if self.anim_speed() > 0 else 0.0)
+        if self.board.animating or self.time < self.results_at or self.app.top is not self:
+            return
+        if not self.over_handled:
+            self.over_handled = True
+            self.show_results()
+
+    def show_results(self) -> None:
+        from .results import ResultsScene
+        self.app.push(ResultsScene(self.app, self))
+
+    def game_over(self) -> None:
+        """Statistics and autosave, once, as soon as the engine says the game is over."""
+        ctrl = self.ctrl
+        if self.demo or not ctrl.humans:
+            return
+        self.flush_saves()
+        storage.clear_autosave("lineit")
+        scores = ctrl.state.scores()
+        result = {"seats": [{"name": ctrl.name(p), "kind": ctrl.seats[p].get("kind", "bot"),
+                             "level": ctrl.seats[p].get("level") if ctrl.seats[p].get("kind") == "bot" else None,
+                             "score": scores[p]} for p in range(ctrl.players)],
+                  "winners": ctrl.state.winners()}
+        try:
+            stats.record_result("lineit", result)
+        except (OSError, ValueError) as exc:
+            log.warning("statistics not recorded: %s", exc)
+
+    def _update_lift(self, dt: float) -> None:
+        hover = None
+        if self.drag is None and self.my_turn():
+            s = self.board.sprite_at(self.mouse, ("market", "hand"))
+            if s is not None and self.draggable(s):
+                hover = s
+        self.hover = hover
+        k = min(1.0, dt * 14)
+        for s in self.board.sprites.values():
+            target = 1.0 if (s is self.drag or s is self.selected) else 0.45 if s is hover else 0.0
+            if s.lift != target:
+                s.lift += (target - s.lift) * k
+                if abs(s.lift - target) < 0.01:
+                    s.lift = target
+
+    def _update_buttons(self) -> None:
+        legal = self._legal()
+        mine = self.my_turn()
+        self.b_close.enabled = mine and "close" in legal
+        self.b_end.enabled = mine and ("end" in legal or "pass" in legal)
+        self.b_undo.enabled = mine and self.ctrl.can_undo()
+        self.b_hint.enabled = mine and self.ctrl.worker is not None
+        self.b_menu.enabled = True
+        for b in self.buttons:
+            b.visible = not self.demo or b is self.b_menu
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        from . import draw as D
+        D.draw_table(self, surface)

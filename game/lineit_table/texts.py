@@ -1,0 +1,165 @@
+"""Every sentence of the Line-it table a player reads, in the current language.
+
+The engine speaks English (refusals such as ``ascending line: play above 57``,
+bot reasons with a template key); this module maps them onto msgids with
+placeholders, so German and French players read their own language.
+
+>>> refusal("ascending line: play above 57")
+'ascending line: play above 57'
+>>> card_label("B4")
+'bet 4'
+"""
+from __future__ import annotations
+
+import re
+
+from game.i18n import N_, _
+
+SUIT_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
+SUIT_GLYPHS = {"red": "\u2665", "blue": "\u2666", "green": "\u2663", "yellow": "\u2605"}
+
+
+def suit_name(suit: str) -> str:
+    """'red' -> the translated colour word with its symbol ('red ♥')."""
+    return f"{_(SUIT_NAMES.get(suit, suit))} {SUIT_GLYPHS.get(suit, '')}".strip()
+
+
+def card_label(card: str) -> str:
+    """A card as a player names it: '57', or 'bet 4' for a Bet card."""
+    if card.startswith("B"):
+        return _("bet {v}").format(v=card[1:])
+    return card
+
+
+# Engine refusal texts (engine/lineit/state.py) -> msgid with placeholders.
+_REFUSALS: list[tuple[re.Pattern, str]] = [
+    (re.compile(r"^ascending line: play above (?P<n>\d+)$"), N_("ascending line: play above {n}")),
+    (re.compile(r"^descending line: play below (?P<n>\d+)$"), N_("descending line: play below {n}")),
+    (re.compile(r"^your hand is full \((?P<n>\d+) cards\)$"), N_("your hand is full ({n} cards)")),
+    (re.compile(r"^you already played a card from your hand this turn$"),
+     N_("you already played a card from your hand this turn")),
+    (re.compile(r"^you already closed your line this turn$"), N_("you already closed your line this turn")),
+    (re.compile(r"^your line is empty: there is nothing to close$"),
+     N_("your line is empty: there is nothing to close")),
+    (re.compile(r"^your line already holds a bet card \((?P<card>B\d)\): one per line$"),
+     N_("your line already holds a bet card ({card}): one per line")),
+    (re.compile(r"^take a market card first$"), N_("take a market card first")),
+    (re.compile(r"^(?P<card>\w+) is not in the market$"), N_("{card} is not in the market")),
+    (re.compile(r"^(?P<card>\w+) is not in your hand$"), N_("{card} is not in your hand")),
+    (re.compile(r"^you already took a market card this turn$"), N_("you already took a market card this turn")),
+    (re.compile(r"^the draw pile is spent: in the final plays you may only play a card from your hand or pass$"),
+     N_("the draw pile is spent: in the final plays you may only play a card from your hand or pass")),
+    (re.compile(r"^the game is over$"), N_("the game is over")),
+]
+
+
+def refusal(text: str) -> str:
+    """The engine's refusal `text` in the current language (unknown texts pass through)."""
+    for pattern, msgid in _REFUSALS:
+        m = pattern.match(text)
+        if m:
+            params = {k: (card_label(v) if k == "card" else v) for k, v in m.groupdict().items()}
+            return _(msgid).format(**params)
+    return text
+
+
+# The Line-it bot reason templates (engine/bots/reasons.py), marked here so
+# they are extracted into this table's catalogue.
+REASON_TEMPLATES = (
+    N_("wins the {suit} jackpot ({n} cards)"),
+    N_("extends your line with a small gap ({gap})"),
+    N_("starts a new line near the edge ({card})"),
+    N_("keeps {card} in hand for later"),
+    N_("places a bet you can win (+{v})"),
+    N_("wins your bet (+{v})"),
+    N_("banks {n} cards now, before the line runs out of room"),
+    N_("must close the line: the card fits nowhere else"),
+    N_("takes {card} away from the next player"),
+    N_("plays a last card from hand"),
+    N_("nothing left to do"),
+    N_("ends the turn"),
+    N_("best in {n} simulated games (average score {score})"),
+)
+
+
+def bot_reason(hint: dict) -> str:
+    """A worker hint's reason in the current language."""
+    template = hint.get("template") or hint.get("reason") or ""
+    params = dict(hint.get("params") or {})
+    if "suit" in params:
+        params["suit"] = suit_name(str(params["suit"]))
+    if "card" in params:
+        params["card"] = card_label(str(params["card"]))
+    try:
+        return _(template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(hint.get("reason", ""))
+
+
+def action_label(text: str) -> str:
+    """An action text ('take 57 line') as an instruction for the player."""
+    parts = text.split()
+    if parts[0] == "take":
+        card = card_label(parts[1])
+        return (_("take {card} to your line") if parts[2] == "line" else _("take {card} into your hand")).format(card=card)
+    if parts[0] == "play":
+        return _("play {card} from your hand").format(card=card_label(parts[1]))
+    if parts[0] == "close":
+        return _("close your line")
+    if parts[0] == "end":
+        return _("end your turn")
+    if parts[0] == "pass":
+        return _("pass")
+    return text
+
+
+def log_lines(out, name) -> list:
+    """The log entries for one action `out` (events.Outcome): a list of (seat, callable -> text).
+
+    Texts are made when drawn, so a language switch also changes the log.
+    `name(seat)` gives a seat's name.
+    """
+    who = name(out.seat) if out.seat is not None else ""
+    lines: list = []
+    seat = out.seat
+    if out.kind == "take":
+        card = out.card
+        if out.forced:
+            lines.append((seat, lambda: _("{name} had to close the line first: {card} fitted neither line nor hand.")
+                          .format(name=who, card=card_label(card))))
+        if out.to == "line":
+            lines.append((seat, lambda: _("{name} takes {card} to the line.").format(name=who, card=card_label(card))))
+        else:
+            lines.append((seat, lambda: _("{name} takes {card} into the hand.").format(name=who, card=card_label(card))))
+    elif out.kind == "play":
+        card = out.card
+        lines.append((seat, lambda: _("{name} plays {card} from the hand.").format(name=who, card=card_label(card))))
+    elif out.kind == "pass":
+        lines.append((seat, lambda: _("{name} passes.").format(name=who)))
+    if out.jackpot:
+        suit, n = out.jackpot
+        lines.append((seat, lambda: _("3rd {suit} card: {name} wins the {suit} jackpot, {n} cards.")
+                      .format(suit=suit_name(suit), name=who, n=n)))
+    for c in out.closes:
+        cw = name(c.seat)
+        banked, dropped, bet, won = c.banked, len(c.discarded), c.bet, c.bet_won
+
+        def text(cw=cw, banked=banked, dropped=dropped, bet=bet, won=won) -> str:
+            s = _("{name} closes the line: {banked} cards banked, {dropped} discarded.").format(
+                name=cw, banked=banked, dropped=dropped)
+            if bet:
+                s += " " + (_("Bet {v} won: +{v}.") if won else _("Bet {v} lost: \u2212{v}.")).format(v=bet)
+            return s
+        lines.append((c.seat, text))
+    if out.leftovers:
+        nums = [c for c in out.leftovers if not c.startswith("B")]
+        if nums:
+            lines.append((None, lambda: _("Left in the market, to the jackpots: {cards}.").format(cards=", ".join(nums))))
+    if out.final_started:
+        lines.append((None, lambda: _("The draw pile is spent: final plays. Each player may play a card from the hand.")))
+    if out.new_round:
+        r = out.new_round
+        lines.append((None, lambda: _("Round {n}: a new market is dealt.").format(n=r)))
+    if out.game_over:
+        lines.append((None, lambda: _("Game over: every line is closed and scored.")))
+    return lines
