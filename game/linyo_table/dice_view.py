@@ -6,6 +6,7 @@ The dice show what the engine rolled; this only animates toward it.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 import pytweening
@@ -16,6 +17,13 @@ from ..ui.pictures import picture
 
 ROLL_SECONDS = 0.75
 FLIP_SECONDS = 0.35
+
+
+@lru_cache(maxsize=8)
+def _shadow(size: int) -> pygame.Surface:
+    surf = pygame.Surface((int(size * 0.9), int(size * 0.22)), pygame.SRCALPHA)
+    pygame.draw.ellipse(surf, (0, 0, 0, 70), surf.get_rect())
+    return surf
 
 
 class DiceView:
@@ -102,11 +110,8 @@ class DiceView:
                 img = img.copy()
                 img.fill((120, 120, 120, 255), special_flags=pygame.BLEND_RGBA_MULT)
             # shadow
-            sh = pygame.Rect(0, 0, int(size * 0.9), int(size * 0.22))
-            sh.midtop = (rect.centerx, rect.bottom - int(size * 0.08))
-            shadow = pygame.Surface(sh.size, pygame.SRCALPHA)
-            pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
-            surface.blit(shadow, sh)
+            shadow = _shadow(size)
+            surface.blit(shadow, shadow.get_rect(midtop=(rect.centerx, rect.bottom - int(size * 0.08))))
             if angle or scale != 1.0:
                 if scale != 1.0:
                     img = pygame.transform.smoothscale(img, (max(1, int(size * scale)), size))

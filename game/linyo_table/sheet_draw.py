@@ -18,7 +18,7 @@ from ..ui import text as T
 from ..ui.pictures import picture
 from .geometry import COLS, ROWS, SheetGeom, catmull_rom, partial
 
-SAMPLES = 10           # curve points per field step
+SAMPLES = 8           # curve points per field step
 COLUMN_LETTERS = "abcdefghijk"
 
 GLOW_COLOURS = {
@@ -100,33 +100,72 @@ def paper(geom: SheetGeom, rows: tuple[str, ...]) -> pygame.Surface:
     return surf
 
 
+_ink_cache: dict[tuple, pygame.Surface] = {}
+
+
+def is_settled(ln: InkLine) -> bool:
+    """A line whose drawing (stroke and ×) is finished."""
+    return ln.shown >= len(ln.fields) and ln.cross in (0.0, 1.0) and not ln.ghost
+
+
+def settled_sheet(geom: SheetGeom, rows: tuple[str, ...], lines: list[InkLine], backdrop=P.FELT) -> pygame.Surface:
+    """Paper plus every settled line, as one opaque surface (cached by content).
+
+    A frame then blits it once and draws only what is moving on top.
+    """
+    key = (geom.paper.size, geom.grid.x - geom.paper.x, geom.grid.y - geom.paper.y, geom.cell, rows,
+           geom.compact, backdrop, tuple((tuple(ln.fields), ln.cross, ln.number) for ln in lines))
+    surf = _ink_cache.get(key)
+    if surf is not None:
+        return surf
+    while len(_ink_cache) > 40:
+        _ink_cache.pop(next(iter(_ink_cache)))
+    base = paper(geom, rows)
+    surf = pygame.Surface(base.get_size())
+    surf.fill(backdrop)
+    surf.blit(base, (0, 0))
+    local = SheetGeom(geom.paper.move(-geom.paper.x, -geom.paper.y),
+                      geom.grid.move(-geom.paper.x, -geom.paper.y), geom.cell, geom.compact)
+    draw_ink(surf, local, lines)
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    _ink_cache[key] = surf
+    return surf
+
+
+def _offset(pts: list[tuple[float, float]], r: float) -> list[tuple[float, float]]:
+    """`pts` moved by `r` along the curve's left normal (averaged at each vertex)."""
+    out = []
+    n = len(pts)
+    for i in range(n):
+        a = pts[i - 1] if i > 0 else pts[i]
+        b = pts[i + 1] if i + 1 < n else pts[i]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy) or 1.0
+        out.append((pts[i][0] - dy / d * r, pts[i][1] + dx / d * r))
+    return out
+
+
 def stroke(surface: pygame.Surface, pts: list[tuple[float, float]], colour, width: float) -> None:
-    """A smooth pen stroke through `pts` with round ends and joins."""
+    """A smooth pen stroke through `pts`: round ends and joins, antialiased rims."""
     if not pts:
         return
-    w = max(1, int(round(width)))
-    r = max(1.0, width / 2)
-    if len(pts) == 1:
-        pygame.draw.aacircle(surface, colour, pts[0], r)
-        pygame.draw.circle(surface, colour, pts[0], r)
+    r = max(0.75, width / 2)
+    if len(pts) == 1 or width < 2:
+        if len(pts) > 1:
+            pygame.draw.aalines(surface, colour, False, pts)
+        else:
+            pygame.draw.circle(surface, colour, pts[0], r)
         return
-    pygame.draw.aalines(surface, colour, False, pts) if w <= 1 else None
-    if w > 1:
-        for a, b in zip(pts, pts[1:]):
-            pygame.draw.line(surface, colour, a, b, w + 1)
-        for p in pts[1:-1:2]:
-            pygame.draw.circle(surface, colour, p, r)
-        # antialiased rims: thin aa lines offset along the normal of each segment
-        for a, b in zip(pts, pts[1:]):
-            dx, dy = b[0] - a[0], b[1] - a[1]
-            d = math.hypot(dx, dy) or 1.0
-            nx, ny = -dy / d * r, dx / d * r
-            pygame.draw.aaline(surface, colour, (a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny))
-            pygame.draw.aaline(surface, colour, (a[0] - nx, a[1] - ny), (b[0] - nx, b[1] - ny))
-    pygame.draw.aacircle(surface, colour, pts[0], r)
-    pygame.draw.circle(surface, colour, pts[0], r)
-    pygame.draw.aacircle(surface, colour, pts[-1], r)
+    pygame.draw.lines(surface, colour, False, pts, int(round(width)))
+    for p in pts[::2]:
+        pygame.draw.circle(surface, colour, p, r)
     pygame.draw.circle(surface, colour, pts[-1], r)
+    rim = r - 0.5
+    pygame.draw.aalines(surface, colour, False, _offset(pts, rim))
+    pygame.draw.aalines(surface, colour, False, _offset(pts, -rim))
+    pygame.draw.aacircle(surface, colour, pts[0], r)
+    pygame.draw.aacircle(surface, colour, pts[-1], r)
 
 
 @lru_cache(maxsize=256)

@@ -32,7 +32,8 @@ from .geometry import ROWS, SheetGeom
 from .model import TableGame
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
-from .sheet_draw import InkLine, draw_counts, draw_cross, draw_glows, draw_ink, paper, stroke
+from .sheet_draw import (InkLine, draw_counts, draw_cross, draw_glows, draw_ink, is_settled, paper,
+                         settled_sheet, stroke)
 
 if TYPE_CHECKING:
     from ..app import App
@@ -96,7 +97,6 @@ class LinyoTable(WidgetScene):
         self.zoom_t = 0.0
         self.zoom_from = pygame.Rect(0, 0, 1, 1)
         self.thumb_rects: dict[int, pygame.Rect] = {}
-        self._thumb_cache: dict[int, tuple[tuple, pygame.Surface]] = {}
         self.scoring_t: float | None = None     # seconds into the end-of-game count
         self.finished = False                   # results shown
         self.recorded = False
@@ -634,12 +634,12 @@ class LinyoTable(WidgetScene):
                                      self.geom.paper.w, lay.px(H - 20) - self.geom.paper.bottom - px(14))
         dice_area = lay.rect(right_x, 80, PANEL_W, 140)
         self.die_rects = DiceView.rects(dice_area, px(104), px(22))
-        bw = (PANEL_W - 48) / 3
-        y = 250
-        self.b_confirm.rect = lay.rect(right_x + 12, y, bw, 72)
-        self.b_undo.rect = lay.rect(right_x + 24 + bw, y, bw, 72)
-        self.b_nothing.rect = lay.rect(right_x + 36 + 2 * bw, y, bw, 72)
-        self.info_rect = lay.rect(right_x + 20, y + 90, PANEL_W - 40, 200)
+        y = 240
+        self.b_confirm.rect = lay.rect(right_x + 16, y, 300, 72)
+        self.b_undo.rect = lay.rect(right_x + 332, y, PANEL_W - 348, 72)
+        self.b_nothing.rect = lay.rect(right_x + 16, y + 84, PANEL_W - 32, 60)
+        y += 66
+        self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 200)
         self.b_menu.rect = lay.rect(right_x + 12, H - 110, (PANEL_W - 36) / 2, 64)
         self.b_rules.rect = lay.rect(right_x + 24 + (PANEL_W - 36) / 2, H - 110, (PANEL_W - 36) / 2, 64)
         # thumbnails of the other seats (2 columns)
@@ -662,10 +662,17 @@ class LinyoTable(WidgetScene):
     # ================================================================== drawing
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.lay
-        surface.fill(P.FELT)
+        # one full-screen blit: felt, panel and the main sheet's settled ink, composed once per change
+        ink = self._ink_for(self.focus_seat, True)
+        sheet = settled_sheet(self.geom, self.sheet_rows, [ln for ln in ink if is_settled(ln)])
+        backdrop = self._backdrop(surface.get_size(), lay)
+        if getattr(self, "_comp_key", None) != (id(sheet), id(backdrop)):
+            comp = backdrop.copy()
+            comp.blit(sheet, self.geom.paper)
+            self._comp, self._comp_key = comp, (id(sheet), id(backdrop))
+        surface.blit(self._comp, (0, 0))
         self._draw_header(surface, lay)
-        self._draw_sheet(surface, lay, self.focus_seat, self.geom, main=True)
-        panel(surface, self.panel_rect, lay, C.PANEL, C.PANEL_EDGE, radius=22)
+        self._draw_sheet(surface, lay, self.focus_seat, self.geom, main=True, base_drawn=True, ink=ink)
         self._draw_dice(surface, lay)
         self.draw_widgets(surface)
         self._draw_info(surface, lay)
@@ -673,6 +680,19 @@ class LinyoTable(WidgetScene):
         self._draw_note(surface, lay)
         if self.zoom_seat is not None:
             self._draw_zoom(surface, lay)
+
+    def _backdrop(self, size: tuple[int, int], lay: Layout) -> pygame.Surface:
+        """Felt, the side panel and the sheet's shadow: drawn once per layout."""
+        key = (size, tuple(self.panel_rect), tuple(self.geom.paper))
+        if getattr(self, "_bd_key", None) != key:
+            surf = pygame.Surface(size)
+            surf.fill(P.FELT)
+            panel(surf, self.panel_rect, lay, C.PANEL, C.PANEL_EDGE, radius=22)
+            sh = pygame.Rect(self.geom.paper).move(0, max(2, lay.px(8)))
+            pygame.draw.rect(surf, C.SHADOW, sh, border_radius=max(3, int(self.geom.cell * 0.16)))
+            self._bd = surf.convert() if pygame.display.get_surface() is not None else surf
+            self._bd_key = key
+        return self._bd
 
     def _ink_for(self, seat: int, main: bool) -> list[InkLine]:
         ink = self.reveal.ink(seat)
@@ -713,15 +733,20 @@ class LinyoTable(WidgetScene):
             glows[self.refused[0]] = "refused"
         return glows
 
-    def _draw_sheet(self, surface: pygame.Surface, lay: Layout, seat: int, geom: SheetGeom, main: bool) -> None:
-        sh = pygame.Rect(geom.paper).move(0, max(2, lay.px(8)))
-        pygame.draw.rect(surface, C.SHADOW, sh, border_radius=max(3, int(geom.cell * 0.16)))
-        surface.blit(paper(geom, self.sheet_rows), geom.paper)
+    def _draw_sheet(self, surface: pygame.Surface, lay: Layout, seat: int, geom: SheetGeom, main: bool,
+                    backdrop=P.FELT, base_drawn: bool = False, ink: list[InkLine] | None = None) -> None:
+        if ink is None:
+            ink = self._ink_for(seat, main)
+        moving = [ln for ln in ink if not is_settled(ln)]
+        if not base_drawn:
+            settled = [ln for ln in ink if is_settled(ln)]
+            surface.blit(settled_sheet(geom, self.sheet_rows, settled, backdrop), geom.paper)
         glows = self._glows(seat) if main else {}
         pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
         if glows:
             draw_glows(surface, geom, glows, pulse)
-        draw_ink(surface, geom, self._ink_for(seat, main))
+        if moving:
+            draw_ink(surface, geom, moving)
         if main:
             self._draw_path_extras(surface, geom, seat)
             self._draw_counts(surface, geom, seat)
@@ -899,22 +924,19 @@ class LinyoTable(WidgetScene):
         pygame.draw.rect(surface, C.PANEL, box, border_radius=lay.px(12))
         surface.blit(surf, rect)
 
-    def _thumb(self, seat: int, rect: pygame.Rect, lay: Layout) -> pygame.Surface:
-        sig = (rect.size, self.reveal.signature(seat))
-        cached = self._thumb_cache.get(seat)
-        if cached is not None and cached[0] == sig:
-            return cached[1]
-        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+    def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
         name_h = lay.px(30)
-        geom = SheetGeom.fit(pygame.Rect(0, name_h, rect.w, rect.h - name_h), compact=True)
-        surf.blit(paper(geom, self.sheet_rows), geom.paper)
-        draw_ink(surf, geom, self.reveal.ink(seat))
-        self._thumb_cache[seat] = (sig, surf)
-        return surf
+        return SheetGeom.fit(pygame.Rect(rect.x, rect.y + name_h, rect.w, rect.h - name_h), compact=True)
 
     def _draw_thumbs(self, surface: pygame.Surface, lay: Layout) -> None:
         for seat, rect in self.thumb_rects.items():
-            surface.blit(self._thumb(seat, rect, lay), rect)
+            geom = self._thumb_geom(rect, lay)
+            ink = self.reveal.ink(seat)
+            surface.blit(settled_sheet(geom, self.sheet_rows, [ln for ln in ink if is_settled(ln)], C.PANEL),
+                         geom.paper)
+            moving = [ln for ln in ink if not is_settled(ln)]
+            if moving:
+                draw_ink(surface, geom, moving)
             info = self.g.seats[seat]
             free = 77 - len(self.reveal.shown_fields(seat))
             active = seat == self.state.current_seat
@@ -942,7 +964,7 @@ class LinyoTable(WidgetScene):
             pygame.draw.rect(surface, P.SHEET_PAPER, rect, border_radius=lay.px(12))
             return
         geom = SheetGeom.fit(target.inflate(lay.px(8), lay.px(8)))
-        self._draw_sheet(surface, lay, seat, geom, main=False)
+        self._draw_sheet(surface, lay, seat, geom, main=False, backdrop=(8, 20, 20))
         shown = self.reveal.shown_fields(seat)
         free_rows = [11 - sum(1 for f in shown if f // 11 == r) for r in range(ROWS)]
         draw_counts(surface, geom, free_rows, sum(free_rows), _("free"), _("Total"))
