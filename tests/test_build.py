@@ -310,7 +310,7 @@ def test_release_workflow_uses_the_files_that_exist():
     for ref in ("build/pyinstaller.spec", "build/linux/package.sh", "build/macos/make_dmg.sh"):
         assert ref in text and (ROOT / ref).exists()
     assert "build\\windows\\linebox.iss" in text and (BUILD / "windows" / "linebox.iss").exists()
-    for os_name in ("ubuntu-latest", "windows-latest", "macos-latest"):
+    for os_name in ("ubuntu-22.04", "windows-latest", "macos-latest"):
         assert os_name in text
     assert 'python-version: "3.11"' in text and ".[test,build]" in text
     assert "SDL_VIDEODRIVER: dummy" in text and "--smoke" in text
