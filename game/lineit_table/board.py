@@ -47,6 +47,8 @@ class Board:
         self.incoming = [0] * players               # sprites flying to each stack
         self.speed = 1.0
         self.busy_until = 0.0                       # seconds of animation still queued
+        self.active: set[str] = set()               # cards moved since the table last came to rest
+        self.active_version = 0
         self.clock = 0.0
 
     # ------------------------------------------------------------ placing
@@ -210,6 +212,9 @@ class Board:
         if (self.first.x, self.first.y) != fp_target and not instant:
             phases_used.add(3)
         total = t + deal_index * DEAL_STAGGER / max(0.01, self.speed)
+        if not (instant or self.speed <= 0):
+            self.active.update(m[0].key for m in moves if m[0].key in self.sprites)
+            self.active_version += 1
         for s, phase, extra, pos, h, face, alpha, remove, _ in moves:
             if instant or self.speed <= 0:
                 s.move_to(pos, h, face, 0.0, alpha=alpha, remove=remove)
@@ -253,6 +258,13 @@ class Board:
         for toks in self.tokens:
             for t in toks:
                 t.update(dt)
+        if self.active and not self.flying and not any(s.tween is not None for s in self.sprites.values()):
+            self.active.clear()
+            self.active_version += 1
+
+    @property
+    def tokens_busy(self) -> bool:
+        return any(t.tween is not None or t._pop is not None for ts in self.tokens for t in ts)
 
     @property
     def animating(self) -> bool:
@@ -272,6 +284,8 @@ class Board:
             for t in toks:
                 t.jump()
         self.busy_until = self.clock
+        self.active.clear()
+        self.active_version += 1
 
     def sprite_at(self, pos: tuple[int, int], zones: tuple[str, ...]) -> CardSprite | None:
         """The topmost card under `pos` whose zone kind is one of `zones`."""
@@ -286,33 +300,32 @@ class Board:
         return sorted((s for s in self.sprites.values() if s.zone and s.zone[0] == zone), key=lambda s: s.zone[1])
 
     # ------------------------------------------------------------ drawing
+    def deck_count(self) -> int:
+        """Cards shown in the draw pile: the engine's count plus cards dealt but not yet on their way."""
+        spec = self.views[self.viewer]
+        dp = self.deck_pos()
+        return spec["draw_pile"] + sum(1 for s in self.sprites.values()
+                                       if s.tween is not None and not s.tween.started and (s.x, s.y) == dp)
+
     def draw_piles(self, surface: pygame.Surface) -> None:
-        """Draw pile, stacks and jackpot markers (the parts drawn as counts)."""
+        """Draw pile, stacks and jackpot places (static: the counts are drawn by `draw_counts`)."""
         geo = self.geo
         spec = self.views[self.viewer]
         lay = geo.lay
-        # draw pile
-        n = spec["draw_pile"] + sum(1 for s in self.sprites.values()
-                                    if s.zone and s.zone[0] == ("market",) and s.tween is not None and not s.tween.started
-                                    and (s.x, s.y) == self.deck_pos())
         slot = self.images.get("slot", geo.deck.h)
         surface.blit(slot, slot.get_rect(center=geo.deck.center))
+        n = spec["draw_pile"]
         if n:
             back = self.images.get("back", geo.deck.h)
             for k in range(min(4, (n + 9) // 10)):
                 surface.blit(back, back.get_rect(center=(geo.deck.centerx - k * 2, geo.deck.centery - k * 2)))
-        T.blit_text(surface, str(n), lay.font_px(34), P.TEXT_LIGHT, (geo.deck.centerx, geo.deck.bottom + lay.px(8)),
-                    "midtop", bold=True)
-        # jackpot piles
         for suit in SUIT_ORDER:
             r = geo.jackpots[suit]
             surface.blit(self.images.get("slot", r.h), r)
             mark = self.images.get(f"jackpot:{suit}", lay.px(46))
             surface.blit(mark, mark.get_rect(midbottom=(r.centerx, r.y - lay.px(4))))
-        # stacks
         for p in range(self.players):
-            g = geo.seat(p)
-            cnt = spec["seats"][p]["stack"] - self.incoming[p]
+            cnt = spec["seats"][p]["stack"]
             pos, h = self._stack_pos(p)
             if cnt > 0:
                 back = self.images.get("back", h)
@@ -320,27 +333,44 @@ class Board:
                     surface.blit(back, back.get_rect(center=(pos[0] + k * 2, pos[1] - k * 2)))
             else:
                 surface.blit(self.images.get("slot", h), self.images.get("slot", h).get_rect(center=pos))
-            label = str(max(0, cnt))
-            size = lay.font_px(30 if g.big else 24)
-            cx = pos[0]
-            box = T.render(label, size, P.TEXT, True)
-            br = box.get_rect(center=(cx, pos[1]))
-            pygame.draw.rect(surface, P.CARD_FACE, br.inflate(lay.px(12), lay.px(4)), border_radius=lay.px(8))
-            surface.blit(box, br)
 
-    def draw_tokens(self, surface: pygame.Surface) -> None:
+    def _badge(self, surface: pygame.Surface, text: str, size: int, center: tuple[int, int]) -> None:
+        lay = self.geo.lay
+        box = T.render(text, size, P.TEXT, True)
+        br = box.get_rect(center=center)
+        pygame.draw.rect(surface, P.CARD_FACE, br.inflate(lay.px(14), lay.px(4)), border_radius=lay.px(8))
+        surface.blit(box, br)
+
+    def draw_counts(self, surface: pygame.Surface) -> None:
+        """Count badges of the draw pile and the stacks (they change as cards land)."""
+        geo = self.geo
+        spec = self.views[self.viewer]
+        lay = geo.lay
+        self._badge(surface, str(self.deck_count()), lay.font_px(30), (geo.deck.centerx, geo.deck.bottom - lay.px(26)))
+        for p in range(self.players):
+            g = geo.seat(p)
+            cnt = max(0, spec["seats"][p]["stack"] - self.incoming[p])
+            pos, _h = self._stack_pos(p)
+            self._badge(surface, str(cnt), lay.font_px(30 if g.big else 24), pos)
+
+    def draw_tokens(self, surface: pygame.Surface, first: bool = True) -> None:
         for toks in self.tokens:
             for t in toks:
                 t.draw(surface, self.images)
-        self.first.draw(surface, self.images)
+        if first:
+            self.first.draw(surface, self.images)
 
-    def draw_cards(self, surface: pygame.Surface, glow: dict[str, tuple], skip: CardSprite | None = None) -> None:
-        still = sorted((s for s in self.sprites.values() if s.tween is None and s is not skip), key=lambda s: s.z)
-        moving = [s for s in self.sprites.values() if s.tween is not None and s is not skip]
+    def draw_cards(self, surface: pygame.Surface, glow: dict[str, tuple], skip: CardSprite | None = None,
+                   which=lambda s: True, flying: bool = False) -> None:
+        """Cards at rest by place, then moving ones (those that have started on top)."""
+        chosen = [s for s in self.sprites.values() if s is not skip and which(s)]
+        still = sorted((s for s in chosen if s.tween is None), key=lambda s: s.z)
+        moving = [s for s in chosen if s.tween is not None]
         moving.sort(key=lambda s: (s.tween.started, s.z))
         for s in still:
             s.draw(surface, self.images, glow.get(s.key))
-        for s in self.flying:
-            s.draw(surface, self.images)
+        if flying:
+            for s in self.flying:
+                s.draw(surface, self.images)
         for s in moving:
             s.draw(surface, self.images, glow.get(s.key))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import palette as P
+from game import i18n
 from game.i18n import _
 from game.ui import text as T
 from game.ui import theme as C
@@ -27,9 +28,19 @@ def seat_color(p: int) -> tuple[int, int, int]:
     return SEAT_COLORS[p % len(SEAT_COLORS)]
 
 
+_PANELS: dict[tuple, pygame.Surface] = {}
+
+
 def _alpha_rect(surface: pygame.Surface, rect: pygame.Rect, color, alpha: int, radius: int, width: int = 0) -> None:
-    s = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(s, (*color, alpha), s.get_rect(), width, border_radius=radius)
+    """A translucent rounded rect (the surface is kept per size and colour)."""
+    key = (rect.size, tuple(color), alpha, radius, width)
+    s = _PANELS.get(key)
+    if s is None:
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*color, alpha), s.get_rect(), width, border_radius=radius)
+        if len(_PANELS) > 64:
+            _PANELS.clear()
+        _PANELS[key] = s
     surface.blit(s, rect)
 
 
@@ -46,7 +57,55 @@ def line_rule(line: list[str]) -> str:
     return (_("ascending: above {n}") if d == "up" else _("descending: below {n}")).format(n=nums[-1])
 
 
+def signature(sc: "TableScene", surface: pygame.Surface) -> tuple:
+    """Everything the static layer shows; the layer is redrawn only when this changes."""
+    board = sc.board
+    lifted = frozenset(k for k, s in board.sprites.items() if s.lift > 0)
+    return (surface.get_size(), i18n.current_language(), id(sc.ctrl.state), len(sc.ctrl.state.history), sc.viewer,
+            board.active_version, lifted, board.tokens_busy, board.first.tween is not None,
+            sc.selected.key if sc.selected else None, sc.drag.key if sc.drag else None,
+            sc.hint["action"] if sc.hint else None, len(sc.log), id(sc.log[-1]) if sc.log else 0, sc.geo.lay)
+
+
+def base_signature(sc: "TableScene", surface: pygame.Surface) -> tuple:
+    spec = sc.ctrl.spectator()
+    return (surface.get_size(), i18n.current_language(), sc.viewer, sc.ctrl.current, spec["phase"], sc.geo.lay,
+            sc.hotseat)
+
+
+def is_dynamic(sc: "TableScene", s) -> bool:
+    return s.key in sc.board.active or s.tween is not None or s.lift > 0 or s is sc.drag
+
+
 def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
+    """The cached static layer, then what moves this frame."""
+    sig = signature(sc, surface)
+    if sc.layer is None or sc.layer_sig != sig or sc.layer.get_size() != surface.get_size():
+        layer = sc.layer if sc.layer is not None and sc.layer.get_size() == surface.get_size() else \
+            pygame.Surface(surface.get_size()).convert(surface)
+        draw_static(sc, layer)
+        sc.layer, sc.layer_sig = layer, sig
+        sc.layer_builds += 1
+    surface.blit(sc.layer, (0, 0))
+    draw_dynamic(sc, surface)
+
+
+def _glow(sc: "TableScene") -> dict:
+    glow: dict[str, tuple] = {}
+    if sc.selected is not None:
+        glow[sc.selected.key] = GLOW_SELECT
+    if sc.hint is not None:
+        parts = sc.hint["action"].split()
+        if len(parts) > 1:
+            for s in sc.board.sprites.values():
+                if s.card == parts[1] and s.zone and s.zone[0][0] in ("market", "hand"):
+                    glow.setdefault(s.key, GLOW_HINT)
+                    break
+    return glow
+
+
+def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
+    """Backdrop, panels, labels and empty places: changes only with the seat to act or the window."""
     app = sc.app
     geo = sc.geo
     lay = geo.lay
@@ -55,20 +114,57 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
     spec = ctrl.spectator()
     app.background(surface)
     cur = ctrl.current
-    pulse = 0.5 + 0.5 * math.sin(sc.time * 5.0)
-    # ---- seats
     for g in geo.opponents + [geo.me]:
-        p = g.seat
-        seat = spec["seats"][p]
-        active = p == cur
-        edge = C.ACCENT if active else C.PANEL_EDGE
+        active = g.seat == cur
         if g.big:
             _alpha_rect(surface, g.panel, P.FELT_DARK, 150, lay.px(18))
             if active:
                 pygame.draw.rect(surface, C.ACCENT, g.panel, max(2, lay.px(3)), border_radius=lay.px(18))
         else:
             _alpha_rect(surface, g.panel, C.PANEL, 215, lay.px(16))
-            pygame.draw.rect(surface, edge, g.panel, max(1, lay.px(3 if active else 2)), border_radius=lay.px(16))
+            pygame.draw.rect(surface, C.ACCENT if active else C.PANEL_EDGE, g.panel,
+                             max(1, lay.px(3 if active else 2)), border_radius=lay.px(16))
+    r = geo.log
+    _alpha_rect(surface, r, C.PANEL, 215, lay.px(16))
+    pygame.draw.rect(surface, C.PANEL_EDGE, r, max(1, lay.px(2)), border_radius=lay.px(16))
+    T.blit_text(surface, _("Game log"), lay.font_px(26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
+    fs = lay.font_px(26)
+    T.blit_text(surface, _("Market"), fs, C.TEXT_DIM, geo.market_label, "bottomleft", bold=True)
+    T.blit_text(surface, _("Draw pile"), fs, C.TEXT_DIM, (geo.deck.x, geo.market_label[1]), "bottomleft", bold=True)
+    T.blit_text(surface, _("Jackpots"), fs, C.TEXT_DIM, geo.jack_label, "bottomleft", bold=True)
+    slot = board.images.get("slot", geo.market_h)
+    if spec["phase"] == "turn":
+        for pos in geo.market_slots(ctrl.players + 2):
+            surface.blit(slot, slot.get_rect(center=pos))
+    elif spec["phase"] == "final":
+        T.blit_text(surface, _("Final plays: the draw pile is spent."), lay.font_px(32), C.ACCENT,
+                    geo.market.center, "center", bold=True)
+    me = geo.me
+    hand_slot = board.images.get("slot", me.hand_h)
+    for i in range(2):
+        surface.blit(hand_slot, hand_slot.get_rect(center=me.hand_pos(i)))
+    T.blit_text(surface, _("Your hand") if not sc.hotseat else _("Hand of {name}").format(name=ctrl.name(sc.viewer)),
+                lay.font_px(22), C.TEXT_DIM, (me.hand.x, me.hand.bottom + lay.px(4)), "topleft")
+
+
+def draw_static(sc: "TableScene", surface: pygame.Surface) -> None:
+    geo = sc.geo
+    lay = geo.lay
+    board = sc.board
+    ctrl = sc.ctrl
+    spec = ctrl.spectator()
+    bsig = base_signature(sc, surface)
+    if sc.base is None or sc.base_sig != bsig:
+        sc.base = sc.base if sc.base is not None and sc.base.get_size() == surface.get_size() else \
+            pygame.Surface(surface.get_size()).convert(surface)
+        draw_base(sc, sc.base)
+        sc.base_sig = bsig
+    surface.blit(sc.base, (0, 0))
+    cur = ctrl.current
+    for g in geo.opponents + [geo.me]:
+        p = g.seat
+        seat = spec["seats"][p]
+        active = p == cur
         pygame.draw.circle(surface, seat_color(p), (g.name_pos[0] + lay.px(8), g.name_pos[1]), lay.px(8))
         name = ctrl.name(p)
         kind = ctrl.seats[p].get("kind")
@@ -77,81 +173,69 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
         T.blit_text(surface, tag, int(g.font * 0.75), C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
         score = _("{n} points").format(n=seat["score"])
         T.blit_text(surface, score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
-        if active and kind == "bot" and not spec["phase"] == "over":
-            dots = "." * (1 + int(sc.time * 3) % 3)
-            T.blit_text(surface, _("thinking") + dots, int(g.font * 0.75), C.ACCENT,
-                        (g.score_pos[0] - T.width(score, g.font, True) - lay.px(16), g.score_pos[1]), "midright")
-        # line zone outline
         if g.big:
             rule = line_rule(seat["line"])
             if rule:
-                T.blit_text(surface, rule, int(g.font * 0.8), C.TEXT_DIM,
-                            (g.line.centerx, g.name_pos[1]), "center")
-        if not g.big:
-            hc = seat["hand_count"]
-            label = _("hand {n}").format(n=hc)
+                T.blit_text(surface, rule, int(g.font * 0.8), C.TEXT_DIM, (g.line.centerx, g.name_pos[1]), "center")
+        else:
+            label = _("hand {n}").format(n=seat["hand_count"])
             T.blit_text(surface, label, int(g.font * 0.7), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
-            if hc == 0:
-                pass
-    # ---- market, draw pile, jackpots labels
-    fs = lay.font_px(26)
-    T.blit_text(surface, _("Market"), fs, C.TEXT_DIM, geo.market_label, "bottomleft", bold=True)
-    T.blit_text(surface, _("Draw pile"), fs, C.TEXT_DIM, (geo.deck.x, geo.market_label[1]), "bottomleft", bold=True)
-    T.blit_text(surface, _("Jackpots"), fs, C.TEXT_DIM, (geo.jack_label[0], geo.jack_label[1] - lay.px(56)), "bottomleft", bold=True)
-    slot = board.images.get("slot", geo.market_h)
-    n_slots = ctrl.players + 2
-    if spec["phase"] == "turn":
-        for pos in geo.market_slots(n_slots):
-            surface.blit(slot, slot.get_rect(center=pos))
-    elif spec["phase"] == "final":
-        T.blit_text(surface, _("Final plays: the draw pile is spent."), lay.font_px(32), C.ACCENT,
-                    geo.market.center, "center", bold=True)
     for suit in SUIT_ORDER:
         n = len(spec["jackpots"][suit])
-        bottom = geo.jack_pos(suit, max(0, n - 1), max(1, n))[1] + geo.jack_h // 2
+        bottom = geo.jackpots[suit].bottom
         T.blit_text(surface, _("{n} cards").format(n=n) if n != 1 else _("1 card"), lay.font_px(22),
                     C.TEXT if n else C.TEXT_DIM, (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
     board.draw_piles(surface)
-    # ---- the viewer's line and hand zones
     me = geo.me
-    dragging = sc.drag or sc.selected
-    targets = sc.legal_targets(dragging) if dragging is not None else set()
     hand_slot = board.images.get("slot", me.hand_h)
-    for i in range(2):
-        surface.blit(hand_slot, hand_slot.get_rect(center=me.hand_pos(i)))
-    T.blit_text(surface, _("Your hand") if not sc.hotseat else _("Hand of {name}").format(name=ctrl.name(sc.viewer)),
-                lay.font_px(22), C.TEXT_DIM, (me.hand.x, me.hand.bottom + lay.px(4)), "topleft")
     n_line = len(spec["seats"][sc.viewer]["line"])
     nxt = me.line_pos(n_line, n_line + 1) if n_line else me.line_pos(0, 1)
     if n_line * (card_w(me.card_h) + 8) < me.line.w - card_w(me.card_h):
         surface.blit(hand_slot, hand_slot.get_rect(center=nxt))
+    # ---- cards at rest and tokens
+    board.draw_cards(surface, _glow(sc), skip=sc.drag, which=lambda s: not is_dynamic(sc, s))
+    if not board.tokens_busy:
+        board.draw_tokens(surface, first=board.first.tween is None)
+    elif board.first.tween is None:
+        board.first.draw(surface, board.images)
+    draw_log(sc, surface)
+
+
+def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> None:
+    geo = sc.geo
+    lay = geo.lay
+    board = sc.board
+    ctrl = sc.ctrl
+    spec = ctrl.spectator()
+    pulse = 0.5 + 0.5 * math.sin(sc.time * 5.0)
+    cur = ctrl.current
+    if cur is not None and not ctrl.is_human(cur) and spec["phase"] != "over":
+        g = geo.seat(cur)
+        score = _("{n} points").format(n=spec["seats"][cur]["score"])
+        dots = "." * (1 + int(sc.time * 3) % 3)
+        T.blit_text(surface, _("thinking") + dots, int(g.font * 0.75), C.ACCENT,
+                    (g.score_pos[0] - T.width(score, g.font, True) - lay.px(16), g.score_pos[1]), "midright")
+    me = geo.me
+    moving = sc.drag or sc.selected
+    targets = sc.legal_targets(moving) if moving is not None else set()
     for zone, rect in (("line", me.line.inflate(lay.px(16), lay.px(16))), ("hand", me.hand.inflate(lay.px(16), lay.px(16)))):
         if zone in targets:
-            _alpha_rect(surface, rect, P.LEGAL, int(40 + 50 * pulse), lay.px(14))
-            pygame.draw.rect(surface, P.LEGAL, rect, max(2, lay.px(4)), border_radius=lay.px(14))
+            col = C.mix(P.LEGAL, P.WHITE, 0.35 * pulse)
+            pygame.draw.rect(surface, col, rect, max(2, lay.px(3 + 3 * pulse)), border_radius=lay.px(14))
         if sc.flash_zone and sc.flash_zone[0] == zone:
             pygame.draw.rect(surface, P.ILLEGAL, rect, max(2, lay.px(5)), border_radius=lay.px(14))
-    # ---- cards and tokens
-    glow: dict[str, tuple] = {}
-    if sc.selected is not None:
-        glow[sc.selected.key] = GLOW_SELECT
-    if sc.hint is not None:
-        parts = sc.hint["action"].split()
-        if len(parts) > 1:
-            for s in board.sprites.values():
-                if s.card == parts[1] and s.zone and s.zone[0][0] in ("market", "hand"):
-                    glow.setdefault(s.key, GLOW_HINT)
-                    break
-    board.draw_cards(surface, glow, skip=sc.drag)
-    board.draw_tokens(surface)
+    board.draw_cards(surface, _glow(sc), skip=sc.drag, which=lambda s: is_dynamic(sc, s), flying=True)
+    board.draw_counts(surface)
+    if board.tokens_busy:
+        board.draw_tokens(surface, first=board.first.tween is not None)
+    elif board.first.tween is not None:
+        board.first.draw(surface, board.images)
     if sc.drag is not None:
         sc.drag.draw(surface, board.images, GLOW_SELECT)
-    # ---- status, buttons, log
     draw_status(sc, surface)
     for b in sc.buttons:
         if b.visible:
             b.draw(surface, lay)
-    draw_log(sc, surface)
 
 
 def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
@@ -203,9 +287,6 @@ def draw_log(sc: "TableScene", surface: pygame.Surface) -> None:
     geo = sc.geo
     lay = geo.lay
     r = geo.log
-    _alpha_rect(surface, r, C.PANEL, 215, lay.px(16))
-    pygame.draw.rect(surface, C.PANEL_EDGE, r, max(1, lay.px(2)), border_radius=lay.px(16))
-    T.blit_text(surface, _("Game log"), lay.font_px(26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
     size = lay.font_px(21)
     lh = int(size * 1.28)
     top = r.y + lay.px(64)

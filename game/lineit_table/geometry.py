@@ -131,10 +131,10 @@ class TableGeometry:
         self.market = r(mx0, my, right - 30 - mx0, mh)
         self.market_label = (self.market.x, px(my - 12))
         # jackpots: four piles in the right column
-        jh = min(130.0, mh * 0.72)
+        jh = min(130.0, mh - 64)
         self.jack_h = px(jh)
         jw = self.log_w / 4
-        self.jackpots = {suit: r(right + i * jw + (jw - card_w(jh)) / 2, my + 6, card_w(jh), jh)
+        self.jackpots = {suit: r(right + i * jw + (jw - card_w(jh)) / 2, my + 40, card_w(jh), jh)
                          for i, suit in enumerate(SUIT_ORDER)}
         self.jack_label = (px(right), px(my - 12))
         # --- action log
@@ -157,8 +157,8 @@ class TableGeometry:
         return [(int(x0 + i * step), self.market.centery) for i in range(n)]
 
     def jack_pos(self, suit: str, i: int, n: int) -> tuple[int, int]:
-        """Centre of card `i` of a jackpot pile of `n` (fanned down, compressed when long)."""
+        """Centre of card `i` of a jackpot pile of `n`: a squared pile, the newest card on top."""
         rect = self.jackpots[suit]
-        room = self.lay.px(150)
-        step = min(self.lay.px(24), room / max(1, n - 1)) if n > 1 else 0
-        return (rect.centerx, int(rect.centery + i * step))
+        k = max(0, min(i - (n - 6), 5)) if n > 6 else i
+        step = max(1, self.lay.px(3))
+        return (rect.centerx - k * step // 2, int(rect.centery - k * step))

@@ -83,12 +83,17 @@ class TableScene(Scene):
         self.over_handled = False
         self.results_at: float | None = None
         self.save_jobs: list = []
+        self.layer: pygame.Surface | None = None     # the static part of the table, redrawn on change
+        self.layer_sig: tuple | None = None
+        self.layer_builds = 0
+        self.base: pygame.Surface | None = None      # backdrop and panels under the layer
+        self.base_sig: tuple | None = None
         self.last_turn_seat: int | None = None
         self.b_close = Button(N_("Close line"), self.on_close, font_size=28)
         self.b_end = Button(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary", font_size=28)
         self.b_undo = Button(N_("Undo"), self.on_undo, font_size=28)
         self.b_hint = Button(N_("Hint"), self.on_hint, font_size=28)
-        self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=24)
+        self.b_menu = Button(N_("Menu"), self.open_pause, font_size=24)
         self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu]
         ctrl.listeners.append(self._on_outcome)
         rows = tally(ctrl.state) if ctrl.state.history else None

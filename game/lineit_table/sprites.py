@@ -41,6 +41,25 @@ class Images:
             self._cache.move_to_end(key)
         return surf
 
+    def with_shadow(self, token: str, h: int) -> pygame.Surface:
+        """The card image over its soft shadow, in one surface (one blit per card at rest)."""
+        key = ("shadow", token, int(h))
+        surf = self._cache.get(key)
+        if surf is None:
+            pad = max(1, h * 8 // 168)
+            sh = self.get("card-shadow", h + 2 * pad)
+            img = self.get(token, h)
+            off = max(1, int(h * 0.025))
+            surf = pygame.Surface((sh.get_width(), sh.get_height() + off), pygame.SRCALPHA)
+            surf.blit(sh, (0, off))
+            surf.blit(img, img.get_rect(center=(sh.get_width() // 2, sh.get_height() // 2)))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self._cache[key] = surf
+        else:
+            self._cache.move_to_end(key)
+        return surf
+
     def tinted(self, token: str, h: int, color: tuple[int, int, int], alpha: int = 255) -> pygame.Surface:
         """`token` (a white image such as card-glow) multiplied by `color`."""
         key = ("tint", token, int(h), color, alpha)
@@ -164,6 +183,13 @@ class CardSprite:
         if self.alpha <= 2:
             return
         h = max(6, int(round(self.h * (1 + 0.06 * self.lift) / 2) * 2))
+        if self.tween is None and self.lift == 0 and glow is None and shadow and self.alpha > 253:
+            img = images.with_shadow(token_of(self.card) if self.face else "back", h)
+            pad = max(1, h * 8 // 168)
+            surface.blit(img, (int(self.x) - img.get_width() // 2, int(self.y) - h // 2 - pad))
+            return
+        if self.tween is not None:
+            h = max(6, int(round(h / 6.0)) * 6)       # fewer sizes to scale while moving
         img = images.get(token_of(self.card) if self.face else "back", h)
         sx = self.flip_scale()
         if sx < 0.999:
