@@ -249,7 +249,7 @@ def _glow_tile(style: str, w: int, h: int) -> pygame.Surface:
         colour = GLOW_COLOURS.get(style, P.WHITE)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
         rad = max(2, int(min(w, h) * 0.16))
-        fill = 70 if style in ("next", "star", "start", "abort", "refused", "row") else 40
+        fill = {"next": 80, "star": 90, "start": 28, "abort": 60, "refused": 90, "row": 60}.get(style, 40)
         pygame.draw.rect(surf, (*colour, fill), surf.get_rect(), border_radius=rad)
         edge = max(2, int(min(w, h) * 0.07))
         pygame.draw.rect(surf, (*colour, 235), surf.get_rect(), width=edge, border_radius=rad)

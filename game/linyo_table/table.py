@@ -117,6 +117,7 @@ class LinyoTable(WidgetScene):
     # ================================================================== lifecycle
     def enter(self) -> None:
         super().enter()
+        self.set_focus(None)      # the mouse draws; Tab brings the keyboard focus to the buttons
         if any(s.is_bot for s in self.g.seats) and self.worker is None and self._worker_thread is None:
             self._worker_thread = threading.Thread(target=self._make_worker, daemon=True)
             self._worker_thread.start()
@@ -595,7 +596,7 @@ class LinyoTable(WidgetScene):
         if not self._apply(text):
             log.error("bot played an illegal action %r", text)
             self._apply(st.legal_actions()[-1])
-        self.pace = self.bot_delay()
+        self.pace = self.bot_delay() * (0.35 if self.state.phase == "start" else 1.0)
 
     def _update_scoring(self, dt: float) -> None:
         if not self.state.is_over or self.finished:
@@ -848,6 +849,8 @@ class LinyoTable(WidgetScene):
         if info.is_bot:
             if st.phase == "set":
                 return _("{name} rolled four of a kind and turns dice…").format(name=info.name)
+            if st.phase == "start":
+                return _("{name} marks start fields…").format(name=info.name)
             return _("{name} is drawing…").format(name=info.name)
         if self.set_choice is not None:
             return _("Four of a kind: click up to three dice to turn them, then Confirm.")
