@@ -47,6 +47,7 @@ class Board:
         self.incoming = [0] * players               # sprites flying to each stack
         self.speed = 1.0
         self.busy_until = 0.0                       # seconds of animation still queued
+        self.round_market: list[str] = []           # a loaded game: the market as dealt, for its places
         self.active: set[str] = set()               # cards moved since the table last came to rest
         self.active_version = 0
         self.clock = 0.0
@@ -162,6 +163,9 @@ class Board:
             s = self.sprites.get(key)
             if zone == ("market",) and s is not None and s.zone and s.zone[0] == ("market",):
                 i = s.zone[1]      # a market card keeps its place while others are taken
+            elif zone == ("market",) and s is None and card in self.round_market:
+                i = self.round_market.index(card)
+                self.round_market[i] = ""
             pos, h = self._place(zone, i, n)
             if s is None:
                 s = CardSprite(key, card, self.deck_pos(), geo.market_h, False)

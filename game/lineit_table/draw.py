@@ -144,7 +144,7 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     for i in range(2):
         surface.blit(hand_slot, hand_slot.get_rect(center=me.hand_pos(i)))
     T.blit_text(surface, _("Your hand") if not sc.hotseat else _("Hand of {name}").format(name=ctrl.name(sc.viewer)),
-                lay.font_px(22), C.TEXT_DIM, (me.hand.x, me.hand.bottom + lay.px(4)), "topleft")
+                lay.font_px(22), C.TEXT_DIM, (me.hand.x, me.hand.y - lay.px(4)), "bottomleft")
 
 
 def draw_static(sc: "TableScene", surface: pygame.Surface) -> None:
@@ -255,6 +255,9 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
         if spec["phase"] == "final":
             return _("Final plays: drag a card from your hand onto your line, or pass."), C.TEXT
         if not spec["turn"]["taken"]:
+            if ctrl.legal_texts() == {"close"}:
+                return _("No market card fits your line, and your hand is full: close your line first. "
+                         "The card you take then starts your new line."), P.ACCENT
             if spec["turn"]["closed"]:
                 return _("Line closed. Now take a market card: it starts your new line or goes into your hand."), C.TEXT
             return _("Your turn: drag a market card onto your line or into your hand."), C.TEXT

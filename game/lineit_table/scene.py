@@ -96,9 +96,23 @@ class TableScene(Scene):
         self.b_menu = Button(N_("Menu"), self.open_pause, font_size=24)
         self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu]
         ctrl.listeners.append(self._on_outcome)
-        rows = tally(ctrl.state) if ctrl.state.history else None
-        if rows:
-            self.board.token_values = [r["tokens"] for r in rows]
+        if ctrl.state.history:
+            self._restore_log()
+
+    def _restore_log(self) -> None:
+        """A loaded game: the log and the bet tokens, from the record."""
+        from .tally import add, empty_row, replay
+        rows = [empty_row() for _ in range(self.ctrl.players)]
+        for before, a, after, pre in replay(self.ctrl.state):
+            out = analyse(before, a, after, pre)
+            add(rows, out)
+            self.log.extend(texts.log_lines(out, self.ctrl.name))
+        del self.log[:-60]
+        self.board.token_values = [r["tokens"] for r in rows]
+        for entry in reversed(self.ctrl.spectator()["log"]):
+            if entry["seat"] is None and entry["text"].startswith("market"):
+                self.board.round_market = entry["text"].split()[1:]   # market places as dealt
+                break
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -272,7 +286,8 @@ class TableScene(Scene):
         if c.bet:
             points += c.bet if c.bet_won else -c.bet
             text += " " + (_("Your bet {v} is won: +{v}.") if c.bet_won else _("Your bet {v} is lost: \u2212{v}.")).format(v=c.bet)
-        text += " " + _("That makes {points} points.").format(points=points)
+        shown = str(points) if points >= 0 else f"\u2212{-points}"
+        text += " " + _("That makes {points} points.").format(points=shown)
         return text
 
     def on_end(self) -> None:
@@ -362,6 +377,7 @@ class TableScene(Scene):
                 s = self.drag
                 self.drag = None
                 self.press = None
+                self.selected = None
                 zone = self.zone_at(event.pos)
                 a = self.action_for(s, zone) if zone else None
                 done = self.try_action(a, zone) if a else False

@@ -1,0 +1,306 @@
+"""The Line-it table driven headless through the real scene loop with synthetic mouse events."""
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import i18n, stats, storage, tables
+from game.app import App
+from game.lineit_table import controller as controller_mod
+from game.lineit_table.overlays import PassScene
+from game.lineit_table.results import ResultsScene
+from game.lineit_table.scene import TableScene
+from game.scenes.dialogs import ConfirmScene
+from game.scenes.menu import MenuScene
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("LINEBOX_HOME", str(tmp_path))
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setattr(controller_mod, "USE_PROCESS", False)   # bots think in a thread here
+    storage.problems.clear()
+    yield tmp_path
+    i18n.set_language("en")
+    pygame.display.quit()
+
+
+def start(size=(1280, 720), **settings) -> App:
+    app = App(size=size)
+    app.menu_factory = MenuScene
+    app.reset(MenuScene(app))
+    app.change_settings(anim_speed=settings.get("anim_speed", "fast"), bot_pace=settings.get("bot_pace", "instant"),
+                        confirm_close_line=True)
+    app.run(frames=2, dt=DT)
+    return app
+
+
+def config(*kinds: str, seed: int = 11, first: int | None = 0, level: str = "easy") -> dict:
+    names = ["Ada", "Ben", "Cleo", "Dan"]
+    return {"game": "lineit", "seed": seed, "first_seat": first, "final_plays": 1,
+            "seats": [{"name": names[i], "kind": k, "level": None if k == "human" else level}
+                      for i, k in enumerate(kinds)]}
+
+
+def open_game(app: App, cfg: dict) -> TableScene:
+    assert tables.open_table(app, cfg)
+    app.run(frames=3, dt=DT)
+    return table(app)
+
+
+def table(app: App) -> TableScene:
+    return next(s for s in app.stack if isinstance(s, TableScene))
+
+
+def frames(app: App, n: int = 1) -> None:
+    app.run(frames=n, dt=DT)
+
+
+def until(app: App, cond, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if cond():
+            return
+        app.step(DT)
+    raise AssertionError("condition not reached")
+
+
+def settle(app: App) -> None:
+    until(app, lambda: not table(app).board.animating, 600)
+
+
+def mouse(kind: int, pos, **kw) -> None:
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def drag(app: App, a, b) -> None:
+    """Press on `a`, move in steps, release on `b` (a real drag, frame by frame)."""
+    mouse(pygame.MOUSEMOTION, a)
+    mouse(pygame.MOUSEBUTTONDOWN, a)
+    frames(app)
+    for k in range(1, 6):
+        p = (a[0] + (b[0] - a[0]) * k // 5, a[1] + (b[1] - a[1]) * k // 5)
+        mouse(pygame.MOUSEMOTION, p)
+        frames(app)
+    mouse(pygame.MOUSEBUTTONUP, b)
+    frames(app)
+
+
+def click(app: App, pos) -> None:
+    mouse(pygame.MOUSEMOTION, pos)
+    mouse(pygame.MOUSEBUTTONDOWN, pos)
+    mouse(pygame.MOUSEBUTTONUP, pos)
+    frames(app)
+
+
+def card_at(sc: TableScene, card: str, zone: str) -> tuple[int, int]:
+    s = next(s for s in sc.board.sprites.values() if s.card == card and s.zone and s.zone[0][0] == zone)
+    return s.rect().center
+
+
+def zone_center(sc: TableScene, zone: str) -> tuple[int, int]:
+    return (sc.geo.me.line if zone == "line" else sc.geo.me.hand).center
+
+
+def human_move(app: App, sc: TableScene) -> None:
+    """One action of the human seat, made with the mouse: drag, or a button (and its confirmation)."""
+    legal = [str(a) for a in sc.ctrl.state.legal_actions()]
+    takes = [a for a in legal if a.startswith("take")]
+    plays = [a for a in legal if a.startswith("play")]
+    if takes:
+        a = next((t for t in takes if t.endswith("line")), takes[0])
+        _, card, to = a.split()
+        drag(app, card_at(sc, card, "market"), zone_center(sc, to))
+    view = sc.ctrl.state.view(None)
+    taken = view["turn"]["taken"]
+    if takes:
+        pass
+    elif plays and (view["phase"] == "final" or not taken):
+        drag(app, card_at(sc, plays[0].split()[1], "hand"), zone_center(sc, "line"))
+    elif "close" in legal and (not taken or len(view["seats"][sc.viewer]["line"]) >= 7):
+        click(app, sc.b_close.rect.center)
+        assert isinstance(app.top, ConfirmScene) and "bank" in app.top.text
+        click(app, app.top.buttons[0].rect.center)
+    else:
+        click(app, sc.b_end.rect.center)
+
+
+def test_a_whole_game_by_mouse_to_the_results(home):
+    app = start()
+    sc = open_game(app, config("human", "bot"))
+    moves = 0
+    while not sc.ctrl.state.is_over:
+        until(app, lambda: sc.my_turn() or sc.ctrl.state.is_over or isinstance(app.top, ConfirmScene))
+        if sc.ctrl.state.is_over:
+            break
+        settle(app)
+        n = len(sc.ctrl.state.history)
+        human_move(app, sc)
+        until(app, lambda: len(sc.ctrl.state.history) > n or sc.ctrl.state.is_over, 50)
+        moves += 1
+        assert moves < 400
+    until(app, lambda: isinstance(app.top, ResultsScene))
+    res = app.top
+    assert res.winners == sc.ctrl.state.winners() and len(res.rows) == 2
+    assert [r["score"] for r in res.rows] == sc.ctrl.state.scores()
+    assert sum(r["lines"] for r in res.rows) >= 2
+    frames(app, 3)
+    # statistics counted, autosave gone
+    data = stats.load()["games"]["lineit"]
+    assert data["games"] == 1 and data["levels"]["easy"]["games"] == 1
+    assert storage.latest_autosave() is None
+    # the log told the story in sentences
+    texts = [fn() for _seat, fn in sc.log]
+    assert any("takes" in t for t in texts) and any("Game over" in t for t in texts)
+    click(app, res.widgets[1].rect.center)          # Back to menu
+    assert isinstance(app.top, MenuScene)
+
+
+def test_refused_drop_snaps_back_and_leaves_the_engine_unchanged(home):
+    app = start()
+    sc = open_game(app, config("human", "bot"))
+    until(app, sc.my_turn)
+    market = [s.card for s in sc.board.sprites_in(("market",))]
+    first = next(c for c in market if not c.startswith("B"))
+    drag(app, card_at(sc, first, "market"), zone_center(sc, "line"))
+    assert sc.ctrl.state.history[-1].text == f"take {first} line"
+    settle(app)
+    before = json.dumps(sc.ctrl.state.to_json())
+    other = next(c for c in market if c != first)
+    start_pos = card_at(sc, other, "market")
+    # while dragging, no zone is lit: the engine says no take is legal any more
+    mouse(pygame.MOUSEMOTION, start_pos)
+    mouse(pygame.MOUSEBUTTONDOWN, start_pos)
+    frames(app)
+    mouse(pygame.MOUSEMOTION, zone_center(sc, "hand"))
+    frames(app)
+    assert sc.drag is not None and sc.legal_targets(sc.drag) == set()
+    mouse(pygame.MOUSEBUTTONUP, zone_center(sc, "hand"))
+    frames(app)
+    assert json.dumps(sc.ctrl.state.to_json()) == before
+    assert sc.refused and sc.refused[0] == "you already took a market card this turn"
+    settle(app)
+    frames(app, 30)
+    assert card_at(sc, other, "market") == start_pos          # snapped back to its place
+
+
+def test_click_select_then_target_and_keys(home):
+    app = start()
+    sc = open_game(app, config("human", "bot"))
+    until(app, sc.my_turn)
+    card = sc.board.sprites_in(("market",))[0]
+    click(app, card.rect().center)
+    assert sc.selected is card
+    assert "hand" in sc.legal_targets(card)
+    click(app, zone_center(sc, "hand"))
+    assert sc.ctrl.state.history[-1].text == f"take {card.card} hand"
+    settle(app)
+    # keyboard: Q picks the hand card, L plays it
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode="q", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    frames(app, 2)
+    assert sc.ctrl.state.history[-1].text == f"play {card.card}"
+
+
+def test_undo_restores_the_start_of_the_turn(home):
+    app = start()
+    sc = open_game(app, config("human", "bot"))
+    until(app, sc.my_turn)
+    start_record = json.dumps(sc.ctrl.state.to_json())
+    assert not sc.b_undo.enabled
+    cards = [s.card for s in sc.board.sprites_in(("market",))]
+    drag(app, card_at(sc, cards[0], "market"), zone_center(sc, "hand"))
+    settle(app)
+    drag(app, card_at(sc, cards[0], "hand"), zone_center(sc, "line"))
+    settle(app)
+    assert len(sc.ctrl.state.history) == 2 and sc.b_undo.enabled
+    click(app, sc.b_undo.rect.center)
+    settle(app)
+    assert json.dumps(sc.ctrl.state.to_json()) == start_record
+    assert card_at(sc, cards[0], "market")                    # the card is back in the market
+    assert not sc.b_undo.enabled
+
+
+def test_autosave_and_continue_round_trip_mid_turn(home):
+    app = start()
+    sc = open_game(app, config("human", "bot", "bot", seed=5, first=0))
+    until(app, sc.my_turn)
+    card = sc.board.sprites_in(("market",))[1].card
+    drag(app, card_at(sc, card, "market"), zone_center(sc, "line"))
+    settle(app)
+    record = sc.ctrl.state.to_json()
+    sc.flush_saves()
+    saved = storage.latest_autosave()
+    assert saved["game"] == "lineit" and saved["payload"]["record"] == record
+    assert saved["payload"]["undo_from"] == 0
+    app.to_menu()                                              # as if the window closed
+    frames(app, 2)
+    menu = app.top
+    assert menu.b_continue.visible
+    click(app, menu.b_continue.rect.center)
+    frames(app, 3)
+    again = app.top
+    assert isinstance(again, TableScene) and again is not sc
+    assert again.ctrl.state.to_json() == record
+    assert again.my_turn() and again.ctrl.can_undo()           # still mid-turn, undo still there
+    assert any(card in fn() for _s, fn in again.log)
+    click(app, again.b_undo.rect.center)
+    assert again.ctrl.state.history == []
+
+
+def test_hot_seat_hides_the_other_hand(home):
+    app = start()
+    app.change_settings(confirm_close_line=False)
+    open_game(app, config("human", "human", first=0))
+    assert isinstance(app.top, PassScene) and app.top.seat == 0
+    click(app, app.top.widgets[0].rect.center)
+    sc = table(app)
+    assert sc.viewer == 0 and sc.my_turn()
+    card = sc.board.sprites_in(("market",))[0]
+    drag(app, card.rect().center, zone_center(sc, "hand"))
+    settle(app)
+    assert card.zone[0] == ("hand", 0) and card.face               # Ada sees her own card
+    click(app, sc.b_end.rect.center)
+    until(app, lambda: isinstance(app.top, PassScene))
+    assert app.top.seat == 1 and app.top.opaque                      # nothing of the table shows
+    click(app, app.top.widgets[0].rect.center)
+    settle(app)
+    assert sc.viewer == 1
+    assert card.zone[0] == ("hand", 0) and not card.face           # Ben sees only its back
+    assert not card.target[3]
+
+
+def test_close_line_confirmation_shows_what_it_banks(home):
+    app = start()
+    sc = open_game(app, config("human", "bot"))
+    until(app, sc.my_turn)
+    card = next(s.card for s in sc.board.sprites_in(("market",)) if not s.card.startswith("B"))
+    drag(app, card_at(sc, card, "market"), zone_center(sc, "line"))
+    settle(app)
+    click(app, sc.b_close.rect.center)
+    assert isinstance(app.top, ConfirmScene)
+    assert "bank 0 cards and discard 1" in app.top.text
+    click(app, app.top.buttons[1].rect.center)                    # Cancel
+    assert sc.ctrl.state.history[-1].text != "close"
+
+
+def test_window_sizes_and_languages_keep_the_table_drawn(home):
+    app = start(size=(800, 600))
+    sc = open_game(app, config("human", "bot", "bot", "bot", seed=3))
+    for lang in ("de", "fr", "en"):
+        app.change_settings(language=lang)
+        frames(app, 5)
+    g = sc.geo
+    assert g.me.line.right <= g.log.x and g.market.bottom < g.me.panel.y
+    assert all(o.panel.bottom < g.market.y for o in g.opponents)
+    assert app.errors == 0
