@@ -423,11 +423,13 @@ class HardBot(LineitBot):
         if s.phase == 1:  # nothing hidden is left: the normal evaluation is exact enough
             return by_action
         order = sorted(range(len(plans)), key=lambda i: -values[i])
-        alive = order[:self.MAX_PLANS]
+        budget = self.budget_for(s.n)
+        # a small budget is better spent on the few plans the evaluation likes
+        alive = order[:max(4, min(self.MAX_PLANS, budget // 40))]
         if len(alive) == 1:
             return by_action
         # fewer alternatives (mid-turn: play, close or end) need fewer simulations
-        budget = min(self.budget_for(s.n), PER_PLAN * len(alive))
+        budget = min(budget, PER_PLAN * len(alive))
         unseen = list(s.deck[s.pos:])
         head = s.deck[:s.pos]
         worlds: list[tuple[tuple, int]] = []
