@@ -63,25 +63,6 @@ def refusal(text: str) -> str:
     return text
 
 
-# The Line-it bot reason templates (engine/bots/reasons.py), marked here so
-# they are extracted into this table's catalogue.
-REASON_TEMPLATES = (
-    N_("wins the {suit} jackpot ({n} cards)"),
-    N_("extends your line with a small gap ({gap})"),
-    N_("starts a new line near the edge ({card})"),
-    N_("keeps {card} in hand for later"),
-    N_("places a bet you can win (+{v})"),
-    N_("wins your bet (+{v})"),
-    N_("banks {n} cards now, before the line runs out of room"),
-    N_("must close the line: the card fits nowhere else"),
-    N_("takes {card} away from the next player"),
-    N_("plays a last card from hand"),
-    N_("nothing left to do"),
-    N_("ends the turn"),
-    N_("best in {n} simulated games (average score {score})"),
-)
-
-
 def bot_reason(hint: dict) -> str:
     """A worker hint's reason in the current language."""
     template = hint.get("template") or hint.get("reason") or ""
@@ -145,7 +126,7 @@ def log_lines(out, name) -> list:
         banked, dropped, bet, won = c.banked, len(c.discarded), c.bet, c.bet_won
 
         def text(cw=cw, banked=banked, dropped=dropped, bet=bet, won=won) -> str:
-            s = _("{name} closes the line: {banked} cards banked, {dropped} discarded.").format(
+            s = _("{name} closes the line: banked {banked}, discarded {dropped}.").format(
                 name=cw, banked=banked, dropped=dropped)
             if bet:
                 s += " " + (_("Bet {v} won: +{v}.") if won else _("Bet {v} lost: \u2212{v}.")).format(v=bet)
