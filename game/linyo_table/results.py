@@ -156,8 +156,8 @@ class ResultsScene(WidgetScene):
         avail_h = (H - 160) - top / lay.scale
         cols = 1 if n == 1 else (2 if n <= 4 else 3)
         rows = math.ceil(n / cols)
-        cw = min(600.0, (W - 120) / cols)
-        ch = min(avail_h / rows, 420.0 if n == 1 else 330.0)
+        cw = min(900.0 if n <= 2 else 600.0, (W - 120) / cols)
+        ch = min(avail_h / rows, 640.0 if n <= 2 else 360.0)
         x0 = W / 2 - cols * cw / 2
         for i, (place, seat) in enumerate(ranking):
             r, c = divmod(i, cols)
