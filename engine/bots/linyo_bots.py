@@ -21,7 +21,7 @@ sheets of a table never interact).
   expectimax step over the rolls the seat cannot know.
 
 `budget` counts simulations: one candidate valued against one roll result
-(default 90, i.e. six candidates); `time_limit` (seconds) stops the search
+(default 180, i.e. twelve candidates); `time_limit` (seconds) stops the search
 early (the best candidate so far is played).
 """
 from __future__ import annotations
@@ -37,8 +37,13 @@ from .base import decision_rng
 from .linyo_eval import ROLLS, Evaluator
 from .reasons import Reason, reason
 
-DEFAULT_BUDGET = 90          # simulations per decision (candidate x roll result)
+DEFAULT_BUDGET = 180         # simulations per decision (candidate x roll result)
 SIMS_PER_CANDIDATE = len(ROLLS)
+# Start fields: spread out (Manhattan distance to the seat's other starts, capped),
+# room around them, and edges and corners, which are hard to reach later.
+START_SPREAD = 9
+START_ROOM = 0.5
+START_EDGE = 1.5
 
 _EVALUATORS: dict[tuple, Evaluator] = {}
 
@@ -128,7 +133,7 @@ class LinyoBot:
         if self.level == "easy":
             return room
         edge = (r in (0, 6)) + (c in (0, COLS - 1))
-        return min(dist, 6) + 0.5 * room + 0.8 * edge
+        return min(dist, START_SPREAD) + START_ROOM * room + START_EDGE * edge
 
     def _rank_start(self, state, seat: int, ev: Evaluator) -> list:
         left = state.start_left

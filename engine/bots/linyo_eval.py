@@ -33,7 +33,7 @@ W_LOST = 1.0       # a field no open line can reach: gone for good
 W_DEAD = 0.6       # a free field with one way in: some line must stop there
 W_DEAD_EXCESS = 1.0  # dead ends beyond the number of open lines
 W_EXCL = 0.05      # a field only one line can still reach
-W_OPEN = 2.5       # an open line (scaled by the room left)
+W_OPEN = 6.0       # an open line (scaled by the room left)
 W_ROOM = 0.25      # a free field next to an open end
 W_STAR_END = 0.3   # an end that lies on a star (its star is spent)
 
