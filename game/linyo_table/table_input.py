@@ -1,0 +1,192 @@
+"""Pointer and keyboard input of the Linyo table: press, drag, click dice, keys.
+
+A mixin of `LinyoTable`; every field that lights up or is refused comes from
+the engine through `MovePath` / `StartPicks`.
+"""
+from __future__ import annotations
+
+import pygame
+
+from engine.core import IllegalAction
+
+from .. import sound
+from ..i18n import _
+from . import words
+
+REFUSED_SECONDS = 0.6
+
+
+class TableInput:
+    """Input half of the table scene."""
+
+    # ================================================================== pointer
+    def _refuse(self, f: int, reason: str) -> None:
+        self.refused = (f, REFUSED_SECONDS)
+        if reason:
+            self._say(words.explain(reason), True)
+
+    def _open_line_at(self, f: int) -> int | None:
+        """The number of the seat's open line whose end (or any field) is `f`."""
+        seat = self.state.current_seat
+        for li, fields in enumerate(self.state.lines[seat]):
+            if self.state.open[seat][li] and f in fields:
+                return li + 1
+        return None
+
+    def press(self, pos: tuple[int, int]) -> None:
+        """Mouse down on the main sheet."""
+        f = self.geom.field_at(pos)
+        if f is None or not self.human_turn() or self.focus_seat != self.state.current_seat:
+            return
+        if self.starts is not None:
+            if self.starts.pick(f):
+                sound.play("place")
+                self.note = None
+            else:
+                self._refuse(f, self.starts.why_not(f))
+            return
+        if self.path is None:
+            return
+        if self.abort_mode:
+            line = self._open_line_at(f)
+            if line is not None:
+                self.abort_line = line
+                sound.play("click")
+                self._refresh_preview()
+            return
+        p = self.path
+        # a line end with moves: start (or restart) drawing it
+        for line in p.lines_with_moves():
+            if f == p.end_of(line):
+                if p.line != line:
+                    p.begin(line)
+                else:
+                    p.back_to(f)
+                self.dragging = True
+                self.last_pos = pos
+                self.drag_pos = pos
+                self.note = None
+                self._refresh_preview()
+                return
+        if p.line is not None:
+            if f == p.tip():
+                self.dragging = True
+            elif f in p.fields() and p.back_to(f):
+                self.dragging = True
+            elif p.extend(f):
+                sound.play("pick")
+                self.dragging = True
+            else:
+                self._refuse(f, p.why_not(f))
+            self.last_pos = pos
+            self.drag_pos = pos
+            self._refresh_preview()
+            return
+        line = self._open_line_at(f)
+        if line is not None and f == self.state.lines[self.state.current_seat][line - 1][-1]:
+            self._refuse(f, "")
+            self._say(_("Line {n} cannot grow with these dice.").format(n=line), True)
+        else:
+            self._refuse(f, "")
+            self._say(_("Press on the end of a line (its ● or last field) and draw."), True)
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        """Mouse moved with the button held: walk every field crossed."""
+        if not self.dragging or self.path is None or self.path.line is None:
+            return
+        p = self.path
+        start = self.last_pos or pos
+        changed = False
+        for f in self.geom.fields_along(start, pos):
+            if f == p.tip():
+                continue
+            if f == p.end_of(p.line) or f in p.fields():
+                if p.back_to(f):
+                    changed = True
+                continue
+            if p.extend(f):
+                sound.play("pick")
+                changed = True
+                continue
+            if self.refused is None or self.refused[0] != f:
+                self._refuse(f, p.why_not(f))
+            break
+        self.last_pos = pos
+        self.drag_pos = pos
+        if changed:
+            self.note = None
+            self._refresh_preview()
+
+    def release(self, pos: tuple[int, int]) -> None:
+        self.dragging = False
+        self.drag_pos = None
+        self.last_pos = None
+
+    def click_die(self, i: int) -> None:
+        """Four of a kind: turn die `i` to the next colour."""
+        if self.set_choice is None or not self.human_turn():
+            return
+        order = "bog"
+        self.set_choice[i] = order[(order.index(self.set_choice[i]) + 1) % 3]
+        sound.play("pick")
+        try:
+            self.state.clone().apply(self._set_action())
+            self.note = None
+        except IllegalAction as exc:
+            self._say(words.explain(str(exc)), True)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.zoom_seat is not None:
+            if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                self.zoom_seat = None
+                return True
+            if event.type == pygame.KEYDOWN:
+                return True
+        if self.scoring_t is not None and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            if event.type == pygame.MOUSEBUTTONDOWN and self.b_menu.rect.collidepoint(event.pos):
+                return super().handle(event)
+            self.scoring_t = 1e9          # skip the count
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.widget_at(event.pos) is not None:
+                return super().handle(event)
+            for i, r in enumerate(self.die_rects):
+                if r.collidepoint(event.pos):
+                    self.click_die(i)
+                    return True
+            for seat, r in self.thumb_rects.items():
+                if r.collidepoint(event.pos):
+                    self.zoom_seat = seat
+                    self.zoom_from = r.copy()
+                    self.zoom_t = 0.0
+                    sound.play("click")
+                    return True
+            if self.geom.grid.collidepoint(event.pos):
+                self.press(event.pos)
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.undo()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_die = next((i for i, r in enumerate(self.die_rects) if r.collidepoint(event.pos)), None)
+            if self.dragging:
+                self.drag(event.pos)
+            super().handle(event)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.dragging:
+                self.drag(event.pos)
+                self.release(event.pos)
+                return True
+            return super().handle(event)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_BACKSPACE, pygame.K_z) and (
+                    event.key == pygame.K_BACKSPACE or event.mod & pygame.KMOD_CTRL):
+                self.undo()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
+                self.confirm()
+                return True
+        return super().handle(event)
+
