@@ -118,7 +118,8 @@ def settled_sheet(geom: SheetGeom, rows: tuple[str, ...], lines: list[InkLine], 
     surf = _ink_cache.get(key)
     if surf is not None:
         return surf
-    while len(_ink_cache) > 40:
+    # keep the cache small in memory: about 32 MB of pixels (a full-size sheet is ~4 MB)
+    while _ink_cache and sum(v.get_width() * v.get_height() * 4 for v in _ink_cache.values()) > 32_000_000:
         _ink_cache.pop(next(iter(_ink_cache)))
     base = paper(geom, rows)
     surf = pygame.Surface(base.get_size())
