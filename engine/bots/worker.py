@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import multiprocessing
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from . import make_bot
 
@@ -47,7 +48,13 @@ def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | Non
 
 
 class BotWorker:
-    """One background worker shared by all bot seats of a table."""
+    """One background worker shared by all bot seats of a table.
+
+    Creating it never waits: the worker process starts in the background
+    while the table animates. If the process cannot start, or dies, the
+    question is asked again in a thread, and every later one too — the
+    caller only ever sees a Future that resolves to the answer.
+    """
 
     def __init__(self, use_process: bool = True) -> None:
         self._pool = None
@@ -55,7 +62,7 @@ class BotWorker:
             try:
                 self._pool = ProcessPoolExecutor(
                     max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-                self._pool.submit(int, 0).result(timeout=30)  # fail here, not mid-game
+                self._pool.submit(int, 0)  # start the process now, without waiting for it
             except Exception:  # no process support here: think in a thread instead
                 self._pool = None
         if self._pool is None:
@@ -65,14 +72,38 @@ class BotWorker:
     def in_process(self) -> bool:
         return isinstance(self._pool, ProcessPoolExecutor)
 
+    def _to_thread(self) -> None:
+        if self.in_process:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = ThreadPoolExecutor(max_workers=1)
+
+    def _submit(self, fn, *args) -> Future:
+        outer: Future = Future()
+
+        def settle(inner: Future) -> None:
+            try:
+                outer.set_result(inner.result())
+            except BrokenProcessPool:
+                self._to_thread()
+                self._pool.submit(fn, *args).add_done_callback(settle)
+            except BaseException as exc:  # the bot's own error reaches the caller
+                outer.set_exception(exc)
+
+        try:
+            self._pool.submit(fn, *args).add_done_callback(settle)
+        except (BrokenProcessPool, RuntimeError, OSError):
+            self._to_thread()
+            self._pool.submit(fn, *args).add_done_callback(settle)
+        return outer
+
     def ask(self, game: str, level: str, seed: int, view: dict, budget: int | None = None,
             time_limit: float | None = None) -> "Future[str]":
-        return self._pool.submit(decide, game, level, seed, view, budget, time_limit)
+        return self._submit(decide, game, level, seed, view, budget, time_limit)
 
     def hint(self, game: str, seed: int, view: dict, k: int = 3, level: str = "hard",
              budget: int | None = None, time_limit: float | None = None
              ) -> "Future[list[dict]]":
-        return self._pool.submit(rank, game, level, seed, view, k, budget, time_limit)
+        return self._submit(rank, game, level, seed, view, k, budget, time_limit)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
