@@ -130,7 +130,9 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     T.blit_text(surface, _("Game log"), lay.font_px(26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
     fs = lay.font_px(26)
     T.blit_text(surface, _("Market"), fs, C.TEXT_DIM, geo.market_label, "bottomleft", bold=True)
-    T.blit_text(surface, _("Draw pile"), fs, C.TEXT_DIM, (geo.deck.x, geo.market_label[1]), "bottomleft", bold=True)
+    dl = _("Draw pile")
+    T.blit_text(surface, dl, fit_size(dl, fs, geo.market.x - geo.deck.x - lay.px(16), True), C.TEXT_DIM,
+                (geo.deck.x, geo.market_label[1]), "bottomleft", bold=True)
     T.blit_text(surface, _("Jackpots"), fs, C.TEXT_DIM, geo.jack_label, "bottomleft", bold=True)
     slot = board.images.get("slot", geo.market_h)
     if spec["phase"] == "turn":
@@ -169,9 +171,17 @@ def draw_static(sc: "TableScene", surface: pygame.Surface) -> None:
         name = ctrl.name(p)
         kind = ctrl.seats[p].get("kind")
         tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
-        nr = T.blit_text(surface, name, g.font, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
-        T.blit_text(surface, tag, int(g.font * 0.75), C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
         score = _("{n} points").format(n=seat["score"])
+        sw = T.width(score, g.font, True)
+        room = g.score_pos[0] - sw - lay.px(12) - (g.name_pos[0] + lay.px(24))
+        nsize = fit_size(name, g.font, room, True)
+        nr = T.blit_text(surface, name, nsize, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
+        tsize = int(g.font * 0.75)
+        if nr.right + lay.px(10) + T.width(tag, tsize) <= g.score_pos[0] - sw - lay.px(12):
+            T.blit_text(surface, tag, tsize, C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
+        elif not g.big:   # a narrow panel: the level goes under the line
+            T.blit_text(surface, tag, int(g.font * 0.7), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
+                        "bottomright")
         T.blit_text(surface, score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
         if g.big:
             rule = line_rule(seat["line"])
@@ -212,9 +222,15 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> None:
     if cur is not None and not ctrl.is_human(cur) and spec["phase"] != "over":
         g = geo.seat(cur)
         score = _("{n} points").format(n=spec["seats"][cur]["score"])
-        dots = "." * (1 + int(sc.time * 3) % 3)
-        T.blit_text(surface, _("thinking") + dots, int(g.font * 0.75), C.ACCENT,
-                    (g.score_pos[0] - T.width(score, g.font, True) - lay.px(16), g.score_pos[1]), "midright")
+        right = g.score_pos[0] - T.width(score, g.font, True) - lay.px(16)
+        text = _("thinking") + "." * (1 + int(sc.time * 3) % 3)
+        size = int(g.font * 0.75)
+        name_right = g.name_pos[0] + lay.px(34) + T.width(ctrl.name(cur), g.font, True)
+        if right - T.width(_("thinking") + "...", size) >= name_right:
+            T.blit_text(surface, text, size, C.ACCENT, (right, g.score_pos[1]), "midright")
+        # the seat's dot pulses while its bot thinks
+        pygame.draw.circle(surface, seat_color(cur), (g.name_pos[0] + lay.px(8), g.name_pos[1]),
+                           lay.px(8 + 4 * pulse), max(1, lay.px(2)))
     me = geo.me
     moving = sc.drag or sc.selected
     targets = sc.legal_targets(moving) if moving is not None else set()
@@ -308,3 +324,10 @@ def draw_log(sc: "TableScene", surface: pygame.Surface) -> None:
         for line in lines:
             T.blit_text(surface, line, size, C.TEXT if seat is not None else C.TEXT_DIM, (r.x + lay.px(36), yy), "topleft")
             yy += lh
+
+
+def fit_size(text: str, size: int, max_w: int, bold: bool = False, floor: int = 9) -> int:
+    """The largest font size <= `size` at which `text` is at most `max_w` pixels wide."""
+    while size > floor and T.width(text, size, bold) > max_w:
+        size -= 1
+    return size

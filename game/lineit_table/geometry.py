@@ -123,7 +123,10 @@ class TableGeometry:
         # --- the middle: draw pile, market, jackpots
         mid_top = 14 + top_h + 20
         mid_bottom = line_y - 70
-        mh = max(120.0, min(200.0, mid_bottom - mid_top - 50))
+        mh = max(120.0, min(240.0, mid_bottom - mid_top - 50))
+        n = players + 2       # the market must fit without overlap
+        while mh > 120 and n * card_w(mh) * 1.16 > right - 30 - (40 + card_w(mh) + 70):
+            mh -= 4
         my = mid_top + (mid_bottom - mid_top - mh) / 2 + 18
         self.market_h = px(mh)
         self.deck = r(40, my, card_w(mh), mh)

@@ -11,7 +11,9 @@ from game.scene import WidgetScene
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.layout import Layout
-from game.ui.widgets import Button, TextInput, panel
+from game.ui.widgets import TextInput, panel
+
+from .widgets import FitButton as Button
 
 if TYPE_CHECKING:
     from game.app import App

@@ -13,8 +13,11 @@ from game.scene import WidgetScene
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.layout import Layout
-from game.ui.widgets import Button, panel
+from game.ui.widgets import panel
 
+from .widgets import FitButton as Button
+
+from .draw import fit_size
 from .tally import tally
 
 if TYPE_CHECKING:
@@ -57,7 +60,7 @@ class ResultsScene(WidgetScene):
 
     def layout(self, lay: Layout) -> None:
         w = min(lay.width - lay.px(40), lay.px(1640))
-        h = lay.px(300) + len(self.rows) * lay.px(64) + lay.px(130)
+        h = lay.px(314) + len(self.rows) * lay.px(64) + lay.px(130)
         self.box = pygame.Rect(0, 0, w, min(h, lay.height - lay.px(20)))
         self.box.center = (lay.width // 2, lay.height // 2)
         bw = lay.px(340)
@@ -96,15 +99,15 @@ class ResultsScene(WidgetScene):
         T.blit_text(surface, _("Results"), lay.font_px(34), C.TEXT_DIM, (box.centerx, y), "midtop", bold=True)
         r = T.blit_text(surface, self.headline(), lay.font_px(54), C.ACCENT, (box.centerx, y + lay.px(46)), "midtop", bold=True)
         y = r.bottom + lay.px(34)
-        name_w = lay.px(360)
+        name_w = lay.px(300)
         col_w = (box.w - lay.px(60) - name_w) // len(COLUMNS)
         x0 = box.x + lay.px(30)
         hs = lay.font_px(22)
         for i, (_key, label) in enumerate(COLUMNS):
             cx = x0 + name_w + i * col_w + col_w // 2
-            for j, line in enumerate(T.wrap(_(label), hs, col_w - lay.px(8))[:2]):
+            for j, line in enumerate(T.wrap(_(label), hs, col_w - lay.px(20))[:3]):
                 T.blit_text(surface, line, hs, C.TEXT_DIM, (cx, y + j * int(hs * 1.2)), "midtop", bold=True)
-        y += lay.px(64)
+        y += lay.px(78)
         size = lay.font_px(28)
         order = sorted(range(len(self.rows)), key=lambda p: (-self.rows[p]["score"], p))
         for p in order:
@@ -116,11 +119,14 @@ class ResultsScene(WidgetScene):
                 crown = self.table.board.images.get("first-player", lay.px(40))
                 surface.blit(crown, crown.get_rect(midleft=(row.x + lay.px(10), row.centery)))
             label = self.names[p] + ("" if self.kinds[p] == "human" else "  ·  " + _("bot"))
-            T.blit_text(surface, label, size, C.TEXT, (row.x + lay.px(60), row.centery), "midleft", bold=win)
+            T.blit_text(surface, label, fit_size(label, size, name_w - lay.px(70), win), C.TEXT,
+                        (row.x + lay.px(60), row.centery), "midleft", bold=win)
             for i, (key, _label) in enumerate(COLUMNS):
                 cx = x0 + name_w + i * col_w + col_w // 2
-                T.blit_text(surface, self.cell(p, key), size if key != "score" else lay.font_px(34),
-                            C.ACCENT if key == "score" else C.TEXT, (cx, row.centery), "center", bold=key == "score")
+                text = self.cell(p, key)
+                big = key == "score"
+                fs = fit_size(text, lay.font_px(34) if big else size, col_w - lay.px(14), big)
+                T.blit_text(surface, text, fs, C.ACCENT if big else C.TEXT, (cx, row.centery), "center", bold=big)
             y += lay.px(64)
         self.draw_widgets(surface)
 

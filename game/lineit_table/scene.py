@@ -26,7 +26,7 @@ from game.scene import Scene
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.layout import Layout
-from game.ui.widgets import Button, panel
+from game.ui.widgets import panel
 
 from . import texts
 from .board import Board
@@ -34,7 +34,7 @@ from .controller import Controller
 from .events import Outcome, analyse, direction
 from .geometry import TableGeometry
 from .sprites import GLOW_HINT, GLOW_SELECT, CardSprite
-from .tally import tally
+from .widgets import FitButton as Button
 
 if TYPE_CHECKING:
     from game.app import App
@@ -117,6 +117,8 @@ class TableScene(Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         self.ctrl.worker_ready  # start the bot worker (in a thread)
+        if not self.demo and self.ctrl.humans and not self.ctrl.state.is_over:
+            self.autosave()     # Continue works from the first moment
         if self.hotseat and not self.ctrl.state.is_over and self.ctrl.is_human(self.ctrl.current):
             self.ask_pass(self.ctrl.current)
         elif self.ctrl.is_human(self.ctrl.current):

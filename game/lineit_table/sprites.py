@@ -198,6 +198,8 @@ class CardSprite:
         pad = max(1, h * 8 // 168)
         if shadow and self.alpha > 200:
             sh = images.get("card-shadow", h + 2 * pad)
+            if sx < 0.999:
+                sh = pygame.transform.scale(sh, (max(1, int(sh.get_width() * sx)), sh.get_height()))
             off = int(h * (0.025 + 0.06 * self.lift + (0.05 if self.tween is not None else 0)))
             surface.blit(sh, sh.get_rect(center=(rect.centerx, rect.centery + off)))
         if glow is not None:
