@@ -149,7 +149,7 @@ class PassScene(_Box):
         return _("Pass to {name}").format(name=self.table.ctrl.name(self.seat))
 
     def body(self) -> str:
-        return _("The other players look away now: the next screen shows the hand of {name}.").format(
+        return _("The other players look away now: the next screen is for {name} only.").format(
             name=self.table.ctrl.name(self.seat))
 
     def draw(self, surface: pygame.Surface) -> None:
