@@ -51,7 +51,7 @@ from .base import decision_rng
 from .reasons import Reason, reason
 
 LEVELS = ("random", "easy", "normal", "hard")
-DEFAULT_BUDGET = {"hard": 900}
+DEFAULT_BUDGET = {"hard": 1200}
 """Simulations per decision of the hard bot for 2 players; fewer for more
 players (a playout costs more), see `HardBot.budget_for`."""
 
