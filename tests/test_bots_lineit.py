@@ -169,3 +169,12 @@ def test_plans_cover_every_legal_first_action():
     for _, _, f in plans:
         firsts.update(f)
     assert firsts == set(s.legal_actions())
+
+
+def test_time_limit_still_gives_a_legal_action():
+    # a zero think time stops the search after the first batch: still legal
+    s = _play(3, seed=21, levels=["normal"], stop_after=12)
+    view = s.view(s.current_seat)
+    bot = make("hard", seed=4, time_limit=0.0)
+    assert bot.choose(view) in s.legal_actions()
+    assert len(bot.rank(view, 2)) == min(2, len(s.legal_actions()))
