@@ -38,7 +38,6 @@ TEMPLATES: dict[str, str] = {
     "start_field": "starts on {field}, with room to grow",
     "set_dice": "sets the dice to {roll}",
     "last_move": "adds {n} last fields to line {line}, which then ends",
-    "lookahead": "best over the next roll (about {n} free fields expected)",
     "random_pick": "a random legal choice",
 }
 
