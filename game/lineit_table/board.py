@@ -207,18 +207,26 @@ class Board:
             phases_used.add(phase)
             self.flying.append(s)
         fp_target = geo.seat(spec["first_seat"]).first
+        # only real moves count (a card whose place did not change stays at rest)
+        def real(m) -> bool:
+            sp, pos, h, face, alpha = m[0], m[3], m[4], m[5], m[6]
+            return (float(pos[0]), float(pos[1]), float(h), bool(face), float(alpha)) != sp.target or sp.remove != m[7]
+        if not instant:
+            moves = [m for m in moves if real(m)]
+        phases_used = {m[1] for m in moves}
+        if self.first._to[:2] != (float(fp_target[0]), float(fp_target[1])):
+            phases_used.add(3)
         starts: dict[int, float] = {}
         t = 0.0
         for ph in range(5):
             starts[ph] = t
             if ph in phases_used:
                 t += self._dur(ph)
-        if (self.first.x, self.first.y) != fp_target and not instant:
-            phases_used.add(3)
         total = t + deal_index * DEAL_STAGGER / max(0.01, self.speed)
         if not (instant or self.speed <= 0):
             self.active.update(m[0].key for m in moves if m[0].key in self.sprites)
-            self.active_version += 1
+            if moves:
+                self.active_version += 1
         for s, phase, extra, pos, h, face, alpha, remove, _ in moves:
             if instant or self.speed <= 0:
                 s.move_to(pos, h, face, 0.0, alpha=alpha, remove=remove)
@@ -311,32 +319,17 @@ class Board:
         return spec["draw_pile"] + sum(1 for s in self.sprites.values()
                                        if s.tween is not None and not s.tween.started and (s.x, s.y) == dp)
 
-    def draw_piles(self, surface: pygame.Surface) -> None:
-        """Draw pile, stacks and jackpot places (static: the counts are drawn by `draw_counts`)."""
+    def draw_slots(self, surface: pygame.Surface) -> None:
+        """Empty places of the draw pile and the jackpots with their markers (part of the base)."""
         geo = self.geo
-        spec = self.views[self.viewer]
         lay = geo.lay
         slot = self.images.get("slot", geo.deck.h)
         surface.blit(slot, slot.get_rect(center=geo.deck.center))
-        n = spec["draw_pile"]
-        if n:
-            back = self.images.get("back", geo.deck.h)
-            for k in range(min(4, (n + 9) // 10)):
-                surface.blit(back, back.get_rect(center=(geo.deck.centerx - k * 2, geo.deck.centery - k * 2)))
         for suit in SUIT_ORDER:
             r = geo.jackpots[suit]
             surface.blit(self.images.get("slot", r.h), r)
             mark = self.images.get(f"jackpot:{suit}", lay.px(46))
             surface.blit(mark, mark.get_rect(midbottom=(r.centerx, r.y - lay.px(4))))
-        for p in range(self.players):
-            cnt = spec["seats"][p]["stack"]
-            pos, h = self._stack_pos(p)
-            if cnt > 0:
-                back = self.images.get("back", h)
-                for k in range(min(3, 1 + cnt // 8)):
-                    surface.blit(back, back.get_rect(center=(pos[0] + k * 2, pos[1] - k * 2)))
-            else:
-                surface.blit(self.images.get("slot", h), self.images.get("slot", h).get_rect(center=pos))
 
     def _badge(self, surface: pygame.Surface, text: str, size: int, center: tuple[int, int]) -> None:
         lay = self.geo.lay

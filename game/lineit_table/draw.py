@@ -16,6 +16,7 @@ from game.ui.widgets import panel
 from . import texts
 from .events import direction
 from .geometry import SUIT_ORDER, card_w
+from .layer import Item
 from .sprites import GLOW_HINT, GLOW_SELECT
 
 if TYPE_CHECKING:
@@ -57,20 +58,9 @@ def line_rule(line: list[str]) -> str:
     return (_("ascending: above {n}") if d == "up" else _("descending: below {n}")).format(n=nums[-1])
 
 
-def signature(sc: "TableScene", surface: pygame.Surface) -> tuple:
-    """Everything the static layer shows; the layer is redrawn only when this changes."""
-    board = sc.board
-    lifted = frozenset(k for k, s in board.sprites.items() if s.lift > 0)
-    return (surface.get_size(), i18n.current_language(), id(sc.ctrl.state), len(sc.ctrl.state.history), sc.viewer,
-            board.active_version, lifted, board.tokens_busy, board.first.tween is not None,
-            sc.selected.key if sc.selected else None, sc.drag.key if sc.drag else None,
-            sc.hint["action"] if sc.hint else None, len(sc.log), id(sc.log[-1]) if sc.log else 0, sc.geo.lay)
-
-
 def base_signature(sc: "TableScene", surface: pygame.Surface) -> tuple:
     spec = sc.ctrl.spectator()
-    return (surface.get_size(), i18n.current_language(), sc.viewer, sc.ctrl.current, spec["phase"], sc.geo.lay,
-            sc.hotseat)
+    return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], sc.geo.lay, sc.hotseat)
 
 
 def is_dynamic(sc: "TableScene", s) -> bool:
@@ -78,16 +68,80 @@ def is_dynamic(sc: "TableScene", s) -> bool:
 
 
 def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
-    """The cached static layer, then what moves this frame."""
-    sig = signature(sc, surface)
-    if sc.layer is None or sc.layer_sig != sig or sc.layer.get_size() != surface.get_size():
-        layer = sc.layer if sc.layer is not None and sc.layer.get_size() == surface.get_size() else \
-            pygame.Surface(surface.get_size()).convert(surface)
-        draw_static(sc, layer)
-        sc.layer, sc.layer_sig = layer, sig
-        sc.layer_builds += 1
-    surface.blit(sc.layer, (0, 0))
+    """Base and resting layer (repainted only where something changed), then texts and what moves."""
+    bsig = base_signature(sc, surface)
+    if sc.base is None or sc.base_sig != bsig or sc.base.get_size() != surface.get_size():
+        if sc.base is None or sc.base.get_size() != surface.get_size():
+            sc.base = pygame.Surface(surface.get_size()).convert(surface)
+        draw_base(sc, sc.base)
+        sc.base_sig = bsig
+        sc.base_version += 1
+    sc.layer.update(sc.base, sc.base_version, layer_items(sc))
+    surface.blit(sc.layer.surface, (0, 0))
+    draw_texts(sc, surface)
     draw_dynamic(sc, surface)
+
+
+def layer_items(sc: "TableScene") -> list:
+    """Everything at rest on the table, as layer items (see layer.py)."""
+    board = sc.board
+    geo = sc.geo
+    lay = geo.lay
+    spec = board.views[board.viewer]
+    images = board.images
+    items: list[Item] = []
+    # draw pile and banked stacks (their counts are drawn every frame)
+    n = spec["draw_pile"]
+    layers = min(4, (n + 9) // 10)
+    back = images.get("back", geo.deck.h)
+
+    def deck(surface, back=back, layers=layers):
+        for k in range(layers):
+            surface.blit(back, back.get_rect(center=(geo.deck.centerx - k * 2, geo.deck.centery - k * 2)))
+    items.append(Item("deck", 0, geo.deck.inflate(lay.px(16), lay.px(16)), (layers,), deck))
+    for p in range(board.players):
+        cnt = spec["seats"][p]["stack"]
+        pos, h = board._stack_pos(p)
+        img = images.get("back" if cnt > 0 else "slot", h)
+        k = min(3, 1 + cnt // 8) if cnt > 0 else 1
+
+        def stack(surface, img=img, k=k, pos=pos):
+            for j in range(k):
+                surface.blit(img, img.get_rect(center=(pos[0] + j * 2, pos[1] - j * 2)))
+        r = img.get_rect(center=pos).inflate(lay.px(16), lay.px(16))
+        items.append(Item(("stack", p), 0, r, (cnt > 0, k), stack))
+    # the next place of the viewer's line
+    me = geo.me
+    n_line = len(spec["seats"][sc.viewer]["line"])
+    if n_line * (card_w(me.card_h) + 8) < me.line.w - card_w(me.card_h):
+        nxt = me.line_pos(n_line, n_line + 1) if n_line else me.line_pos(0, 1)
+        slot = images.get("slot", me.hand_h)
+        r = slot.get_rect(center=nxt)
+        items.append(Item("next", 1, r, (nxt,), lambda surface, slot=slot, r=r: surface.blit(slot, r)))
+    # cards at rest
+    glow = _glow(sc)
+    for s in board.sprites.values():
+        if is_dynamic(sc, s):
+            continue
+        g = glow.get(s.key)
+        r = s.rect()
+        r = r.inflate(r.h // 4, r.h // 4)
+        items.append(Item(s.key, 10 + s.z, r, (s.card, s.face, int(s.x), int(s.y), int(s.h), g),
+                          lambda surface, s=s, g=g: s.draw(surface, images, g)))
+    # tokens at rest
+    if not board.tokens_busy:
+        for p, toks in enumerate(board.tokens):
+            for i, t in enumerate(toks):
+                r = pygame.Rect(0, 0, int(t.h) + 4, int(t.h) + 4)
+                r.center = (int(t.x), int(t.y))
+                items.append(Item(("tok", p, i), 1000, r, (t.token, r.center, int(t.h)),
+                                  lambda surface, t=t: t.draw(surface, images)))
+    if board.first.tween is None:
+        t = board.first
+        r = pygame.Rect(0, 0, int(t.h) + 4, int(t.h) + 4)
+        r.center = (int(t.x), int(t.y))
+        items.append(Item("first", 1001, r, (r.center, int(t.h)), lambda surface, t=t: t.draw(surface, images)))
+    return items
 
 
 def _glow(sc: "TableScene") -> dict:
@@ -113,17 +167,12 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     ctrl = sc.ctrl
     spec = ctrl.spectator()
     app.background(surface)
-    cur = ctrl.current
     for g in geo.opponents + [geo.me]:
-        active = g.seat == cur
         if g.big:
             _alpha_rect(surface, g.panel, P.FELT_DARK, 150, lay.px(18))
-            if active:
-                pygame.draw.rect(surface, C.ACCENT, g.panel, max(2, lay.px(3)), border_radius=lay.px(18))
         else:
             _alpha_rect(surface, g.panel, C.PANEL, 215, lay.px(16))
-            pygame.draw.rect(surface, C.ACCENT if active else C.PANEL_EDGE, g.panel,
-                             max(1, lay.px(3 if active else 2)), border_radius=lay.px(16))
+            pygame.draw.rect(surface, C.PANEL_EDGE, g.panel, max(1, lay.px(2)), border_radius=lay.px(16))
     r = geo.log
     _alpha_rect(surface, r, C.PANEL, 215, lay.px(16))
     pygame.draw.rect(surface, C.PANEL_EDGE, r, max(1, lay.px(2)), border_radius=lay.px(16))
@@ -147,21 +196,16 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
         surface.blit(hand_slot, hand_slot.get_rect(center=me.hand_pos(i)))
     T.blit_text(surface, _("Your hand") if not sc.hotseat else _("Hand of {name}").format(name=ctrl.name(sc.viewer)),
                 lay.font_px(22), C.TEXT_DIM, (me.hand.x, me.hand.y - lay.px(4)), "bottomleft")
+    board.draw_slots(surface)
 
 
-def draw_static(sc: "TableScene", surface: pygame.Surface) -> None:
+def draw_texts(sc: "TableScene", surface: pygame.Surface) -> None:
+    """Names, scores, counts and the log: cached text surfaces, blitted every frame."""
     geo = sc.geo
     lay = geo.lay
     board = sc.board
     ctrl = sc.ctrl
     spec = ctrl.spectator()
-    bsig = base_signature(sc, surface)
-    if sc.base is None or sc.base_sig != bsig:
-        sc.base = sc.base if sc.base is not None and sc.base.get_size() == surface.get_size() else \
-            pygame.Surface(surface.get_size()).convert(surface)
-        draw_base(sc, sc.base)
-        sc.base_sig = bsig
-    surface.blit(sc.base, (0, 0))
     cur = ctrl.current
     for g in geo.opponents + [geo.me]:
         p = g.seat
@@ -195,19 +239,6 @@ def draw_static(sc: "TableScene", surface: pygame.Surface) -> None:
         bottom = geo.jackpots[suit].bottom
         T.blit_text(surface, _("{n} cards").format(n=n) if n != 1 else _("1 card"), lay.font_px(22),
                     C.TEXT if n else C.TEXT_DIM, (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
-    board.draw_piles(surface)
-    me = geo.me
-    hand_slot = board.images.get("slot", me.hand_h)
-    n_line = len(spec["seats"][sc.viewer]["line"])
-    nxt = me.line_pos(n_line, n_line + 1) if n_line else me.line_pos(0, 1)
-    if n_line * (card_w(me.card_h) + 8) < me.line.w - card_w(me.card_h):
-        surface.blit(hand_slot, hand_slot.get_rect(center=nxt))
-    # ---- cards at rest and tokens
-    board.draw_cards(surface, _glow(sc), skip=sc.drag, which=lambda s: not is_dynamic(sc, s))
-    if not board.tokens_busy:
-        board.draw_tokens(surface, first=board.first.tween is None)
-    elif board.first.tween is None:
-        board.first.draw(surface, board.images)
     draw_log(sc, surface)
 
 
@@ -219,6 +250,9 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> None:
     spec = ctrl.spectator()
     pulse = 0.5 + 0.5 * math.sin(sc.time * 5.0)
     cur = ctrl.current
+    if cur is not None:
+        g = geo.seat(cur)
+        pygame.draw.rect(surface, C.ACCENT, g.panel, max(2, lay.px(3)), border_radius=lay.px(18 if g.big else 16))
     if cur is not None and not ctrl.is_human(cur) and spec["phase"] != "over":
         g = geo.seat(cur)
         score = _("{n} points").format(n=spec["seats"][cur]["score"])

@@ -34,6 +34,7 @@ from .controller import Controller
 from .events import Outcome, analyse, direction
 from .geometry import TableGeometry
 from .sprites import GLOW_HINT, GLOW_SELECT, CardSprite
+from .layer import RetainedLayer
 from .widgets import FitButton as Button
 
 if TYPE_CHECKING:
@@ -83,11 +84,10 @@ class TableScene(Scene):
         self.over_handled = False
         self.results_at: float | None = None
         self.save_jobs: list = []
-        self.layer: pygame.Surface | None = None     # the static part of the table, redrawn on change
-        self.layer_sig: tuple | None = None
-        self.layer_builds = 0
-        self.base: pygame.Surface | None = None      # backdrop and panels under the layer
+        self.layer = RetainedLayer()                 # cards at rest, repainted only where they change
+        self.base: pygame.Surface | None = None      # backdrop, panels and labels under the layer
         self.base_sig: tuple | None = None
+        self.base_version = 0
         self.last_turn_seat: int | None = None
         self.b_close = Button(N_("Close line"), self.on_close, font_size=28)
         self.b_end = Button(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary", font_size=28)
