@@ -304,3 +304,17 @@ def test_window_sizes_and_languages_keep_the_table_drawn(home):
     assert g.me.line.right <= g.log.x and g.market.bottom < g.me.panel.y
     assert all(o.panel.bottom < g.market.y for o in g.opponents)
     assert app.errors == 0
+
+
+def test_hands_from_the_log_match_the_engine():
+    """The board follows hand cards from the public log; it must agree with each seat's own view."""
+    from engine import lineit
+    from game.lineit_table.events import hands_from_log
+    s = lineit.new_game(players=4, seed=21)
+    k = 0
+    while not s.is_over:
+        legal = s.legal_actions()
+        s.apply(legal[(k * 7) % len(legal)])
+        k += 1
+        hands = hands_from_log(s.view(None)["log"], 4)
+        assert hands == [s.view(p)["seats"][p]["hand"] for p in range(4)]

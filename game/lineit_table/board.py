@@ -331,24 +331,31 @@ class Board:
             mark = self.images.get(f"jackpot:{suit}", lay.px(46))
             surface.blit(mark, mark.get_rect(midbottom=(r.centerx, r.y - lay.px(4))))
 
-    def _badge(self, surface: pygame.Surface, text: str, size: int, center: tuple[int, int]) -> None:
-        lay = self.geo.lay
-        box = T.render(text, size, P.TEXT, True)
-        br = box.get_rect(center=center)
-        pygame.draw.rect(surface, P.CARD_FACE, br.inflate(lay.px(14), lay.px(4)), border_radius=lay.px(8))
-        surface.blit(box, br)
-
-    def draw_counts(self, surface: pygame.Surface) -> None:
-        """Count badges of the draw pile and the stacks (they change as cards land)."""
+    def count_items(self) -> list:
+        """Count badges of the draw pile and the stacks, as layer items (they change as cards land)."""
+        from .layer import Item
         geo = self.geo
         spec = self.views[self.viewer]
         lay = geo.lay
-        self._badge(surface, str(self.deck_count()), lay.font_px(30), (geo.deck.centerx, geo.deck.bottom - lay.px(26)))
+        out = []
+
+        def badge(key, text: str, size: int, center: tuple[int, int]) -> None:
+            box = T.render(text, size, P.TEXT, True)
+            br = box.get_rect(center=center)
+            bg = br.inflate(lay.px(14), lay.px(4))
+
+            def draw(surface, box=box, br=br, bg=bg) -> None:
+                pygame.draw.rect(surface, P.CARD_FACE, bg, border_radius=lay.px(8))
+                surface.blit(box, br)
+            out.append(Item(key, 1500, bg, (text, size, center), draw))
+
+        badge("deck#", str(self.deck_count()), lay.font_px(30), (geo.deck.centerx, geo.deck.bottom - lay.px(26)))
         for p in range(self.players):
             g = geo.seat(p)
             cnt = max(0, spec["seats"][p]["stack"] - self.incoming[p])
             pos, _h = self._stack_pos(p)
-            self._badge(surface, str(cnt), lay.font_px(30 if g.big else 24), pos)
+            badge(("stack#", p), str(cnt), lay.font_px(30 if g.big else 24), pos)
+        return out
 
     def draw_tokens(self, surface: pygame.Surface, first: bool = True) -> None:
         for toks in self.tokens:

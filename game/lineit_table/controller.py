@@ -22,7 +22,7 @@ from engine.core import BadSave
 from engine.lineit import LineitState
 
 from . import tally as tally_mod
-from .events import Outcome, analyse
+from .events import Outcome, analyse, hands_from_log
 from .tally import next_pre_close
 
 log = logging.getLogger("linebox.lineit")
@@ -134,7 +134,19 @@ class Controller:
         return self._spec
 
     def views(self) -> list[dict]:
-        return [self.state.view(p) for p in range(self.players)]
+        """One view per seat for the board: the spectator view with that seat's own hand.
+
+        Hands come from the public log (`events.hands_from_log`), so this costs
+        one view, not one per seat.
+        """
+        spec = self.spectator()
+        hands = hands_from_log(spec["log"], self.players)
+        out = []
+        for p in range(self.players):
+            seats = list(spec["seats"])
+            seats[p] = dict(seats[p], hand=hands[p])
+            out.append(dict(spec, seats=seats, seat=p))
+        return out
 
     def legal_texts(self) -> set[str]:
         key = (id(self.state), len(self.state.history))

@@ -76,9 +76,8 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
         draw_base(sc, sc.base)
         sc.base_sig = bsig
         sc.base_version += 1
-    sc.layer.update(sc.base, sc.base_version, layer_items(sc))
+    sc.layer.update(sc.base, sc.base_version, layer_items(sc) + text_items(sc) + sc.board.count_items())
     surface.blit(sc.layer.surface, (0, 0))
-    draw_texts(sc, surface)
     draw_dynamic(sc, surface)
 
 
@@ -199,19 +198,40 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     board.draw_slots(surface)
 
 
-def draw_texts(sc: "TableScene", surface: pygame.Surface) -> None:
-    """Names, scores, counts and the log: cached text surfaces, blitted every frame."""
+class Sink:
+    """Collects texts and small marks as layer items (drawn once, repainted when they change)."""
+
+    def __init__(self) -> None:
+        self.items: list[Item] = []
+
+    def text(self, key, text: str, size: int, color, pos, anchor: str = "topleft", bold: bool = False,
+             z: float = 2000) -> pygame.Rect:
+        surf = T.render(text, size, color, bold)
+        r = surf.get_rect(**{anchor: pos})
+        self.items.append(Item(key, z, r, (text, size, color, r.topleft, bold), lambda s, surf=surf, r=r: s.blit(surf, r)))
+        return r
+
+    def dot(self, key, color, center, radius: int) -> None:
+        r = pygame.Rect(0, 0, 2 * radius + 2, 2 * radius + 2)
+        r.center = center
+        self.items.append(Item(key, 2000, r, (color, center, radius),
+                               lambda s: pygame.draw.circle(s, color, center, radius)))
+
+
+def text_items(sc: "TableScene") -> list[Item]:
+    """Names, scores, counts and the log, as layer items."""
     geo = sc.geo
     lay = geo.lay
     board = sc.board
     ctrl = sc.ctrl
     spec = ctrl.spectator()
     cur = ctrl.current
+    out = Sink()
     for g in geo.opponents + [geo.me]:
         p = g.seat
         seat = spec["seats"][p]
         active = p == cur
-        pygame.draw.circle(surface, seat_color(p), (g.name_pos[0] + lay.px(8), g.name_pos[1]), lay.px(8))
+        out.dot(("dot", p), seat_color(p), (g.name_pos[0] + lay.px(8), g.name_pos[1]), lay.px(8))
         name = ctrl.name(p)
         kind = ctrl.seats[p].get("kind")
         tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
@@ -219,27 +239,32 @@ def draw_texts(sc: "TableScene", surface: pygame.Surface) -> None:
         sw = T.width(score, g.font, True)
         room = g.score_pos[0] - sw - lay.px(12) - (g.name_pos[0] + lay.px(24))
         nsize = fit_size(name, g.font, room, True)
-        nr = T.blit_text(surface, name, nsize, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
+        nr = out.text(("name", p), name, nsize, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
         tsize = int(g.font * 0.75)
         if nr.right + lay.px(10) + T.width(tag, tsize) <= g.score_pos[0] - sw - lay.px(12):
-            T.blit_text(surface, tag, tsize, C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
+            out.text(("tag", p), tag, tsize, C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
         elif not g.big:   # a narrow panel: the level goes under the line
-            T.blit_text(surface, tag, int(g.font * 0.7), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
-                        "bottomright")
-        T.blit_text(surface, score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
+            out.text(("tag", p), tag, int(g.font * 0.7), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
+                     "bottomright")
+        out.text(("score", p), score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
         if g.big:
             rule = line_rule(seat["line"])
             if rule:
-                T.blit_text(surface, rule, int(g.font * 0.8), C.TEXT_DIM, (g.line.centerx, g.name_pos[1]), "center")
+                out.text("rule", rule, int(g.font * 0.8), C.TEXT_DIM, (g.line.centerx, g.name_pos[1]), "center")
         else:
             label = _("hand {n}").format(n=seat["hand_count"])
-            T.blit_text(surface, label, int(g.font * 0.7), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
+            out.text(("hand", p), label, int(g.font * 0.7), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
     for suit in SUIT_ORDER:
         n = len(spec["jackpots"][suit])
         bottom = geo.jackpots[suit].bottom
-        T.blit_text(surface, _("{n} cards").format(n=n) if n != 1 else _("1 card"), lay.font_px(22),
-                    C.TEXT if n else C.TEXT_DIM, (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
-    draw_log(sc, surface)
+        out.text(("jack", suit), _("{n} cards").format(n=n) if n != 1 else _("1 card"), lay.font_px(22),
+                 C.TEXT if n else C.TEXT_DIM, (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
+    entries = log_entries(sc)
+    inner = geo.log.inflate(-lay.px(8), 0)
+    inner.y, inner.h = geo.log.y + lay.px(60), geo.log.h - lay.px(66)
+    out.items.append(Item("log", 2000, inner, (i18n.current_language(), tuple(entries)),
+                          lambda s, entries=entries: draw_log(sc, s, entries)))
+    return out.items
 
 
 def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> None:
@@ -275,7 +300,6 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> None:
         if sc.flash_zone and sc.flash_zone[0] == zone:
             pygame.draw.rect(surface, P.ILLEGAL, rect, max(2, lay.px(5)), border_radius=lay.px(14))
     board.draw_cards(surface, _glow(sc), skip=sc.drag, which=lambda s: is_dynamic(sc, s), flying=True)
-    board.draw_counts(surface)
     if board.tokens_busy:
         board.draw_tokens(surface, first=board.first.tween is not None)
     elif board.first.tween is not None:
@@ -336,22 +360,34 @@ def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
             if T.width(keys, ks) <= geo.status.w else None
 
 
-def draw_log(sc: "TableScene", surface: pygame.Surface) -> None:
+def log_entries(sc: "TableScene") -> list[tuple]:
+    """The newest log entries that fit the panel: (seat, lines, y), bottom up."""
     geo = sc.geo
     lay = geo.lay
     r = geo.log
     size = lay.font_px(21)
     lh = int(size * 1.28)
     top = r.y + lay.px(64)
-    bottom = r.bottom - lay.px(12)
+    y = r.bottom - lay.px(12)
     width = r.w - lay.px(48)
-    y = bottom
+    out = []
     for seat, fn in reversed(sc.log):
-        lines = T.wrap(fn(), size, width)
+        lines = tuple(T.wrap(fn(), size, width))
         h = len(lines) * lh + lay.px(6)
         if y - h < top:
             break
         y -= h
+        out.append((seat, lines, y))
+    return out
+
+
+def draw_log(sc: "TableScene", surface: pygame.Surface, entries: list[tuple]) -> None:
+    geo = sc.geo
+    lay = geo.lay
+    r = geo.log
+    size = lay.font_px(21)
+    lh = int(size * 1.28)
+    for seat, lines, y in entries:
         color = seat_color(seat) if seat is not None else C.TEXT_DIM
         pygame.draw.circle(surface, color, (r.x + lay.px(22), y + lh // 2), lay.px(5))
         yy = y

@@ -117,3 +117,23 @@ def analyse(before: LineitState, action: str, after: LineitState, pre_close: Lin
             if line:
                 out.closes.append(_closed(p, line, vb, va))
     return out
+
+
+def hands_from_log(log: list[dict], players: int) -> list[list[str]]:
+    """Every seat's hand, rebuilt from the public log.
+
+    Every hand card was taken from the face-up market, so the log knows them
+    all (the bots' determinize does the same). The table uses this only to
+    follow each card's sprite; other seats' hands are drawn face down.
+    """
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for entry in log:
+        seat = entry["seat"]
+        if seat is None:
+            continue
+        parts = entry["text"].split()
+        if parts[0] == "take" and parts[2] == "hand":
+            hands[seat].append(parts[1])
+        elif parts[0] == "play":
+            hands[seat].remove(parts[1])
+    return hands
