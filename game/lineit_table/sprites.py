@@ -19,11 +19,14 @@ from game.ui.pictures import picture
 
 from .tween import Tween
 
+# the uncached loader behind `picture` (this module keeps its own cache, so nothing is held twice)
+_load_picture = getattr(picture, "__wrapped__", picture)
+
 
 class Images:
     """Card and token images by (token, pixel height), scaled once and kept."""
 
-    def __init__(self, size: int = 900) -> None:
+    def __init__(self, size: int = 300) -> None:
         self._cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
         self.size = size
 
@@ -31,7 +34,7 @@ class Images:
         key = (token, int(h))
         surf = self._cache.get(key)
         if surf is None:
-            surf = picture(token, int(h))
+            surf = _load_picture(token, int(h))
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             self._cache[key] = surf
@@ -56,6 +59,8 @@ class Images:
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
             self._cache[key] = surf
+            if len(self._cache) > self.size:
+                self._cache.popitem(last=False)
         else:
             self._cache.move_to_end(key)
         return surf
@@ -188,18 +193,25 @@ class CardSprite:
             pad = max(1, h * 8 // 168)
             surface.blit(img, (int(self.x) - img.get_width() // 2, int(self.y) - h // 2 - pad))
             return
-        if self.tween is not None:
-            h = max(6, int(round(h / 6.0)) * 6)       # fewer sizes to scale while moving
-        img = images.get(token_of(self.card) if self.face else "back", h)
+        token = token_of(self.card) if self.face else "back"
         sx = self.flip_scale()
-        if sx < 0.999:
-            img = pygame.transform.scale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
+        if self.tween is not None and int(self.h) not in (int(self._from[2]), int(self._to[2])):
+            # in between two sizes: scale the larger end's image for this frame (nothing new is cached)
+            big = images.get(token, max(6, int(max(self._from[2], self._to[2]))))
+            img = pygame.transform.scale(big, (max(1, int(h * 120 / 168 * sx)), h))
+        else:
+            img = images.get(token, h)
+            if sx < 0.999:
+                img = pygame.transform.scale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
         rect = img.get_rect(center=(int(self.x), int(self.y - self.lift * h * 0.08)))
         pad = max(1, h * 8 // 168)
         if shadow and self.alpha > 200:
-            sh = images.get("card-shadow", h + 2 * pad)
-            if sx < 0.999:
-                sh = pygame.transform.scale(sh, (max(1, int(sh.get_width() * sx)), sh.get_height()))
+            if self.tween is not None:
+                big = images.get("card-shadow", max(6, int(max(self._from[2], self._to[2]))) + 2 * pad)
+                sh = pygame.transform.scale(big, (max(1, int(big.get_width() * sx * (h + 2 * pad) / big.get_height())),
+                                                  h + 2 * pad))
+            else:
+                sh = images.get("card-shadow", h + 2 * pad)
             off = int(h * (0.025 + 0.06 * self.lift + (0.05 if self.tween is not None else 0)))
             surface.blit(sh, sh.get_rect(center=(rect.centerx, rect.centery + off)))
         if glow is not None:
