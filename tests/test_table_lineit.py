@@ -162,8 +162,10 @@ def test_a_whole_game_by_mouse_to_the_results(home):
     # the log told the story in sentences
     texts = [fn() for _seat, fn in sc.log]
     assert any("takes" in t for t in texts) and any("Game over" in t for t in texts)
-    click(app, res.widgets[1].rect.center)          # Back to menu
-    assert isinstance(app.top, MenuScene)
+    click(app, res.widgets[0].rect.center)          # Play again: the same seats, a new seed
+    again = table(app)
+    assert again is not sc and again.ctrl.config["seats"] == sc.ctrl.config["seats"]
+    assert again.ctrl.state.history == [] or again.ctrl.current != 0
 
 
 def test_refused_drop_snaps_back_and_leaves_the_engine_unchanged(home):
@@ -295,11 +297,18 @@ def test_close_line_confirmation_shows_what_it_banks(home):
 
 
 def test_window_sizes_and_languages_keep_the_table_drawn(home):
-    app = start(size=(800, 600))
+    app = start(size=(800, 600), anim_speed="reduced")
     sc = open_game(app, config("human", "bot", "bot", "bot", seed=3))
     for lang in ("de", "fr", "en"):
         app.change_settings(language=lang)
         frames(app, 5)
+    until(app, sc.my_turn)
+    card = sc.board.sprites_in(("market",))[0]
+    drag(app, card.rect().center, zone_center(sc, "hand"))
+    assert card.zone[0] == ("hand", 0) and not card.moving        # reduced motion: no tween at all
+    app.resize(1600, 900)
+    frames(app, 2)
+    assert (int(card.x), int(card.y)) == sc.geo.me.hand_pos(0, 1)   # the card moved with the new layout
     g = sc.geo
     assert g.me.line.right <= g.log.x and g.market.bottom < g.me.panel.y
     assert all(o.panel.bottom < g.market.y for o in g.opponents)

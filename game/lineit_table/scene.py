@@ -35,6 +35,7 @@ from .events import Outcome, analyse, direction
 from .geometry import TableGeometry
 from .sprites import GLOW_HINT, GLOW_SELECT, CardSprite
 from .layer import RetainedLayer
+from .tally import tally
 from .widgets import FitButton as Button
 
 if TYPE_CHECKING:
@@ -306,6 +307,8 @@ class TableScene(Scene):
             self.selected = None
             self.hint = None
             self.board.speed = self.anim_speed()
+            rows = tally(self.ctrl.state)          # a bet closed this turn gives its token back
+            self.board.set_tokens([r["tokens"] for r in rows])
             self.board.sync(self.ctrl.views(), self.viewer)
             self.log.append((self.viewer, lambda n=self.ctrl.name(self.viewer): _("{name} takes the turn back.").format(name=n)))
             if self.ctrl.humans and not self.demo:
@@ -496,8 +499,8 @@ class TableScene(Scene):
             return
         if self.my_turn() and self.wait <= 0:
             legal = ctrl.legal_texts()
-            if legal == {"pass"} or legal == {"end"}:
-                # nothing optional left: end (or pass) for the player, after a short look
+            if legal == {"pass"}:
+                # final plays with no card to play: pass for the player, after a short look
                 if not self.board.animating:
                     self.do(next(iter(legal)))
                     self.wait = 0.3
