@@ -70,9 +70,14 @@ def test_every_level_plays_legal_actions(level):
 
 
 def test_hard_plays_every_phase_legally_at_its_default_budget():
-    state = linyo.new_game(players=1, seed=4, sheet="B", rolls=["oooo", "gggg"])
-    play(state, [make_bot("linyo", "hard", seed=4)])
-    assert "set" in " ".join(state.log)
+    state = linyo.new_game(players=1, seed=4, sheet="B", rolls=["oooo", "gggg", "bogg", "bbbb"])
+    bot = make_bot("linyo", "hard", seed=4)
+    while state.round < 4:
+        action = bot.choose(state.view(0))
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert sum(text.startswith("set") for text in state.log) == 3
+    assert sum(text.startswith("start") for text in state.log) == 4
 
 
 @pytest.mark.parametrize("level", LEVELS)
