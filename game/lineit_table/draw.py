@@ -193,7 +193,8 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     hand_slot = board.images.get("slot", me.hand_h)
     for i in range(2):
         surface.blit(hand_slot, hand_slot.get_rect(center=me.hand_pos(i)))
-    T.blit_text(surface, _("Your hand") if not sc.hotseat else _("Hand of {name}").format(name=ctrl.name(sc.viewer)),
+    mine = ctrl.is_human(sc.viewer) and not sc.hotseat
+    T.blit_text(surface, _("Your hand") if mine else _("Hand of {name}").format(name=ctrl.name(sc.viewer)),
                 lay.font_px(22), C.TEXT_DIM, (me.hand.x, me.hand.y - lay.px(4)), "bottomleft")
     board.draw_slots(surface)
 
@@ -348,10 +349,11 @@ def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
     lay = geo.lay
     text, color = status_text(sc)
     size = lay.font_px(28)
-    lines = T.wrap(text, size, geo.status.w)
+    bold = color == P.ILLEGAL
+    lines = T.wrap(text, size, geo.status.w, bold)
     y = geo.status.y + lay.px(6)
     for line in lines[:3]:
-        T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=color == P.ILLEGAL)
+        T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=bold)
         y += int(size * 1.3)
     if sc.my_turn() and not sc.demo:
         keys = _("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint")

@@ -210,6 +210,7 @@ class TableScene(Scene):
         if why is not None:
             text = texts.refusal(why)
             if action.startswith("take") and action.endswith("line") and "close" in self.ctrl.legal_texts() \
+                    and not self.ctrl.spectator()["turn"]["taken"] \
                     and not self.ctrl.state.is_legal(action.replace(" line", " hand")):
                 text += " " + _("(close your line first to start a new one)")
             self.refused = (text, REFUSAL_SECONDS)
