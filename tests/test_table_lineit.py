@@ -327,3 +327,45 @@ def test_hands_from_the_log_match_the_engine():
         k += 1
         hands = hands_from_log(s.view(None)["log"], 4)
         assert hands == [s.view(p)["seats"][p]["hand"] for p in range(4)]
+
+
+def _same_as_full_redraw(app: App, sc: TableScene) -> bool:
+    """The incrementally drawn window equals a full redraw of the same moment (no trails)."""
+    shown = pygame.image.tobytes(app.screen, "RGB")
+    ref = app.screen.copy()
+    keep = sc.drawn_frame
+    sc.drawn_frame = -10                      # forces the whole layer onto `ref`
+    sc.draw(ref)
+    sc.drawn_frame = keep
+    return shown == pygame.image.tobytes(ref, "RGB")
+
+
+def test_partial_redraw_leaves_no_trails(home):
+    from game.scenes.lineit_table import make_demo_scene
+    app = start()
+    sc = make_demo_scene(app, players=4, seed=7, speed=4, exit_at_end=False)
+    sc.bare = []
+    app.reset(sc)
+    for i in range(400):
+        app.step(DT)
+        if i % 10 == 9 and app._trans_t >= 1.0:
+            assert _same_as_full_redraw(app, sc), f"frame {i}"
+    # and with a human dragging a card around
+    app2 = app
+    sc2 = open_game(app2, config("human", "bot"))
+    until(app2, sc2.my_turn)
+    settle(app2)
+    until(app2, lambda: app2._trans_t >= 1.0)       # the crossfade into the table is over
+    card = sc2.board.sprites_in(("market",))[0]
+    a = card.rect().center
+    mouse(pygame.MOUSEMOTION, a)
+    mouse(pygame.MOUSEBUTTONDOWN, a)
+    frames(app2)
+    for k in range(1, 12):
+        mouse(pygame.MOUSEMOTION, (a[0] + 17 * k, a[1] + 23 * k))
+        frames(app2)
+        assert _same_as_full_redraw(app2, sc2)
+    mouse(pygame.MOUSEBUTTONUP, (a[0] + 17 * 11, a[1] + 23 * 11))
+    for _ in range(40):
+        frames(app2)
+        assert _same_as_full_redraw(app2, sc2)

@@ -77,8 +77,19 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
         sc.base_sig = bsig
         sc.base_version += 1
     sc.layer.update(sc.base, sc.base_version, layer_items(sc) + text_items(sc) + sc.board.count_items())
-    surface.blit(sc.layer.surface, (0, 0))
-    draw_dynamic(sc, surface)
+    app = sc.app
+    # The window keeps last frame's picture: when nothing else drew over it, only the places where
+    # something moved last frame, and those the layer repainted, are copied from the layer.
+    clean = (sc.drawn_frame == app.frames - 1 and app.top is sc and not app.toasts and app._trans_t >= 1.0
+             and sc.drawn_size == surface.get_size() and sc.drawn_layer == sc.layer.full)
+    if clean:
+        for r in merge_rects(sc.dynamic_rects + sc.layer.take_changed()):
+            surface.blit(sc.layer.surface, r, r)
+    else:
+        sc.layer.take_changed()
+        surface.blit(sc.layer.surface, (0, 0))
+    sc.dynamic_rects = draw_dynamic(sc, surface)
+    sc.drawn_frame, sc.drawn_size, sc.drawn_layer = app.frames, surface.get_size(), sc.layer.full
 
 
 def layer_items(sc: "TableScene") -> list:
@@ -268,7 +279,13 @@ def text_items(sc: "TableScene") -> list[Item]:
     return out.items
 
 
-def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> None:
+def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    from .layer import _merge
+    return _merge(rects)
+
+
+def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]:
+    """What moves or changes every frame; returns the rectangles it drew on."""
     geo = sc.geo
     lay = geo.lay
     board = sc.board
@@ -276,9 +293,12 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> None:
     spec = ctrl.spectator()
     pulse = 0.5 + 0.5 * math.sin(sc.time * 5.0)
     cur = ctrl.current
+    drawn: list[pygame.Rect] = []
+    pad = lay.px(8)
     if cur is not None:
         g = geo.seat(cur)
         pygame.draw.rect(surface, C.ACCENT, g.panel, max(2, lay.px(3)), border_radius=lay.px(18 if g.big else 16))
+        drawn.append(g.panel.inflate(pad, pad))
     if cur is not None and not ctrl.is_human(cur) and spec["phase"] != "over":
         g = geo.seat(cur)
         score = _("{n} points").format(n=spec["seats"][cur]["score"])
@@ -287,10 +307,14 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> None:
         size = int(g.font * 0.75)
         name_right = g.name_pos[0] + lay.px(34) + T.width(ctrl.name(cur), g.font, True)
         if right - T.width(_("thinking") + "...", size) >= name_right:
-            T.blit_text(surface, text, size, C.ACCENT, (right, g.score_pos[1]), "midright")
+            r = T.blit_text(surface, text, size, C.ACCENT, (right, g.score_pos[1]), "midright")
+            drawn.append(r.inflate(T.width("...", size) * 2, pad))
         # the seat's dot pulses while its bot thinks
-        pygame.draw.circle(surface, seat_color(cur), (g.name_pos[0] + lay.px(8), g.name_pos[1]),
-                           lay.px(8 + 4 * pulse), max(1, lay.px(2)))
+        c = (g.name_pos[0] + lay.px(8), g.name_pos[1])
+        pygame.draw.circle(surface, seat_color(cur), c, lay.px(8 + 4 * pulse), max(1, lay.px(2)))
+        ring = pygame.Rect(0, 0, lay.px(30), lay.px(30))
+        ring.center = c
+        drawn.append(ring)
     me = geo.me
     moving = sc.drag or sc.selected
     targets = sc.legal_targets(moving) if moving is not None else set()
@@ -298,19 +322,40 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> None:
         if zone in targets:
             col = C.mix(P.LEGAL, P.WHITE, 0.35 * pulse)
             pygame.draw.rect(surface, col, rect, max(2, lay.px(3 + 3 * pulse)), border_radius=lay.px(14))
+            drawn.append(rect.inflate(pad, pad))
         if sc.flash_zone and sc.flash_zone[0] == zone:
             pygame.draw.rect(surface, P.ILLEGAL, rect, max(2, lay.px(5)), border_radius=lay.px(14))
+            drawn.append(rect.inflate(pad, pad))
+    dyn = [s for s in board.sprites.values() if s is not sc.drag and is_dynamic(sc, s)] + board.flying
     board.draw_cards(surface, _glow(sc), skip=sc.drag, which=lambda s: is_dynamic(sc, s), flying=True)
-    if board.tokens_busy:
-        board.draw_tokens(surface, first=board.first.tween is not None)
-    elif board.first.tween is not None:
-        board.first.draw(surface, board.images)
     if sc.drag is not None:
         sc.drag.draw(surface, board.images, GLOW_SELECT)
+        dyn.append(sc.drag)
+    for s in dyn:
+        r = s.rect()
+        drawn.append(r.inflate(r.h // 3, r.h // 3))
+    if board.tokens_busy:
+        board.draw_tokens(surface, first=board.first.tween is not None)
+        for ts in board.tokens:
+            for t in ts:
+                r = pygame.Rect(0, 0, int(t.h * 1.3) + 4, int(t.h * 1.3) + 4)
+                r.center = (int(t.x), int(t.y))
+                drawn.append(r)
+    elif board.first.tween is not None:
+        board.first.draw(surface, board.images)
+    if board.first.tween is not None or board.tokens_busy:
+        t = board.first
+        r = pygame.Rect(0, 0, int(t.h * 1.3) + 4, int(t.h * 1.3) + 4)
+        r.center = (int(t.x), int(t.y))
+        drawn.append(r)
     draw_status(sc, surface)
+    drawn.append(pygame.Rect(geo.status.x - pad, geo.status.y - pad, geo.status.w + 2 * pad,
+                             geo.buttons.y - geo.status.y + pad))
     for b in sc.buttons:
         if b.visible:
             b.draw(surface, lay)
+            drawn.append(b.rect.inflate(lay.px(24), lay.px(28)))
+    return drawn
 
 
 def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:

@@ -33,6 +33,7 @@ class RetainedLayer:
         self.items: dict[object, tuple[tuple, pygame.Rect]] = {}
         self.repaints = 0        # rectangles repainted (for tests and figures)
         self.full = 0            # full repaints
+        self.changed: list[pygame.Rect] = []   # repainted since `take_changed()`
 
     def update(self, base: pygame.Surface, base_key: object, items: list[Item]) -> None:
         size = base.get_size()
@@ -70,12 +71,18 @@ class RetainedLayer:
                 continue
             surf.set_clip(r)
             surf.blit(base, r, r)
+            self.changed.append(r)
             for it in ordered:
                 if it.rect.colliderect(r):
                     it.draw(surf)
             self.repaints += 1
         surf.set_clip(None)
         self.items = {k: (it.desc, it.rect) for k, it in new.items()}
+
+    def take_changed(self) -> list[pygame.Rect]:
+        """The rectangles repainted since the last call (the screen needs them again)."""
+        out, self.changed = self.changed, []
+        return out
 
     def _full(self, base: pygame.Surface, items: list[Item]) -> None:
         surf = self.surface

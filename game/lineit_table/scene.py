@@ -89,6 +89,10 @@ class TableScene(Scene):
         self.base: pygame.Surface | None = None      # backdrop, panels and labels under the layer
         self.base_sig: tuple | None = None
         self.base_version = 0
+        self.dynamic_rects: list[pygame.Rect] = []   # drawn over the layer last frame
+        self.drawn_frame = -10
+        self.drawn_size = (0, 0)
+        self.drawn_layer = -1
         self.last_turn_seat: int | None = None
         self.b_close = Button(N_("Close line"), self.on_close, font_size=28)
         self.b_end = Button(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary", font_size=28)
