@@ -139,6 +139,7 @@ class TableScene(Scene):
         self.board.speed = self.anim_speed()
         had = self.board.views is not None
         self.board.geo = self.geo
+        self.board.images.set_source_height(max(self.geo.market_h, self.geo.me.card_h))
         self.board.set_tokens(self.board.token_values)
         if had:
             self.board.sync(self.board.views, self.viewer, instant=True)
@@ -457,6 +458,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         ctrl = self.ctrl
+        self.board.images.preload(3)
         self.board.update(dt)
         for b in self.buttons:
             b.update(dt)

@@ -26,17 +26,46 @@ _load_picture = getattr(picture, "__wrapped__", picture)
 class Images:
     """Card and token images by (token, pixel height), scaled once and kept."""
 
-    def __init__(self, size: int = 300) -> None:
+    SOURCES = tuple(f"card:{n}" for n in range(1, 101)) + ("bet:B3", "bet:B4", "bet:B5", "back")
+
+    def __init__(self, size: int = 400) -> None:
         self._cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
         self.size = size
+        # every card once at the largest height the table uses: smaller sizes are scaled from
+        # these in memory instead of reading the PNG again (a disk read costs a frame)
+        self.source_h = 0
+        self.sources: dict[str, pygame.Surface] = {}
+        self._todo: list[str] = []
+
+    def set_source_height(self, h: int) -> None:
+        """The largest card height on the table; sources are (re)made at it by `preload`."""
+        h = int(h)
+        if h != self.source_h:
+            self.source_h = h
+            self.sources = {}
+            self._todo = list(self.SOURCES)
+
+    def preload(self, n: int = 3) -> None:
+        """Make up to `n` more source images (called from update, a few per frame)."""
+        for _ in range(min(n, len(self._todo))):
+            token = self._todo.pop()
+            surf = _load_picture(token, self.source_h)
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha()
+            self.sources[token] = surf
 
     def get(self, token: str, h: int) -> pygame.Surface:
         key = (token, int(h))
         surf = self._cache.get(key)
         if surf is None:
-            surf = _load_picture(token, int(h))
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert_alpha()
+            src = self.sources.get(token)
+            if src is not None and int(h) <= self.source_h:
+                surf = src if int(h) == self.source_h else pygame.transform.smoothscale(
+                    src, (max(1, round(src.get_width() * h / src.get_height())), int(h)))
+            else:
+                surf = _load_picture(token, int(h))
+                if pygame.display.get_surface() is not None:
+                    surf = surf.convert_alpha()
             self._cache[key] = surf
             if len(self._cache) > self.size:
                 self._cache.popitem(last=False)
@@ -206,14 +235,13 @@ class CardSprite:
         rect = img.get_rect(center=(int(self.x), int(self.y - self.lift * h * 0.08)))
         pad = max(1, h * 8 // 168)
         if shadow and self.alpha > 200:
-            if self.tween is not None:
-                big = images.get("card-shadow", max(6, int(max(self._from[2], self._to[2]))) + 2 * pad)
-                sh = pygame.transform.scale(big, (max(1, int(big.get_width() * sx * (h + 2 * pad) / big.get_height())),
-                                                  h + 2 * pad))
+            if self.tween is not None and (sx < 0.999 or int(self.h) not in (int(self._from[2]), int(self._to[2]))):
+                sh = None          # turning over or changing size: no shadow this frame (it is quick)
             else:
                 sh = images.get("card-shadow", h + 2 * pad)
-            off = int(h * (0.025 + 0.06 * self.lift + (0.05 if self.tween is not None else 0)))
-            surface.blit(sh, sh.get_rect(center=(rect.centerx, rect.centery + off)))
+            if sh is not None:
+                off = int(h * (0.025 + 0.06 * self.lift + (0.05 if self.tween is not None else 0)))
+                surface.blit(sh, sh.get_rect(center=(rect.centerx, rect.centery + off)))
         if glow is not None:
             g = images.tinted("card-glow", h + 2 * pad, glow)
             surface.blit(g, g.get_rect(center=rect.center))
