@@ -11,7 +11,6 @@ from game import i18n
 from game.i18n import _
 from game.ui import text as T
 from game.ui import theme as C
-from game.ui.widgets import panel
 
 from . import texts
 from .events import direction

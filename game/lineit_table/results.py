@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import palette as P
 from game import tables
 from game.i18n import N_, _
 from game.scene import WidgetScene
@@ -15,10 +14,9 @@ from game.ui import theme as C
 from game.ui.layout import Layout
 from game.ui.widgets import panel
 
-from .widgets import FitButton as Button
-
 from .draw import fit_size
 from .tally import tally
+from .widgets import FitButton as Button
 
 if TYPE_CHECKING:
     from game.app import App

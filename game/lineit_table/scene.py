@@ -13,28 +13,23 @@ undo, T hint, Esc menu.
 from __future__ import annotations
 
 import logging
-import math
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import palette as P
 from game import sound, stats, storage
 from game.i18n import N_, _
 from game.scene import Scene
-from game.ui import text as T
-from game.ui import theme as C
 from game.ui.layout import Layout
-from game.ui.widgets import panel
 
 from . import texts
 from .board import Board
 from .controller import Controller
-from .events import Outcome, analyse, direction
+from .events import Outcome, analyse
 from .geometry import TableGeometry
-from .sprites import GLOW_HINT, GLOW_SELECT, CardSprite
 from .layer import RetainedLayer
+from .sprites import CardSprite
 from .tally import tally
 from .widgets import FitButton as Button
 
@@ -44,7 +39,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("linebox.lineit")
 DRAG_START_PX = 6
 REFUSAL_SECONDS = 3.5
-SEAT_COLORS = ((236, 190, 84), (120, 200, 230), (230, 140, 170), (150, 220, 140), (200, 170, 240), (240, 160, 110))
 
 _saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lineit-autosave")
 
