@@ -369,3 +369,23 @@ def test_partial_redraw_leaves_no_trails(home):
     for _ in range(40):
         frames(app2)
         assert _same_as_full_redraw(app2, sc2)
+
+
+def test_named_save_loads_through_the_seam(home):
+    app = start()
+    sc = open_game(app, config("human", "bot", seed=8))
+    until(app, sc.my_turn)
+    card = sc.board.sprites_in(("market",))[0].card
+    drag(app, card_at(sc, card, "market"), zone_center(sc, "hand"))
+    record = sc.ctrl.state.to_json()
+    path = storage.write_save("lineit", "Friday", sc.ctrl.payload())
+    app.to_menu()
+    frames(app, 2)
+    assert tables.open_table(app, storage.read_save(path))
+    frames(app, 2)
+    again = table(app)
+    assert again.ctrl.state.to_json() == record and again.my_turn()
+    # a payload that is not ours is refused with a message, not a crash
+    bad = {"kind": "save", "game": "lineit", "payload": {"config": {"seats": []}, "record": {"nonsense": 1}}}
+    assert not tables.open_table(app, bad)
+    assert app.errors == 0
