@@ -1,14 +1,7 @@
 """The Line-it table scene: play by drag-and-drop, by click-and-target or by keys.
 
-Input never decides a rule: a drop or a click becomes an action text
-(`take 57 line`, `take 57 hand`, `play 57`), the engine is asked whether it is
-legal (to light the drop zones while dragging) and, on the drop, either
-applies it or refuses with its reason, shown under the buttons while the
-card snaps back.
-
-Keys: 1–8 pick a market card, Q/W a hand card, L to the line, H to the hand,
-C close the line, E / Enter end the turn (pass in the final plays), U / Ctrl+Z
-undo, T hint, Esc menu.
+Input (mouse and keys) is in `input.py`; drawing in `draw.py`. The scene
+applies actions to the engine at once and lets the board catch up.
 """
 from __future__ import annotations
 
@@ -26,6 +19,7 @@ from game.ui.layout import Layout
 from . import texts
 from .board import Board
 from .controller import Controller
+from .input import TableInput
 from .events import Outcome, analyse
 from .geometry import TableGeometry
 from .layer import RetainedLayer
@@ -37,13 +31,12 @@ if TYPE_CHECKING:
     from game.app import App
 
 log = logging.getLogger("linebox.lineit")
-DRAG_START_PX = 6
 REFUSAL_SECONDS = 3.5
 
 _saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lineit-autosave")
 
 
-class TableScene(Scene):
+class TableScene(TableInput, Scene):
     """A Line-it game at the table (humans and bots)."""
 
     name = "lineit_table"
@@ -337,116 +330,6 @@ class TableScene(Scene):
             self.selected = None
             self.layout(self.app.lay)
         self.queue_sound("your_turn", 0.1)
-
-    # ------------------------------------------------------------ input
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            for b in self.buttons:
-                b.hover = b.rect.collidepoint(event.pos)
-            if self.press is not None and self.drag is None:
-                s, start = self.press
-                if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) >= DRAG_START_PX:
-                    self.drag = s
-                    self.selected = s
-                    self.drag_off = (s.x - start[0], s.y - start[1])
-                    s.snap_now()
-                    sound.play("pick")
-            if self.drag is not None:
-                self.drag.x = event.pos[0] + self.drag_off[0]
-                self.drag.y = event.pos[1] + self.drag_off[1]
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse = event.pos
-            for b in self.buttons:
-                if b.rect.collidepoint(event.pos) and b.enabled:
-                    return b.handle(event)
-            s = self.board.sprite_at(event.pos, ("market", "hand"))
-            if s is not None and self.draggable(s):
-                self.press = (s, event.pos)
-                return True
-            zone = self.zone_at(event.pos)
-            if zone and self.selected is not None:
-                a = self.action_for(self.selected, zone)
-                if a:
-                    self.try_action(a, zone)
-                return True
-            self.selected = None
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse = event.pos
-            for b in self.buttons:
-                if b.rect.collidepoint(event.pos) and b.enabled and self.press is None and self.drag is None:
-                    return b.handle(event)
-            if self.drag is not None:
-                s = self.drag
-                self.drag = None
-                self.press = None
-                self.selected = None
-                zone = self.zone_at(event.pos)
-                a = self.action_for(s, zone) if zone else None
-                done = self.try_action(a, zone) if a else False
-                if not done:
-                    self.snap_back(s)
-                return True
-            if self.press is not None:
-                s, _start = self.press
-                self.press = None
-                self.selected = None if self.selected is s else s
-                if self.selected is not None:
-                    sound.play("pick")
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            return self.key(event)
-        return False
-
-    def snap_back(self, s: CardSprite) -> None:
-        x, y, h, face, alpha = s.target
-        s._to = (s.x, s.y, s.h, s.face, s.alpha)
-        s.move_to((x, y), h, face, 0.28 / max(0.5, self.anim_speed() or 1e9) if self.anim_speed() > 0 else 0.0)
-
-    def key(self, event: pygame.event.Event) -> bool:
-        k = event.key
-        if k == pygame.K_ESCAPE:
-            if self.selected is not None:
-                self.selected = None
-            else:
-                self.open_pause()
-            return True
-        if not self.my_turn():
-            return False
-        if pygame.K_1 <= k <= pygame.K_8:
-            cards = sorted(self.board.sprites_in(("market",)), key=lambda s: s.zone[1])
-            i = k - pygame.K_1
-            if i < len(cards):
-                self.selected = None if self.selected is cards[i] else cards[i]
-            return True
-        if k in (pygame.K_q, pygame.K_w):
-            cards = self.board.sprites_in(("hand", self.viewer))
-            i = 0 if k == pygame.K_q else 1
-            if i < len(cards):
-                self.selected = None if self.selected is cards[i] else cards[i]
-            return True
-        if k in (pygame.K_l, pygame.K_h):
-            if self.selected is not None:
-                a = self.action_for(self.selected, "line" if k == pygame.K_l else "hand")
-                if a:
-                    self.try_action(a, "line" if k == pygame.K_l else "hand")
-            return True
-        if k == pygame.K_c:
-            self.on_close()
-            return True
-        if k in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.on_end()
-            return True
-        if k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
-            self.on_undo()
-            return True
-        if k == pygame.K_t:
-            self.on_hint()
-            return True
-        return False
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
