@@ -103,7 +103,7 @@ class ResultsScene(WidgetScene):
         hs = lay.font_px(22)
         for i, (_key, label) in enumerate(COLUMNS):
             cx = x0 + name_w + i * col_w + col_w // 2
-            for j, line in enumerate(T.wrap(_(label), hs, col_w - lay.px(20))[:3]):
+            for j, line in enumerate(T.wrap(_(label), hs, col_w - lay.px(40))[:3]):
                 T.blit_text(surface, line, hs, C.TEXT_DIM, (cx, y + j * int(hs * 1.2)), "midtop", bold=True)
         y += lay.px(78)
         size = lay.font_px(28)
