@@ -31,6 +31,7 @@ from .i18n import _
 from .paths import log_dir
 from .scene import Scene
 from .settings import Settings
+from .ui import text as T
 from .ui import theme as C
 from .ui.layout import Layout
 
@@ -73,7 +74,7 @@ class App:
             self._save_settings()
         i18n.set_language(self.settings.language)
         pygame.display.init()
-        pygame.font.init()
+        T.start_fonts()
         w, h = size or tuple(self.settings.window)
         if self.settings.window_pos and not size:
             os.environ.setdefault("SDL_VIDEO_WINDOW_POS", "%d,%d" % tuple(self.settings.window_pos))

@@ -394,3 +394,24 @@ def test_demo_without_table_exits_2(home, monkeypatch, capsys):
     monkeypatch.setattr(tables, "table_available", lambda game: False)
     assert main(["--demo", "lineit", "--players", "3", "--seed", "5", "--speed", "4", "--exit-at-end"]) == 2
     assert "not built yet" in capsys.readouterr().out
+
+
+def test_linyo_setup_offers_the_daily_sheet(home):
+    """The daily sheet: today's random sheet and a seed from the date, for everybody."""
+    import datetime
+
+    from game.linyo_table.daily import daily_seed
+    from game.scenes.setup import SetupScene
+
+    app = start()
+    scene = SetupScene(app, "linyo")
+    app.push(scene)
+    app.run(frames=2, dt=DT)
+    scene.cfg["sheet"] = "daily"
+    cfg = scene.config()
+    today = datetime.date.today()
+    assert cfg["sheet"] == "random" and cfg["daily"] == today.isoformat()
+    assert cfg["seed"] == daily_seed(today)
+    scene.seed_text = "123"  # a typed seed does not change the daily game
+    assert scene.config()["seed"] == daily_seed(today)
+    app.run(frames=2, dt=DT)  # draws the daily note

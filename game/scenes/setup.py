@@ -7,6 +7,7 @@ settings (`last_setup[game]`), without the seed unless the player typed one.
 from __future__ import annotations
 
 import copy
+import datetime
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -81,7 +82,7 @@ def clean_config(game: str, stored: Any) -> dict[str, Any]:
         cfg["seed"] = seed
     if game == "lineit" and stored.get("final_plays") in (1, 2):
         cfg["final_plays"] = stored["final_plays"]
-    if game == "linyo" and stored.get("sheet") in ("A", "B", "random"):
+    if game == "linyo" and stored.get("sheet") in ("A", "B", "random", "daily"):
         cfg["sheet"] = stored["sheet"]
     return cfg
 
@@ -119,8 +120,17 @@ class SetupScene(WidgetScene):
     def _seed_changed(self, text: str) -> None:
         self.seed_text = text
 
+    @property
+    def daily(self) -> bool:
+        """Linyo's daily sheet: today's random sheet and seed, the same for everybody."""
+        return self.game == "linyo" and self.cfg.get("sheet") == "daily"
+
     def seed(self) -> int:
-        """The seed the game will use (typed, or the random one shown)."""
+        """The seed the game will use (typed, the random one shown, or today's)."""
+        if self.daily:
+            from ..linyo_table.daily import daily_seed
+
+            return daily_seed(datetime.date.today())
         return int(self.seed_text) if self.seed_text.isdigit() else self.random_seed
 
     def config(self) -> dict[str, Any]:
@@ -131,6 +141,9 @@ class SetupScene(WidgetScene):
             if seat["kind"] == "human":
                 seat["level"] = None
         cfg["seed"] = self.seed()
+        if self.daily:
+            cfg["sheet"] = "random"
+            cfg["daily"] = datetime.date.today().isoformat()
         return cfg
 
     def remember(self) -> None:
@@ -165,7 +178,8 @@ class SetupScene(WidgetScene):
                 self.cfg["final_plays"], lambda v: self.cfg.__setitem__("final_plays", v)))
         else:
             self.option_widgets.append(Choice(
-                N_("Sheet"), [("A", N_("Side A")), ("B", N_("Side B")), ("random", N_("Random sheet"))],
+                N_("Sheet"), [("A", N_("Side A")), ("B", N_("Side B")), ("random", N_("Random sheet")),
+                              ("daily", N_("Daily sheet"))],
                 self.cfg["sheet"], lambda v: self.cfg.__setitem__("sheet", v)))
         self.option_widgets.append(self.seed_input)
         self.seat_rows = []
@@ -260,7 +274,12 @@ class SetupScene(WidgetScene):
             if self.seats[r]["kind"] == "human":
                 rr = row[2].rect
                 T.blit_text(surface, "—", lay.font_px(30), C.TEXT_DIM, rr.center, "center")
-        seed_note = _("Seed of this game: {seed} (share it to play the same cards or dice)").format(seed=self.seed())
+        if self.daily:
+            seed_note = _("Today's daily sheet: everybody plays the same sheet and dice today "
+                          "(seed {seed}).").format(seed=self.seed())
+        else:
+            seed_note = _("Seed of this game: {seed} (share it to play the same cards or dice)").format(
+                seed=self.seed())
         size = lay.font_px(23)
         y = self.seed_note_rect.y
         for line in T.wrap(seed_note, size, self.seed_note_rect.w):

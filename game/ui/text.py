@@ -26,9 +26,7 @@ stats = {"hits": 0, "misses": 0}
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The bundled font at `size` pixels (falls back to pygame's default)."""
     if not pygame.font.get_init():  # (re)started: fonts of an earlier init are dead
-        pygame.font.init()
-        _fonts.clear()
-        clear_cache()
+        start_fonts()
     key = (max(6, int(size)), bool(bold))
     f = _fonts.get(key)
     if f is None:
@@ -93,6 +91,14 @@ def blit_text(surface: pygame.Surface, text: str, size: int, color: tuple[int, i
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     return rect
+
+
+def start_fonts() -> None:
+    """Start pygame's font module if needed; fonts of an earlier start are dead, so forget them."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        _fonts.clear()
+        clear_cache()
 
 
 def clear_cache() -> None:
