@@ -73,14 +73,20 @@ class Board:
     def _token_name(self, v: int) -> str:
         return f"token:{'+' if v > 0 else '-'}{abs(v)}"
 
-    def _token_pos(self, p: int, i: int) -> tuple[int, int]:
+    def _token_pos(self, p: int, i: int, n: int | None = None) -> tuple[int, int]:
+        """Centre of token `i` of seat `p`: side by side, overlapping only when there is no room."""
         g = self.geo.seat(p)
-        step = int(g.token_h * 0.55)
+        n = max(n if n is not None else len(self.token_values[p]), i + 1)
+        room = (g.first[0] - g.token_h) - g.tokens[0] - g.token_h if not g.big else g.token_h * 4
+        step = min(int(g.token_h * 1.08), int(room / max(1, n - 1))) if n > 1 else 0
         return (g.tokens[0] + g.token_h // 2 + i * step, g.tokens[1])
 
     def _add_token(self, p: int, v: int, delay: float, dur: float) -> None:
         g = self.geo.seat(p)
-        t = TokenSprite(self._token_name(v), self._token_pos(p, len(self.tokens[p])), g.token_h)
+        n = len(self.tokens[p]) + 1
+        for i, old in enumerate(self.tokens[p]):
+            old.move_to(self._token_pos(p, i, n), g.token_h, dur)
+        t = TokenSprite(self._token_name(v), self._token_pos(p, n - 1, n), g.token_h)
         t.appear(dur, delay)
         self.tokens[p].append(t)
 
@@ -198,7 +204,7 @@ class Board:
             elif s.card.startswith("B") and owner is not None and zone[0] == "line":
                 phase = 1
                 g = geo.seat(owner)
-                pos = self._token_pos(owner, len(self.tokens[owner]))
+                pos = self._token_pos(owner, len(self.tokens[owner]), len(self.tokens[owner]) + 1)
                 moves.append((s, phase, 0.0, pos, g.token_h, True, 0.0, True, 0.0))
             else:
                 phase = 1 if zone[0] == "line" else 3

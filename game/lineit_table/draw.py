@@ -268,8 +268,10 @@ def text_items(sc: "TableScene") -> list[Item]:
     for suit in SUIT_ORDER:
         n = len(spec["jackpots"][suit])
         bottom = geo.jackpots[suit].bottom
-        out.text(("jack", suit), _("{n} cards").format(n=n) if n != 1 else _("1 card"), lay.font_px(22),
-                 C.TEXT if n else C.TEXT_DIM, (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
+        label = _("{n} cards").format(n=n) if n != 1 else _("1 card")
+        size = fit_size(label, lay.font_px(22), lay.px(geo.log_w / 4 - 8), bool(n))
+        out.text(("jack", suit), label, size, C.TEXT if n else C.TEXT_DIM,
+                 (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
     entries = log_entries(sc)
     inner = geo.log.inflate(-lay.px(8), 0)
     inner.y, inner.h = geo.log.y + lay.px(60), geo.log.h - lay.px(66)
