@@ -280,7 +280,7 @@ def _line_reason(s, p: int, c: int) -> Reason:
         if k == 0 or d == 0 or (c > last if d > 0 else c < last):
             return reason("deny", card=lineit.card_text(c))
     if s.lnum[p] == 0:
-        return reason("start_line", card=lineit.card_text(c))
+        return reason("start_line" if abs(c - 50.5) >= 25 else "new_line", card=lineit.card_text(c))
     return reason("extend", gap=abs(c - s.llast[p]))
 
 

@@ -20,6 +20,7 @@ TEMPLATES: dict[str, str] = {
     "jackpot": "wins the {suit} jackpot ({n} cards)",
     "extend": "extends your line with a small gap ({gap})",
     "start_line": "starts a new line near the edge ({card})",
+    "new_line": "starts a new line with {card}",
     "keep": "keeps {card} in hand for later",
     "bet": "places a bet you can win (+{v})",
     "bet_won": "wins your bet (+{v})",
