@@ -28,7 +28,7 @@ class Images:
 
     SOURCES = tuple(f"card:{n}" for n in range(1, 101)) + ("bet:B3", "bet:B4", "bet:B5", "back")
 
-    def __init__(self, size: int = 400) -> None:
+    def __init__(self, size: int = 250) -> None:
         self._cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
         self.size = size
         # every card once at the largest height the table uses: smaller sizes are scaled from
