@@ -230,7 +230,16 @@ class Sink:
 
 
 def text_items(sc: "TableScene") -> list[Item]:
-    """Names, scores, counts and the log, as layer items."""
+    """Names, scores, counts and the log, as layer items (remade only when the game or the window changed)."""
+    st = sc.ctrl.state
+    key = (i18n.current_language(), id(st), len(st.history), sc.viewer, len(sc.log), id(sc.log[-1]) if sc.log else 0,
+           sc.geo.lay, sc.hotseat, sc.ctrl.current)
+    if sc.text_cache is None or sc.text_cache[0] != key:
+        sc.text_cache = (key, _text_items(sc))
+    return sc.text_cache[1]
+
+
+def _text_items(sc: "TableScene") -> list[Item]:
     geo = sc.geo
     lay = geo.lay
     board = sc.board

@@ -77,6 +77,7 @@ class TableScene(TableInput, Scene):
         self.base_sig: tuple | None = None
         self.base_version = 0
         self.dynamic_rects: list[pygame.Rect] = []   # drawn over the layer last frame
+        self.text_cache: tuple | None = None
         self.drawn_frame = -10
         self.drawn_size = (0, 0)
         self.drawn_layer = -1
