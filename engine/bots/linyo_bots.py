@@ -21,7 +21,7 @@ sheets of a table never interact).
   expectimax step over the rolls the seat cannot know.
 
 `budget` counts simulations: one candidate valued against one roll result
-(default 300, i.e. twenty candidates); `time_limit` (seconds) stops the search
+(default 180, i.e. twelve candidates); `time_limit` (seconds) stops the search
 early (the best candidate so far is played).
 """
 from __future__ import annotations
@@ -37,7 +37,7 @@ from .base import decision_rng
 from .linyo_eval import ROLLS, Evaluator
 from .reasons import Reason, reason
 
-DEFAULT_BUDGET = 300         # simulations per decision (candidate x roll result)
+DEFAULT_BUDGET = 180         # simulations per decision (candidate x roll result)
 SIMS_PER_CANDIDATE = len(ROLLS)
 # Start fields: spread out (Manhattan distance to the seat's other starts, capped),
 # room around them, and edges and corners, which are hard to reach later.
