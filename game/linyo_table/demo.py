@@ -7,10 +7,13 @@ The game and its bots come from `engine.bots.arena.seat_game` (index 0, all
 Figures (a bench, not a test): first 120 bare `fill` + `flip` frames of the
 same window, then per frame the table's own update+draw time ("work") and
 the whole frame without the clock's wait ("frame"), plus the max RSS.
+"work_cpu" is the same update+draw in this thread's CPU time (steadier than
+wall time when other jobs load the machine; `load_avg_1m` says how loaded).
 """
 from __future__ import annotations
 
 import json
+import os
 import resource
 import sys
 import time
@@ -71,6 +74,13 @@ def _proc_hwm_mb(pid: int) -> float:
     return 0.0
 
 
+def _load_avg() -> float:
+    try:
+        return os.getloadavg()[0]
+    except (OSError, AttributeError):
+        return -1.0
+
+
 class DemoTable(LinyoTable):
     """Bots only, `speed` × normal pace; prints the figures when the game is over."""
 
@@ -89,9 +99,11 @@ class DemoTable(LinyoTable):
         self.arena_seed = seed
         self.exit_at_end = exit_at_end
         self.work: list[float] = []
+        self.work_cpu: list[float] = []
         self.bare: list[float] = []
         self.timing: TimingClock | None = None
         self._t_update = 0.0
+        self._c_update = 0.0
         self.printed = False
 
     def enter(self) -> None:
@@ -115,14 +127,16 @@ class DemoTable(LinyoTable):
             pygame.event.pump()
 
     def update(self, dt: float) -> None:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         super().update(dt)
         self._t_update = time.perf_counter() - t
+        self._c_update = time.thread_time() - c
 
     def draw(self, surface: pygame.Surface) -> None:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         super().draw(surface)
         self.work.append((self._t_update + time.perf_counter() - t) * 1000.0)
+        self.work_cpu.append((self._c_update + time.thread_time() - c) * 1000.0)
 
     def figures(self) -> dict:
         st = self.state
@@ -144,6 +158,10 @@ class DemoTable(LinyoTable):
                 "frame_ms_p99": round(pct(frames, .99), 2),
                 "work_ms_p50": round(pct(self.work, .5), 2), "work_ms_p95": round(pct(self.work, .95), 2),
                 "work_ms_p99": round(pct(self.work, .99), 2),
+                "work_cpu_ms_p50": round(pct(self.work_cpu, .5), 2),
+                "work_cpu_ms_p95": round(pct(self.work_cpu, .95), 2),
+                "work_cpu_ms_p99": round(pct(self.work_cpu, .99), 2),
+                "load_avg_1m": round(_load_avg(), 2),
                 "max_rss_mb": round(rss, 1), "bot_worker_rss_mb": round(worker_rss, 1)}
 
     def on_finished(self) -> None:
