@@ -81,10 +81,12 @@ class DiceView:
 
     def draw(self, surface: pygame.Surface, rects: list[pygame.Rect], faces: list[str] | None = None,
              used: list[bool] | None = None, hover: int | None = None, selectable: bool = False,
-             changed: list[bool] | None = None, clock: float = 0.0) -> None:
+             changed: list[bool] | None = None, clock: float = 0.0) -> list[pygame.Rect]:
+        """Draw the dice; returns the rects painted."""
         faces = faces if faces is not None else self.faces
+        out: list[pygame.Rect] = []
         if len(faces) != 4:
-            return
+            return out
         size = rects[0].h
         for i, rect in enumerate(rects):
             face = faces[i]
@@ -111,7 +113,7 @@ class DiceView:
                 img.fill((120, 120, 120, 255), special_flags=pygame.BLEND_RGBA_MULT)
             # shadow
             shadow = _shadow(size)
-            surface.blit(shadow, shadow.get_rect(midtop=(rect.centerx, rect.bottom - int(size * 0.08))))
+            out.append(surface.blit(shadow, shadow.get_rect(midtop=(rect.centerx, rect.bottom - int(size * 0.08)))))
             if angle or scale != 1.0:
                 if scale != 1.0:
                     img = pygame.transform.smoothscale(img, (max(1, int(size * scale)), size))
@@ -121,18 +123,28 @@ class DiceView:
             if hover == i and selectable:
                 dy -= int(size * 0.06)
             dest = img.get_rect(center=(rect.centerx, rect.centery + dy))
-            surface.blit(img, dest)
+            out.append(surface.blit(img, dest))
             if selectable:
                 colour = P.ACCENT if hover == i else P.WHITE
                 width = max(2, size // 20)
-                pygame.draw.rect(surface, colour, rect.inflate(width * 3, width * 3).move(0, dy), width,
-                                 border_radius=size // 5)
+                out.append(pygame.draw.rect(surface, colour, rect.inflate(width * 3, width * 3).move(0, dy), width,
+                                            border_radius=size // 5))
             if changed and changed[i]:
-                pygame.draw.circle(surface, P.ACCENT, (rect.right - size // 10, rect.top + size // 10 + dy),
-                                   max(4, size // 10))
+                out.append(pygame.draw.circle(surface, P.ACCENT,
+                                              (rect.right - size // 10, rect.top + size // 10 + dy),
+                                              max(4, size // 10)))
             if is_used:
                 w = max(2, size // 14)
                 c = (rect.centerx, rect.centery + dy)
                 a = size * 0.2
                 pygame.draw.line(surface, P.WHITE, (c[0] - a, c[1]), (c[0] - a * 0.3, c[1] + a * 0.7), w + 2)
                 pygame.draw.line(surface, P.WHITE, (c[0] - a * 0.3, c[1] + a * 0.7), (c[0] + a, c[1] - a * 0.6), w + 2)
+                out.append(pygame.Rect(c[0] - a, c[1] - a, 2 * a, 2 * a).inflate(w + 6, w + 6))
+        return out
+
+    @staticmethod
+    def bounds(rects: list[pygame.Rect]) -> pygame.Rect:
+        """Where dice at rest (not rolling) can paint: shadows, marks, borders, the hover lift."""
+        size = rects[0].h
+        box = rects[0].unionall(rects[1:])
+        return pygame.Rect(box.x - size // 4, box.y - size // 4, box.w + size // 2, box.h + size // 2)

@@ -108,14 +108,15 @@ def is_settled(ln: InkLine) -> bool:
     return ln.shown >= len(ln.fields) and ln.cross in (0.0, 1.0) and not ln.ghost
 
 
-def settled_sheet(geom: SheetGeom, rows: tuple[str, ...], lines: list[InkLine], backdrop=P.FELT) -> pygame.Surface:
-    """Paper plus every settled line, as one opaque surface (cached by content).
+def settled_sheet(geom: SheetGeom, rows: tuple[str, ...], lines: list[InkLine], backdrop=P.FELT,
+                  cache: bool = True) -> pygame.Surface:
+    """Paper plus every settled line, as one opaque surface (cached by content unless `cache` is off).
 
     A frame then blits it once and draws only what is moving on top.
     """
     key = (geom.paper.size, geom.grid.x - geom.paper.x, geom.grid.y - geom.paper.y, geom.cell, rows,
            geom.compact, backdrop, tuple((tuple(ln.fields), ln.cross, ln.number) for ln in lines))
-    surf = _ink_cache.get(key)
+    surf = _ink_cache.get(key) if cache else None
     if surf is not None:
         return surf
     # keep the cache small in memory: about 32 MB of pixels (a full-size sheet is ~4 MB)
@@ -130,8 +131,105 @@ def settled_sheet(geom: SheetGeom, rows: tuple[str, ...], lines: list[InkLine], 
     draw_ink(surf, local, lines)
     if pygame.display.get_surface() is not None:
         surf = surf.convert()
-    _ink_cache[key] = surf
+    if cache:
+        _ink_cache[key] = surf
     return surf
+
+
+def ink_bounds(geom: SheetGeom, ln: InkLine) -> pygame.Rect:
+    """Where `ln` as shown now can put paint (halo, stroke, its ●, number and ×), with a margin."""
+    if not ln.fields or ln.shown <= 0:
+        return pygame.Rect(0, 0, 0, 0)
+    rect = geom.cell_rect(ln.fields[0])
+    if ln.cross > 0:
+        rect.union_ip(geom.cell_rect(ln.fields[-1]))
+    pts = line_points(geom, ln.fields, ln.shown)
+    if len(pts) > 1:
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        width = max(1.5, geom.cell * (0.1 if not geom.compact else 0.14))
+        pad = int((width + max(2.0, geom.cell * 0.07)) / 2) + 3
+        x0, y0 = int(min(xs)) - pad, int(min(ys)) - pad
+        rect.union_ip(pygame.Rect(x0, y0, int(max(xs)) + pad + 1 - x0, int(max(ys)) + pad + 1 - y0))
+    return rect.inflate(4, 4)
+
+
+class SheetCanvas:
+    """One seat's sheet with its settled ink, kept between frames.
+
+    `update(lines)` redraws only around the lines that changed since the last
+    call (paper, then every line touching that place, clipped), so the picture
+    is the one `settled_sheet` would make, at a fraction of the cost.
+    """
+
+    def __init__(self, geom: SheetGeom, rows: tuple[str, ...], backdrop=P.FELT) -> None:
+        self.geom = geom
+        self.rows = rows
+        self.backdrop = backdrop
+        self.local = SheetGeom(geom.paper.move(-geom.paper.x, -geom.paper.y),
+                               geom.grid.move(-geom.paper.x, -geom.paper.y), geom.cell, geom.compact)
+        self.surface: pygame.Surface | None = None
+        self.drawn: list[tuple[tuple, InkLine, pygame.Rect]] = []
+        self.redraws = 0     # partial redraws (tests)
+
+    def update(self, lines: list[InkLine]) -> list[pygame.Rect]:
+        """Bring the canvas to `lines` (all settled); the window rects that changed."""
+        descs = [(tuple(ln.fields), ln.cross, ln.number) for ln in lines]
+        if self.surface is None:
+            self.surface = settled_sheet(self.geom, self.rows, lines, self.backdrop, cache=False)
+            self.drawn = [(d, InkLine(list(ln.fields), ln.shown, ln.cross, ln.number, ln.ghost),
+                           ink_bounds(self.local, ln)) for d, ln in zip(descs, lines)]
+            return [pygame.Rect(self.geom.paper)]
+        dirty: list[pygame.Rect] = []
+        now: list[tuple[tuple, InkLine, pygame.Rect]] = []
+        for i, (d, ln) in enumerate(zip(descs, lines)):
+            was = self.drawn[i] if i < len(self.drawn) else None
+            if was is not None and was[0] == d:
+                now.append(was)
+                continue
+            box = ink_bounds(self.local, ln)
+            dirty.append(box)
+            if was is not None:
+                dirty.append(was[2])
+            now.append((d, InkLine(list(ln.fields), ln.shown, ln.cross, ln.number, ln.ghost), box))
+        for was in self.drawn[len(lines):]:
+            dirty.append(was[2])
+        self.drawn = now
+        if not dirty:
+            return []
+        base = paper(self.geom, self.rows)
+        surf = self.surface
+        out = []
+        for r in _merge(dirty):
+            r = r.clip(surf.get_rect())
+            if not r.w or not r.h:
+                continue
+            surf.set_clip(r)
+            surf.fill(self.backdrop, r)
+            surf.blit(base, r, r)
+            draw_ink(surf, self.local, [e[1] for e in now if e[2].colliderect(r)])
+            out.append(r.move(self.geom.paper.topleft))
+            self.redraws += 1
+        surf.set_clip(None)
+        return out
+
+
+def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = pygame.Rect(r)
+        if not r.w or not r.h:
+            continue
+        again = True
+        while again:
+            again = False
+            for i, o in enumerate(out):
+                if o.colliderect(r):
+                    r = r.union(out.pop(i))
+                    again = True
+                    break
+        out.append(r)
+    return out
 
 
 def _offset(pts: list[tuple[float, float]], r: float) -> list[tuple[float, float]]:
@@ -260,33 +358,49 @@ def _glow_tile(style: str, w: int, h: int) -> pygame.Surface:
     return surf
 
 
-def draw_glows(surface: pygame.Surface, geom: SheetGeom, glows: dict[int, str], pulse: float) -> None:
-    """Glowing outlines on fields; `pulse` 0..1 breathes the alpha."""
+def draw_glows(surface: pygame.Surface, geom: SheetGeom, glows: dict[int, str], pulse: float) -> list[pygame.Rect]:
+    """Glowing outlines on fields; `pulse` 0..1 breathes the alpha. Returns the rects drawn."""
     alpha = int(150 + 105 * pulse)
+    out = []
     for f, style in glows.items():
         rect = geom.cell_rect(f).inflate(-max(1, int(geom.cell * 0.03)), -max(1, int(geom.cell * 0.03)))
         tile = _glow_tile(style, rect.w, rect.h)
         tile.set_alpha(255 if style in ("refused", "pick") else alpha)
         surface.blit(tile, rect)
+        out.append(rect)
+    return out
+
+
+def count_ops(geom: SheetGeom, free_rows: list[int], total: int, label_free: str, label_total: str,
+              rows_shown: int = ROWS, highlight: int | None = None, total_shown: bool = True) -> tuple:
+    """The free counts as text ops `(text, size, colour, pos, anchor, bold)` and the total's rule
+    `(colour, start, end, width)` (None while the total is hidden)."""
+    size = max(9, int(geom.cell * 0.36))
+    head = max(9, int(geom.cell * 0.2))
+    x, _y = geom.row_count_pos(0)
+    ops = [(label_free, head, P.TEXT_DIM, (x, int(geom.grid.y - geom.cell * 0.27)), "center", False)]
+    for r in range(min(rows_shown, ROWS)):
+        pos = geom.row_count_pos(r)
+        colour = P.ACCENT_DARK if highlight == r else P.PEN
+        ops.append((str(free_rows[r]), size, colour, pos, "center", True))
+    rule = None
+    if total_shown:
+        y = int(geom.grid.bottom + geom.cell * 0.45)
+        tsize = max(10, int(geom.cell * 0.42))
+        ops.append((str(total), tsize, P.PEN, (x, y), "center", True))
+        ops.append((label_total, max(9, int(geom.cell * 0.28)), P.TEXT_DIM, (int(x - geom.cell * 0.5), y),
+                    "midright", False))
+        rule = (P.SHEET_GRID, (x - geom.cell * 0.4, y - geom.cell * 0.28), (x + geom.cell * 0.4, y - geom.cell * 0.28),
+                max(1, int(geom.cell * 0.03)))
+    return tuple(ops), rule
 
 
 def draw_counts(surface: pygame.Surface, geom: SheetGeom, free_rows: list[int], total: int,
                 label_free: str, label_total: str, rows_shown: int = ROWS, highlight: int | None = None,
                 total_shown: bool = True) -> None:
     """The free count per row in the right column and the total below it."""
-    size = max(9, int(geom.cell * 0.36))
-    head = max(9, int(geom.cell * 0.2))
-    x, _y = geom.row_count_pos(0)
-    T.blit_text(surface, label_free, head, P.TEXT_DIM, (x, int(geom.grid.y - geom.cell * 0.27)), "center")
-    for r in range(min(rows_shown, ROWS)):
-        pos = geom.row_count_pos(r)
-        colour = P.ACCENT_DARK if highlight == r else P.PEN
-        T.blit_text(surface, str(free_rows[r]), size, colour, pos, "center", bold=True)
-    if total_shown:
-        y = int(geom.grid.bottom + geom.cell * 0.45)
-        tsize = max(10, int(geom.cell * 0.42))
-        T.blit_text(surface, str(total), tsize, P.PEN, (x, y), "center", bold=True)
-        T.blit_text(surface, label_total, max(9, int(geom.cell * 0.28)), P.TEXT_DIM,
-                    (int(x - geom.cell * 0.5), y), "midright")
-        pygame.draw.line(surface, P.SHEET_GRID, (x - geom.cell * 0.4, y - geom.cell * 0.28),
-                         (x + geom.cell * 0.4, y - geom.cell * 0.28), max(1, int(geom.cell * 0.03)))
+    ops, rule = count_ops(geom, free_rows, total, label_free, label_total, rows_shown, highlight, total_shown)
+    for text, size, colour, pos, anchor, bold in ops:
+        T.blit_text(surface, text, size, colour, pos, anchor, bold)
+    if rule is not None:
+        pygame.draw.line(surface, *rule)

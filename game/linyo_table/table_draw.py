@@ -16,9 +16,33 @@ from ..i18n import _
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import panel
+from ..ui.widgets import label_text, panel
 from .geometry import ROWS, SheetGeom
-from .sheet_draw import InkLine, draw_counts, draw_cross, draw_glows, draw_ink, is_settled, settled_sheet, stroke
+from .dice_view import DiceView
+from .layer import Item, RetainedLayer, merge_rects
+from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, ink_bounds,
+                         is_settled, settled_sheet, stroke)
+
+
+def _ops_rect(ops) -> pygame.Rect:
+    """Where text ops `(text, size, colour, pos, anchor, bold)` paint."""
+    rect = pygame.Rect(0, 0, 0, 0)
+    for text, size, colour, pos, anchor, bold in ops:
+        r = T.render(text, size, colour, bold).get_rect(**{anchor: pos})
+        rect = r if not rect.w and not rect.h else rect.union(r)
+    return rect
+
+
+def _draw_ops(surface: pygame.Surface, ops, rule=None) -> None:
+    for text, size, colour, pos, anchor, bold in ops:
+        T.blit_text(surface, text, size, colour, pos, anchor, bold)
+    if rule is not None:
+        pygame.draw.line(surface, *rule)
+
+
+def _widget_label(w) -> str:
+    label = getattr(w, "label", None)
+    return label_text(label) if label is not None else ""
 
 
 class TableDrawing:
@@ -26,25 +50,120 @@ class TableDrawing:
 
     # ================================================================== drawing
     def draw(self, surface: pygame.Surface) -> None:
+        """Resting things come from a retained layer (repainted only where they changed); the
+        window keeps last frame's picture, so only what moved is copied back and drawn again."""
         lay = self.app.lay
-        # one full-screen blit: felt, panel and the main sheet's settled ink, composed once per change
+        app = self.app
+        size = surface.get_size()
+        layer = getattr(self, "_layer", None)
+        if layer is None:
+            layer = self._layer = RetainedLayer()
+        base = self._backdrop(size, lay)
         ink = self._ink_for(self.focus_seat, True)
-        sheet = settled_sheet(self.geom, self.sheet_rows, [ln for ln in ink if is_settled(ln)])
-        backdrop = self._backdrop(surface.get_size(), lay)
-        if getattr(self, "_comp_key", None) != (id(sheet), id(backdrop)):
-            comp = backdrop.copy()
-            comp.blit(sheet, self.geom.paper)
-            self._comp, self._comp_key = comp, (id(sheet), id(backdrop))
-        surface.blit(self._comp, (0, 0))
-        self._draw_header(surface, lay)
-        self._draw_sheet(surface, lay, self.focus_seat, self.geom, main=True, base_drawn=True, ink=ink)
-        self._draw_dice(surface, lay)
-        self.draw_widgets(surface)
-        self._draw_info(surface, lay)
-        self._draw_thumbs(surface, lay)
-        self._draw_note(surface, lay)
+        canvas = self._canvas("main", self.focus_seat, self.geom, P.FELT)
+        sheet_dirty = canvas.update([ln for ln in ink if is_settled(ln)])
+        layer.update(base, self._bd_key, self._layer_items(lay, canvas), sheet_dirty)
+        changed = layer.take_changed()
+        clean = (surface is app.screen and getattr(self, "_drawn_frame", None) == app.frames - 1
+                 and app.top is self and not app.toasts and app._trans_t >= 1.0
+                 and getattr(self, "_drawn_size", None) == size)
+        zoom_sig = None
+        if self.zoom_seat is not None:
+            zoom_sig = self._zoom_sig()
+            if clean and not changed and not self._dyn_rects_busy() and zoom_sig == getattr(self, "_zoom_drawn", None):
+                self._drawn_frame = app.frames      # nothing moved: the window still shows it
+                return
+            clean = False
+        if clean:
+            for r in merge_rects(self._dyn_rects + changed):
+                surface.blit(layer.surface, r, r)
+        else:
+            surface.blit(layer.surface, (0, 0))
+        rects = self._draw_moving(surface, lay, ink)
+        self._dyn_busy = bool(rects)
         if self.zoom_seat is not None:
             self._draw_zoom(surface, lay)
+            rects = [surface.get_rect()]
+        self._zoom_drawn = zoom_sig
+        self._dyn_rects = rects
+        self._drawn_frame, self._drawn_size = app.frames, size
+
+    def _dyn_rects_busy(self) -> bool:
+        return bool(getattr(self, "_dyn_busy", False))
+
+    def _zoom_sig(self) -> tuple:
+        seat = self.zoom_seat
+        info = self.g.seats[seat]
+        return (seat, self.zoom_t, tuple(self.zoom_rect), self.reveal.signature(seat), info.name,
+                _("{name} · difficulty {d} — click to close"), _("free"), _("Total"))
+
+    def _canvas(self, kind: str, seat: int, geom: SheetGeom, backdrop) -> SheetCanvas:
+        """The seat's sheet with its settled ink, kept per place on screen."""
+        canvases = getattr(self, "_canvases", None)
+        if canvases is None:
+            canvases = self._canvases = {}
+        key = (kind, seat)
+        cv = canvases.get(key)
+        if cv is None or cv.geom != geom or cv.rows != self.sheet_rows or cv.backdrop != backdrop:
+            cv = canvases[key] = SheetCanvas(geom, self.sheet_rows, backdrop)
+        return cv
+
+    # ------------------------------------------------------------------ the resting layer
+    def _layer_items(self, lay: Layout, canvas: SheetCanvas) -> list[Item]:
+        items: list[Item] = []
+        geom = self.geom
+        items.append(Item("sheet", 0, pygame.Rect(geom.paper), (self.focus_seat, tuple(geom.paper)),
+                          lambda s, c=canvas: s.blit(c.surface, c.geom.paper)))
+        band = self._score_band()
+        if band is not None:
+            items.append(Item("band", 1, band, tuple(band), self._blit_band))
+        ops, line = self._count_ops(geom, self.focus_seat)
+        rect = _ops_rect(ops)
+        if line is not None:
+            (x0, y0), (x1, _y1), w = line[1], line[2], line[3]
+            rect.union_ip(pygame.Rect(int(x0) - 1, int(y0) - w - 1, int(x1 - x0) + 3, 2 * w + 3))
+        items.append(Item("counts", 2, rect, (ops, line), lambda s, o=ops, ln=line: _draw_ops(s, o, ln)))
+        for key, ops in (("header", self._header_ops(lay)), ("dice_label", self._dice_label_ops(lay))):
+            items.append(Item(key, 0, _ops_rect(ops), ops, lambda s, o=ops: _draw_ops(s, o)))
+        if not self.dice.rolling() and len(self._dice_faces() or self.dice.faces) == 4:
+            args = self._dice_args()
+            items.append(Item("dice", 1, DiceView.bounds(self.die_rects), args,
+                              lambda s, a=args: self.dice.draw(s, self.die_rects, *a)))
+        for i, w in enumerate(self.widgets):
+            if not w.visible:
+                continue
+            pad = lay.px(24)
+            desc = (type(w).__name__, tuple(w.rect), round(w.glow, 3), round(getattr(w, "pressed", 0.0), 3),
+                    w.enabled, w.focused, w.hover, _widget_label(w))
+            items.append(Item(("w", i), 3, w.rect.inflate(pad, pad), desc,
+                              lambda s, w=w: w.draw(s, lay)))
+        ops = self._info_ops(lay)
+        items.append(Item("info", 3, _ops_rect(ops), ops, lambda s, o=ops: _draw_ops(s, o)))
+        for seat, rect in self.thumb_rects.items():
+            item = self._thumb_item(seat, rect, lay)
+            items.append(item)
+        note = self._note_box(lay)
+        if note is not None:
+            box, surf_args = note
+            items.append(Item("note", 4, box, (tuple(box), surf_args), lambda s, n=note: self._blit_note(s, lay, n)))
+        return items
+
+    def _draw_moving(self, surface: pygame.Surface, lay: Layout, ink: list[InkLine]) -> list[pygame.Rect]:
+        """What moves on the main sheet and the rolling dice, straight onto the window."""
+        rects: list[pygame.Rect] = []
+        geom = self.geom
+        seat = self.focus_seat
+        glows = self._glows(seat)
+        if glows:
+            rects += draw_glows(surface, geom, glows, 0.5 + 0.5 * math.sin(self.clock * 4.0))
+        moving = [ln for ln in ink if not is_settled(ln)]
+        if moving:
+            draw_ink(surface, geom, moving)
+            rects += [ink_bounds(geom, ln) for ln in moving]
+        rects += self._draw_path_extras(surface, geom, seat)
+        if self.dice.rolling():
+            rects += self.dice.draw(surface, self.die_rects, *self._dice_args())
+        return rects
 
     def _backdrop(self, size: tuple[int, int], lay: Layout) -> pygame.Surface:
         """Felt, the side panel and the sheet's shadow: drawn once per layout."""
@@ -98,31 +217,29 @@ class TableDrawing:
             glows[self.refused[0]] = "refused"
         return glows
 
-    def _draw_sheet(self, surface: pygame.Surface, lay: Layout, seat: int, geom: SheetGeom, main: bool,
-                    backdrop=P.FELT, base_drawn: bool = False, ink: list[InkLine] | None = None) -> None:
-        if ink is None:
-            ink = self._ink_for(seat, main)
+    def _draw_sheet(self, surface: pygame.Surface, lay: Layout, seat: int, geom: SheetGeom,
+                    backdrop=P.FELT) -> None:
+        """A seat's sheet as the zoom shows it (settled ink from the cache, moving ink on top)."""
+        ink = self._ink_for(seat, False)
+        settled = [ln for ln in ink if is_settled(ln)]
+        surface.blit(settled_sheet(geom, self.sheet_rows, settled, backdrop), geom.paper)
         moving = [ln for ln in ink if not is_settled(ln)]
-        if not base_drawn:
-            settled = [ln for ln in ink if is_settled(ln)]
-            surface.blit(settled_sheet(geom, self.sheet_rows, settled, backdrop), geom.paper)
-        glows = self._glows(seat) if main else {}
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
-        if glows:
-            draw_glows(surface, geom, glows, pulse)
         if moving:
             draw_ink(surface, geom, moving)
-        if main:
-            self._draw_path_extras(surface, geom, seat)
-            self._draw_counts(surface, geom, seat)
 
-    def _draw_path_extras(self, surface: pygame.Surface, geom: SheetGeom, seat: int) -> None:
+    def _draw_path_extras(self, surface: pygame.Surface, geom: SheetGeom, seat: int) -> list[pygame.Rect]:
         p = self.path
+        out: list[pygame.Rect] = []
         if seat != self.state.current_seat:
-            return
+            return out
         if p is not None and p.line is not None and self.dragging and self.drag_pos is not None:
             tip = geom.center(p.tip())
-            stroke(surface, [tip, self.drag_pos], P.ACCENT_DARK, max(1.0, geom.cell * 0.035))
+            width = max(1.0, geom.cell * 0.035)
+            stroke(surface, [tip, self.drag_pos], P.ACCENT_DARK, width)
+            x0, y0 = min(tip[0], self.drag_pos[0]), min(tip[1], self.drag_pos[1])
+            x1, y1 = max(tip[0], self.drag_pos[0]), max(tip[1], self.drag_pos[1])
+            pad = int(width) + 4
+            out.append(pygame.Rect(int(x0) - pad, int(y0) - pad, int(x1 - x0) + 2 * pad + 1, int(y1 - y0) + 2 * pad + 1))
         pv = self.preview
         if pv is not None and self.human_turn():
             ghost = (*P.ILLEGAL,)
@@ -133,8 +250,28 @@ class TableDrawing:
                     f = self.state.lines[seat][line - 1][-1]
                 t = 0.55 + 0.45 * math.sin(self.clock * 5.0)
                 draw_cross(surface, geom, f, 1.0, C.mix(P.SHEET_PAPER, ghost, t), halo=False)
+                out.append(geom.cell_rect(f).inflate(4, 4))
+        return out
 
-    def _draw_counts(self, surface: pygame.Surface, geom: SheetGeom, seat: int) -> None:
+    def _score_band(self) -> pygame.Rect | None:
+        if self.scoring_t is None or self.finished:
+            return None
+        row = getattr(self, "_score_row", -1)
+        if not 0 <= row < ROWS:
+            return None
+        geom = self.geom
+        return pygame.Rect(geom.grid.x, int(geom.grid.y + row * geom.cell), geom.grid.w, int(geom.cell))
+
+    def _blit_band(self, surface: pygame.Surface) -> None:
+        r = self._score_band()
+        if r is None:
+            return
+        band = pygame.Surface(r.size, pygame.SRCALPHA)
+        band.fill((*P.ACCENT, 60))
+        surface.blit(band, r)
+
+    def _count_ops(self, geom: SheetGeom, seat: int) -> tuple[tuple, tuple | None]:
+        """The free counts per row and the total, as text ops (and the total's rule)."""
         shown = self.reveal.shown_fields(seat)
         free_rows = [11 - sum(1 for f in shown if f // 11 == r) for r in range(ROWS)]
         total = sum(free_rows)
@@ -144,14 +281,9 @@ class TableDrawing:
             rows_shown = max(0, min(ROWS, row + 1))
             highlight = row if 0 <= row < ROWS else None
             total_shown = row >= ROWS
-            if highlight is not None:
-                r = pygame.Rect(geom.grid.x, int(geom.grid.y + highlight * geom.cell), geom.grid.w, int(geom.cell))
-                band = pygame.Surface(r.size, pygame.SRCALPHA)
-                band.fill((*P.ACCENT, 60))
-                surface.blit(band, r)
-        draw_counts(surface, geom, free_rows, total, _("free"), _("Total"), rows_shown, highlight, total_shown)
+        return count_ops(geom, free_rows, total, _("free"), _("Total"), rows_shown, highlight, total_shown)
 
-    def _draw_header(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _header_ops(self, lay: Layout) -> tuple:
         st = self.state
         info = self.g.seats[self.focus_seat]
         sheet = {"A": _("sheet A"), "B": _("sheet B"), "random": _("random sheet")}.get(self.g.sheet_name, "")
@@ -164,9 +296,9 @@ class TableDrawing:
         else:
             rnd = _("Round {n}").format(n=st.round)
         title = f"Linyo · {rnd}"
-        T.blit_text(surface, title, lay.font_px(40), C.TEXT, (lay.px(28), lay.px(22)), bold=True)
         sub = _("{name} · difficulty {d} · {sheet}").format(name=info.name, d=info.difficulty, sheet=sheet)
-        T.blit_text(surface, sub, lay.font_px(26), C.TEXT_DIM, (lay.px(30), lay.px(70)))
+        return ((title, lay.font_px(40), C.TEXT, (lay.px(28), lay.px(22)), "topleft", True),
+                (sub, lay.font_px(26), C.TEXT_DIM, (lay.px(30), lay.px(70)), "topleft", False))
 
     def _dice_faces(self) -> list[str] | None:
         if self.set_choice is not None:
@@ -188,21 +320,26 @@ class TableDrawing:
                     break
         return used
 
-    def _draw_dice(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _dice_label_ops(self, lay: Layout) -> tuple:
         st = self.state
         roller = self.g.seats[st.roller].name
         if st.round == 0:
             label = _("Start roll by {name}").format(name=roller)
         else:
             label = _("Rolled by {name}").format(name=roller)
-        T.blit_text(surface, label, lay.font_px(24), C.TEXT_DIM,
-                    (self.panel_rect.centerx, self.panel_rect.y + lay.px(34)), "center")
+        return ((label, lay.font_px(24), C.TEXT_DIM, (self.panel_rect.centerx, self.panel_rect.y + lay.px(34)),
+                 "center", False),)
+
+    def _dice_args(self) -> tuple:
+        """What `DiceView.draw` is given after the rects (also the dice's description at rest)."""
+        st = self.state
         changed = None
         if self.set_choice is not None and st.rolled is not None:
             rolled = linyo.roll_text(st.rolled)
             changed = [a != b for a, b in zip(self.set_choice, rolled)]
-        self.dice.draw(surface, self.die_rects, self._dice_faces(), self._used_dice(), self.hover_die,
-                       self.set_choice is not None and self.human_turn(), changed, self.clock)
+        faces = self._dice_faces()
+        return (list(faces) if faces is not None else None, self._used_dice(), self.hover_die,
+                self.set_choice is not None and self.human_turn(), changed, self.clock if self.dice.rolling() else 0.0)
 
     def _status(self) -> str:
         st = self.state
@@ -252,22 +389,24 @@ class TableDrawing:
             out.append((_("Free fields after this: {n}").format(n=pv.free_after), C.GOOD))
         return out
 
-    def _draw_info(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _info_ops(self, lay: Layout) -> tuple:
         r = self.info_rect
         y = r.y
+        ops = []
         size = lay.font_px(26)
         for line in T.wrap(self._status(), size, r.w):
-            T.blit_text(surface, line, size, C.TEXT, (r.x, y))
+            ops.append((line, size, C.TEXT, (r.x, y), "topleft", False))
             y += int(size * 1.3)
         y += lay.px(6)
         for text, colour in self._preview_lines():
             for line in T.wrap(text, lay.font_px(24), r.w):
-                T.blit_text(surface, line, lay.font_px(24), colour, (r.x, y))
+                ops.append((line, lay.font_px(24), colour, (r.x, y), "topleft", False))
                 y += int(lay.font_px(24) * 1.3)
         if self.g.players == 1:
-            self._draw_solo_info(surface, lay, y + lay.px(20))
+            ops += self._solo_info_ops(lay, y + lay.px(20))
+        return tuple(op for op in ops if op[0])
 
-    def _draw_solo_info(self, surface: pygame.Surface, lay: Layout, y: int) -> None:
+    def _solo_info_ops(self, lay: Layout, y: int) -> list:
         st = self.state
         seat = 0
         open_lines = sum(1 for o in st.open[seat] if o)
@@ -275,45 +414,60 @@ class TableDrawing:
         size = lay.font_px(24)
         items = [_("Open lines: {n} of 4").format(n=open_lines) if st.lines[seat] else "",
                  _("Longest line: {n} fields").format(n=st.longest(seat)) if st.lines[seat] else ""]
+        ops = []
         for text in items:
             if text:
-                T.blit_text(surface, text, size, C.TEXT_DIM, (x, y))
+                ops.append((text, size, C.TEXT_DIM, (x, y), "topleft", False))
                 y += int(size * 1.4)
+        return ops
 
-    def _draw_note(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _note_box(self, lay: Layout) -> tuple | None:
         if self.note is None or not self.note[0]:
-            return
+            return None
         text, problem = self.note
         size = lay.font_px(26)
-        surf = T.render(text, size, P.ILLEGAL if problem else C.TEXT)
+        colour = P.ILLEGAL if problem else C.TEXT
+        surf = T.render(text, size, colour)
         rect = surf.get_rect(midtop=(self.geom.paper.centerx, self.note_rect.y + lay.px(4)))
         box = rect.inflate(lay.px(36), lay.px(16))
+        return box, (text, size, tuple(colour), tuple(rect))
+
+    def _blit_note(self, surface: pygame.Surface, lay: Layout, note: tuple) -> None:
+        box, (text, size, colour, rect) = note
         pygame.draw.rect(surface, C.PANEL, box, border_radius=lay.px(12))
-        surface.blit(surf, rect)
+        surface.blit(T.render(text, size, colour), rect)
 
     def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
         name_h = lay.px(30)
         return SheetGeom.fit(pygame.Rect(rect.x, rect.y + name_h, rect.w, rect.h - name_h), compact=True)
 
-    def _draw_thumbs(self, surface: pygame.Surface, lay: Layout) -> None:
-        for seat, rect in self.thumb_rects.items():
-            geom = self._thumb_geom(rect, lay)
+    def _thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout) -> Item:
+        """One seat's thumbnail as a layer item: repainted only when that seat's ink or label changed."""
+        geom = self._thumb_geom(rect, lay)
+        info = self.g.seats[seat]
+        active = seat == self.state.current_seat
+        free = 77 - len(self.reveal.shown_fields(seat))
+        label = _("{n} free").format(n=free)
+        desc = (self.reveal.signature(seat), info.name, label, active, tuple(geom.paper))
+        pad = lay.px(8) + 2
+
+        def draw(surface: pygame.Surface) -> None:
             ink = self.reveal.ink(seat)
-            surface.blit(settled_sheet(geom, self.sheet_rows, [ln for ln in ink if is_settled(ln)], C.PANEL),
-                         geom.paper)
+            cv = self._canvas("thumb", seat, geom, C.PANEL)
+            cv.update([ln for ln in ink if is_settled(ln)])
+            surface.blit(cv.surface, geom.paper)
             moving = [ln for ln in ink if not is_settled(ln)]
             if moving:
                 draw_ink(surface, geom, moving)
-            info = self.g.seats[seat]
-            free = 77 - len(self.reveal.shown_fields(seat))
-            active = seat == self.state.current_seat
             colour = C.ACCENT if active else C.TEXT
-            T.blit_text(surface, info.name, lay.font_px(22), colour, (rect.x + lay.px(4), rect.y + lay.px(2)), bold=active)
-            T.blit_text(surface, _("{n} free").format(n=free), lay.font_px(22), C.TEXT_DIM,
-                        (rect.right - lay.px(4), rect.y + lay.px(2)), "topright")
+            T.blit_text(surface, info.name, lay.font_px(22), colour, (rect.x + lay.px(4), rect.y + lay.px(2)),
+                        bold=active)
+            T.blit_text(surface, label, lay.font_px(22), C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)),
+                        "topright")
             if active:
                 pygame.draw.rect(surface, C.ACCENT, rect.inflate(lay.px(8), lay.px(8)), max(2, lay.px(3)),
                                  border_radius=lay.px(10))
+        return Item(("thumb", seat), 2, rect.inflate(pad, pad), desc, draw)
 
     def _draw_zoom(self, surface: pygame.Surface, lay: Layout) -> None:
         seat = self.zoom_seat
@@ -330,7 +484,7 @@ class TableDrawing:
             pygame.draw.rect(surface, P.SHEET_PAPER, rect, border_radius=lay.px(12))
             return
         geom = SheetGeom.fit(target.inflate(lay.px(8), lay.px(8)))
-        self._draw_sheet(surface, lay, seat, geom, main=False, backdrop=(8, 20, 20))
+        self._draw_sheet(surface, lay, seat, geom, backdrop=(8, 20, 20))
         shown = self.reveal.shown_fields(seat)
         free_rows = [11 - sum(1 for f in shown if f // 11 == r) for r in range(ROWS)]
         draw_counts(surface, geom, free_rows, sum(free_rows), _("free"), _("Total"))
