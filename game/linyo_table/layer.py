@@ -24,6 +24,7 @@ class Item(NamedTuple):
     rect: pygame.Rect
     desc: object
     draw: Callable[[pygame.Surface], None]
+    opaque: bool = False     # covers its whole rect: nothing under it needs painting
 
 
 class RetainedLayer:
@@ -76,10 +77,15 @@ class RetainedLayer:
             if not r.w or not r.h:
                 continue
             surf.set_clip(r)
-            surf.blit(base, r, r)
-            for it in ordered:
-                if it.rect.colliderect(r):
-                    it.draw(surf)
+            touching = [it for it in ordered if it.rect.colliderect(r)]
+            first = 0
+            for i, it in enumerate(touching):
+                if it.opaque and it.rect.contains(r):
+                    first = i
+            if not (touching and touching[first].opaque and touching[first].rect.contains(r)):
+                surf.blit(base, r, r)
+            for it in touching[first:]:
+                it.draw(surf)
             self.changed.append(r)
             self.repaints += 1
         surf.set_clip(None)
@@ -101,19 +107,29 @@ class RetainedLayer:
 
 
 def merge_rects(rects: Iterable[pygame.Rect]) -> list[pygame.Rect]:
-    """Join overlapping rectangles (so nothing is copied twice)."""
+    """Join rectangles where that costs no more pixels than painting them apart.
+
+    Two overlapping rects whose union is much bigger than both (an L-shaped pair)
+    stay apart: painting their overlap twice is cheaper than the empty corner.
+    """
     out: list[pygame.Rect] = []
     for r in rects:
         r = pygame.Rect(r)
-        if not r.w or not r.h:
+        if r.w <= 0 or r.h <= 0:
             continue
         merged = True
         while merged:
             merged = False
             for i, o in enumerate(out):
-                if o.colliderect(r):
-                    r = r.union(out.pop(i))
+                if o.contains(r):
+                    r = out.pop(i)
                     merged = True
                     break
+                if o.colliderect(r):
+                    u = o.union(r)
+                    if u.w * u.h <= o.w * o.h + r.w * r.h:
+                        r = out.pop(i).union(r)
+                        merged = True
+                        break
         out.append(r)
     return out

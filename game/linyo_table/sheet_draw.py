@@ -159,27 +159,44 @@ class SheetCanvas:
 
     `update(lines)` redraws only around the lines that changed since the last
     call (paper, then every line touching that place, clipped), so the picture
-    is the one `settled_sheet` would make, at a fraction of the cost.
+    is the one `settled_sheet` would make, at a fraction of the cost. The
+    canvas does not depend on where the sheet is on screen (`key(geom)`), so a
+    thumbnail that moves to another place keeps it.
     """
 
+    @staticmethod
+    def local_geom(geom: SheetGeom) -> SheetGeom:
+        return SheetGeom(geom.paper.move(-geom.paper.x, -geom.paper.y),
+                         geom.grid.move(-geom.paper.x, -geom.paper.y), geom.cell, geom.compact)
+
+    @staticmethod
+    def key(geom: SheetGeom) -> tuple:
+        return (geom.paper.size, geom.grid.x - geom.paper.x, geom.grid.y - geom.paper.y, geom.grid.size,
+                geom.cell, geom.compact)
+
     def __init__(self, geom: SheetGeom, rows: tuple[str, ...], backdrop=P.FELT) -> None:
-        self.geom = geom
         self.rows = rows
         self.backdrop = backdrop
-        self.local = SheetGeom(geom.paper.move(-geom.paper.x, -geom.paper.y),
-                               geom.grid.move(-geom.paper.x, -geom.paper.y), geom.cell, geom.compact)
+        self.local = self.local_geom(geom)
+        self.paper_key = (self.key(geom), rows, backdrop)   # canvases alike but for their ink
         self.surface: pygame.Surface | None = None
         self.drawn: list[tuple[tuple, InkLine, pygame.Rect]] = []
         self.redraws = 0     # partial redraws (tests)
 
-    def update(self, lines: list[InkLine]) -> list[pygame.Rect]:
-        """Bring the canvas to `lines` (all settled); the window rects that changed."""
+    def ink_rects(self, at: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
+        """Where this canvas differs from the bare paper (its lines' bounds), moved to `at`."""
+        return [e[2].move(at) for e in self.drawn]
+
+    def update(self, lines: list[InkLine], at: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
+        """Bring the canvas to `lines` (all settled); the rects that changed, moved to `at`."""
         descs = [(tuple(ln.fields), ln.cross, ln.number) for ln in lines]
         if self.surface is None:
-            self.surface = settled_sheet(self.geom, self.rows, lines, self.backdrop, cache=False)
+            self.surface = settled_sheet(self.local, self.rows, [], self.backdrop).copy()
+            if lines:
+                draw_ink(self.surface, self.local, lines)
             self.drawn = [(d, InkLine(list(ln.fields), ln.shown, ln.cross, ln.number, ln.ghost),
                            ink_bounds(self.local, ln)) for d, ln in zip(descs, lines)]
-            return [pygame.Rect(self.geom.paper)]
+            return [self.local.paper.move(at)]
         dirty: list[pygame.Rect] = []
         now: list[tuple[tuple, InkLine, pygame.Rect]] = []
         for i, (d, ln) in enumerate(zip(descs, lines)):
@@ -197,7 +214,7 @@ class SheetCanvas:
         self.drawn = now
         if not dirty:
             return []
-        base = paper(self.geom, self.rows)
+        blank = settled_sheet(self.local, self.rows, [], self.backdrop)   # paper on the backdrop, opaque
         surf = self.surface
         out = []
         for r in _merge(dirty):
@@ -205,31 +222,17 @@ class SheetCanvas:
             if not r.w or not r.h:
                 continue
             surf.set_clip(r)
-            surf.fill(self.backdrop, r)
-            surf.blit(base, r, r)
+            surf.blit(blank, r, r)
             draw_ink(surf, self.local, [e[1] for e in now if e[2].colliderect(r)])
-            out.append(r.move(self.geom.paper.topleft))
+            out.append(r.move(at))
             self.redraws += 1
         surf.set_clip(None)
         return out
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    out: list[pygame.Rect] = []
-    for r in rects:
-        r = pygame.Rect(r)
-        if not r.w or not r.h:
-            continue
-        again = True
-        while again:
-            again = False
-            for i, o in enumerate(out):
-                if o.colliderect(r):
-                    r = r.union(out.pop(i))
-                    again = True
-                    break
-        out.append(r)
-    return out
+    from .layer import merge_rects
+    return merge_rects(rects)
 
 
 def _offset(pts: list[tuple[float, float]], r: float) -> list[tuple[float, float]]:

@@ -61,7 +61,13 @@ class TableDrawing:
         base = self._backdrop(size, lay)
         ink = self._ink_for(self.focus_seat, True)
         canvas = self._canvas("main", self.focus_seat, self.geom, P.FELT)
-        sheet_dirty = canvas.update([ln for ln in ink if is_settled(ln)])
+        at = self.geom.paper.topleft
+        sheet_dirty = canvas.update([ln for ln in ink if is_settled(ln)], at)
+        prev = getattr(self, "_main_canvas", None)
+        if prev is not None and prev is not canvas and prev.paper_key == canvas.paper_key:
+            # another seat's sheet in the same place: only where either has ink differs
+            sheet_dirty += prev.ink_rects(at) + canvas.ink_rects(at)
+        self._main_canvas = canvas
         layer.update(base, self._bd_key, self._layer_items(lay, canvas), sheet_dirty)
         changed = layer.take_changed()
         clean = (surface is app.screen and getattr(self, "_drawn_frame", None) == app.frames - 1
@@ -102,9 +108,11 @@ class TableDrawing:
         canvases = getattr(self, "_canvases", None)
         if canvases is None:
             canvases = self._canvases = {}
-        key = (kind, seat)
+        key = (kind, seat, SheetCanvas.key(geom), self.sheet_rows, backdrop)
         cv = canvases.get(key)
-        if cv is None or cv.geom != geom or cv.rows != self.sheet_rows or cv.backdrop != backdrop:
+        if cv is None:
+            if len(canvases) > 24:          # two layouts. worth (a full sheet is ~4 MB)
+                canvases.clear()
             cv = canvases[key] = SheetCanvas(geom, self.sheet_rows, backdrop)
         return cv
 
@@ -112,8 +120,8 @@ class TableDrawing:
     def _layer_items(self, lay: Layout, canvas: SheetCanvas) -> list[Item]:
         items: list[Item] = []
         geom = self.geom
-        items.append(Item("sheet", 0, pygame.Rect(geom.paper), (self.focus_seat, tuple(geom.paper)),
-                          lambda s, c=canvas: s.blit(c.surface, c.geom.paper)))
+        items.append(Item("sheet", 0, pygame.Rect(geom.paper), (canvas.paper_key, tuple(geom.paper)),
+                          lambda s, c=canvas: s.blit(c.surface, geom.paper), opaque=True))
         band = self._score_band()
         if band is not None:
             items.append(Item("band", 1, band, tuple(band), self._blit_band))
