@@ -194,3 +194,14 @@ def test_evaluator_counts_lost_fields():
 def test_bad_level_is_refused():
     with pytest.raises(ValueError):
         make_bot("linyo", "expert")
+
+
+def test_line_rolls_are_the_rolls_with_a_full_move():
+    ev = Evaluator(linyo.SIDE_A, difficulty=2)
+    k7 = parse_field("k7")  # blue star; j7 blue (then grey i7 or orange j6), k6 orange (then orange)
+    rolls = [dice for i, (dice, _) in enumerate(ROLLS) if ev.line_rolls(1 << k7, k7) >> i & 1]
+    assert (4, 0, 0) not in rolls and (0, 0, 4) not in rolls and (0, 1, 3) not in rolls
+    assert (1, 0, 3) in rolls and (0, 2, 2) in rolls and (1, 1, 2) in rolls
+    # a move ending on a star may be one die short: the star step makes it full
+    ev3 = Evaluator(linyo.SIDE_A, difficulty=3)
+    assert ev3.line_rolls(1 << k7, k7) & ~ev.line_rolls(1 << k7, k7) == 0

@@ -43,19 +43,19 @@ SIMS_PER_CANDIDATE = len(ROLLS)
 # room around them, and edges and corners, which are hard to reach later.
 START_SPREAD = 9
 START_ROOM = 0.5
-START_EDGE = 1.5
+START_EDGE = 4.5
 
 _EVALUATORS: dict[tuple, Evaluator] = {}
 
 
-def evaluator(sheet) -> Evaluator:
-    """One cached `Evaluator` per sheet (sheets are fixed data)."""
-    key = (sheet.rows,)
+def evaluator(sheet, difficulty: int = 2) -> Evaluator:
+    """One cached `Evaluator` per sheet and difficulty (sheets are fixed data)."""
+    key = (sheet.rows, difficulty)
     ev = _EVALUATORS.get(key)
     if ev is None:
         if len(_EVALUATORS) > 32:
             _EVALUATORS.clear()
-        ev = _EVALUATORS[key] = Evaluator(sheet)
+        ev = _EVALUATORS[key] = Evaluator(sheet, difficulty=difficulty)
     return ev
 
 
@@ -110,7 +110,7 @@ class LinyoBot:
                 j = rng.below(i + 1)
                 order[i], order[j] = order[j], order[i]
             return [(actions[i], 0.0, reason("random_pick")) for i in order[:max(1, k)]]
-        ev = evaluator(state.sheet)
+        ev = evaluator(state.sheet, state.difficulties[seat])
         if state.phase == "set":
             scored = self._rank_set(state, seat, ev)
         elif state.phase == "start":

@@ -5,7 +5,8 @@ a line or a ×) and the `(line index, end field)` pairs of its open lines.
 `value()` estimates minus the free fields the seat will end with: fields no
 open line can reach any more are lost for sure; dead ends (free fields with
 one way in) each need a line to stop there; regions only one line can still
-reach are at risk; open lines and the room around their ends are worth keeping.
+reach are at risk; open lines and the room around their ends are worth keeping;
+a position where some next roll lets no line make a full move risks a line.
 
 >>> from engine.linyo import SIDE_A
 >>> ev = Evaluator(SIDE_A)
@@ -28,6 +29,19 @@ for _b in range(5):
         ROLLS.append(((_b, _o, _g), _ways / 81))
 del _b, _o, _g, _ways
 
+# _SAT[b * 25 + o * 5 + g]: the rolls (bit i = ROLLS[i]) holding at least those dice;
+# _PROB[mask]: the chance of a roll in `mask`.
+_SAT = [0] * 125
+for _i in range(125):
+    _need = (_i // 25, _i // 5 % 5, _i % 5)
+    _SAT[_i] = sum(1 << j for j, (dice, _) in enumerate(ROLLS) if all(n <= k for n, k in zip(_need, dice)))
+_PROB = [0.0] * (1 << len(ROLLS))
+for _m in range(1, 1 << len(ROLLS)):
+    _low = _m & -_m
+    _PROB[_m] = _PROB[_m ^ _low] + ROLLS[_low.bit_length() - 1][1]
+_COLOUR_STEP = (25, 5, 1)
+del _i, _need, _m, _low
+
 # Weights of `value` (tuned with solo playouts on sides A and B).
 W_LOST = 1.0       # a field no open line can reach: gone for good
 W_DEAD = 0.6       # a free field with one way in: some line must stop there
@@ -36,6 +50,7 @@ W_EXCL = 0.05      # a field only one line can still reach
 W_OPEN = 6.0       # an open line (scaled by the room left)
 W_ROOM = 0.25      # a free field next to an open end
 W_STAR_END = 0.3   # an end that lies on a star (its star is spent)
+W_STUCK = 6.0      # the chance that no open line can make a full move with the next roll
 
 
 def _flood(seed: int, within: int) -> int:
@@ -61,17 +76,57 @@ def at_least_two_neighbours(passable: int) -> int:
 class Evaluator:
     """Values and moves of one sheet (colours and stars)."""
 
-    __slots__ = ("colours", "star_mask", "weights", "memo")
+    __slots__ = ("colours", "star_mask", "weights", "memo", "difficulty", "balls", "line_memo")
 
-    def __init__(self, sheet, weights: dict | None = None) -> None:
+    def __init__(self, sheet, weights: dict | None = None, difficulty: int = 2) -> None:
         self.colours = sheet.colours
         self.star_mask = sheet.star_mask
         w = dict(W_LOST=W_LOST, W_DEAD=W_DEAD, W_DEAD_EXCESS=W_DEAD_EXCESS, W_EXCL=W_EXCL,
-                 W_OPEN=W_OPEN, W_ROOM=W_ROOM, W_STAR_END=W_STAR_END)
+                 W_OPEN=W_OPEN, W_ROOM=W_ROOM, W_STAR_END=W_STAR_END, W_STUCK=W_STUCK)
         if weights:
             w.update(weights)
         self.weights = w
+        self.difficulty = difficulty
         self.memo: dict = {}  # (reached, end fields) -> value; values depend on nothing else
+        self.line_memo: dict = {}  # (end, reached near it) -> rolls that allow a full move
+        # balls[e]: the fields a full move from e can touch (Manhattan distance <= difficulty)
+        self.balls = [sum(1 << f for f in range(77)
+                          if abs(f // COLS - e // COLS) + abs(f % COLS - e % COLS) <= difficulty)
+                      for e in range(77)]
+
+    def line_rolls(self, reached: int, end: int) -> int:
+        """The rolls (bit i = ROLLS[i]) with which the line ending on `end` makes a full move
+        (at least `difficulty` fields, the star step included)."""
+        key = (end, reached & self.balls[end])
+        m = self.line_memo.get(key)
+        if m is not None:
+            return m
+        if len(self.line_memo) > 200_000:
+            self.line_memo.clear()
+        colours = self.colours
+        star_mask = self.star_mask
+        d = self.difficulty
+        out = 0
+
+        def grow(pos: int, used: int, depth: int, need: int) -> None:
+            nonlocal out
+            for n in NEIGHBOURS[pos]:
+                bit = 1 << n
+                if used & bit:
+                    continue
+                nd = need + _COLOUR_STEP[colours[n]]
+                if depth + 1 >= d:
+                    out |= _SAT[nd]
+                    continue
+                now = used | bit
+                if depth + 2 == d and star_mask & bit and NEIGHBOUR_MASKS[n] & ~now:
+                    out |= _SAT[nd]
+                    continue
+                grow(n, now, depth + 1, nd)
+
+        grow(end, reached, 0, 0)
+        self.line_memo[key] = out
+        return out
 
     # --- values ------------------------------------------------------------------------
     def features(self, reached: int, ends: list[tuple[int, int]]) -> dict:
@@ -156,6 +211,11 @@ class Evaluator:
         )
         if excess > 0:
             v -= w["W_DEAD_EXCESS"] * excess
+        if w["W_STUCK"]:  # a roll no line can use costs a line (an abort or a short move)
+            any_roll = 0
+            for _, e in ends:
+                any_roll |= self.line_rolls(reached, e)
+            v -= w["W_STUCK"] * (1.0 - _PROB[any_roll])
         return v
 
     # --- moves ---------------------------------------------------------------------------
