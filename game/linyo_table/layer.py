@@ -30,7 +30,7 @@ class Item(NamedTuple):
 class RetainedLayer:
     """The resting part of the table on top of a backdrop (`base`)."""
 
-    FULL_AFTER = 40          # more changed rectangles than this: repaint everything
+    FULL_AFTER = 120         # more changed rectangles than this: repaint everything
 
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None

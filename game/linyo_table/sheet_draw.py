@@ -180,54 +180,98 @@ class SheetCanvas:
         self.local = self.local_geom(geom)
         self.paper_key = (self.key(geom), rows, backdrop)   # canvases alike but for their ink
         self.surface: pygame.Surface | None = None
-        self.drawn: list[tuple[tuple, InkLine, pygame.Rect]] = []
+        self.drawn: dict[int, tuple[tuple, InkLine, pygame.Rect]] = {}   # by line number
         self.redraws = 0     # partial redraws (tests)
 
-    def ink_rects(self, at: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
-        """Where this canvas differs from the bare paper (its lines' bounds), moved to `at`."""
-        return [e[2].move(at) for e in self.drawn]
+    def fields(self) -> set[int]:
+        """The fields this canvas has ink on (its lines stay inside their fields' cells)."""
+        out: set[int] = set()
+        for _d, ln, _b in self.drawn.values():
+            out.update(ln.fields)
+        return out
+
+    def cell_rects(self, fields: set[int], at: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
+        """`fields` as one rect per run of neighbours in a row, moved to `at` (a little margin)."""
+        out = []
+        g = self.local
+        for r in range(ROWS):
+            c = 0
+            while c < COLS:
+                if r * COLS + c not in fields:
+                    c += 1
+                    continue
+                c0 = c
+                while c < COLS and r * COLS + c in fields:
+                    c += 1
+                rect = g.cell_rect(r * COLS + c0).union(g.cell_rect(r * COLS + c - 1))
+                out.append(rect.inflate(4, 4).move(at))
+        return out
 
     def update(self, lines: list[InkLine], at: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
-        """Bring the canvas to `lines` (all settled); the rects that changed, moved to `at`."""
-        descs = [(tuple(ln.fields), ln.cross, ln.number) for ln in lines]
+        """Bring the canvas to `lines`; the rects that changed, moved to `at`.
+
+        Settled lines are drawn as they are. A line still being drawn keeps what the
+        canvas has of it while that is a part already on paper (the stroke grows on
+        top of it, or its × is drawn); otherwise it is left off. Paths being drawn
+        (ghosts) never go on the canvas.
+        """
+        want: dict[int, InkLine] = {}
+        for ln in lines:
+            if ln.ghost:
+                continue
+            if is_settled(ln):
+                want[ln.number] = ln
+                continue
+            old = self.drawn.get(ln.number)
+            if old is not None and old[1].cross == 0.0 and len(old[1].fields) <= ln.shown + 1e-9 \
+                    and ln.fields[:len(old[1].fields)] == old[1].fields:
+                want[ln.number] = old[1]
         if self.surface is None:
             self.surface = settled_sheet(self.local, self.rows, [], self.backdrop).copy()
-            if lines:
-                draw_ink(self.surface, self.local, lines)
-            self.drawn = [(d, InkLine(list(ln.fields), ln.shown, ln.cross, ln.number, ln.ghost),
-                           ink_bounds(self.local, ln)) for d, ln in zip(descs, lines)]
+            if want:
+                draw_ink(self.surface, self.local, list(want.values()))
+            self.drawn = {n: ((tuple(ln.fields), ln.cross), _copy(ln), ink_bounds(self.local, ln))
+                          for n, ln in want.items()}
             return [self.local.paper.move(at)]
         dirty: list[pygame.Rect] = []
-        now: list[tuple[tuple, InkLine, pygame.Rect]] = []
-        for i, (d, ln) in enumerate(zip(descs, lines)):
-            was = self.drawn[i] if i < len(self.drawn) else None
+        now: dict[int, tuple[tuple, InkLine, pygame.Rect]] = {}
+        for n, ln in want.items():
+            d = (tuple(ln.fields), ln.cross)
+            was = self.drawn.get(n)
             if was is not None and was[0] == d:
-                now.append(was)
+                now[n] = was
                 continue
             box = ink_bounds(self.local, ln)
             dirty.append(box)
             if was is not None:
                 dirty.append(was[2])
-            now.append((d, InkLine(list(ln.fields), ln.shown, ln.cross, ln.number, ln.ghost), box))
-        for was in self.drawn[len(lines):]:
-            dirty.append(was[2])
+            now[n] = (d, _copy(ln), box)
+        for n, was in self.drawn.items():
+            if n not in now:
+                dirty.append(was[2])
         self.drawn = now
         if not dirty:
             return []
         blank = settled_sheet(self.local, self.rows, [], self.backdrop)   # paper on the backdrop, opaque
         surf = self.surface
         out = []
+        ordered = [now[n] for n in sorted(now)]
         for r in _merge(dirty):
             r = r.clip(surf.get_rect())
             if not r.w or not r.h:
                 continue
             surf.set_clip(r)
             surf.blit(blank, r, r)
-            draw_ink(surf, self.local, [e[1] for e in now if e[2].colliderect(r)])
+            draw_ink(surf, self.local, [e[1] for e in ordered if e[2].colliderect(r)])
             out.append(r.move(at))
             self.redraws += 1
         surf.set_clip(None)
         return out
+
+
+def _copy(ln: InkLine) -> InkLine:
+    return InkLine(list(ln.fields), float(len(ln.fields)) if ln.shown >= len(ln.fields) else ln.shown, ln.cross,
+                   ln.number, ln.ghost)
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
@@ -248,8 +292,11 @@ def _offset(pts: list[tuple[float, float]], r: float) -> list[tuple[float, float
     return out
 
 
-def stroke(surface: pygame.Surface, pts: list[tuple[float, float]], colour, width: float) -> None:
-    """A smooth pen stroke through `pts`: round ends and joins, antialiased rims."""
+def stroke(surface: pygame.Surface, pts: list[tuple[float, float]], colour, width: float,
+           rims: tuple[list, list] | None = None) -> None:
+    """A smooth pen stroke through `pts`: round ends and joins, antialiased rims.
+
+    `rims`: the two rim polylines (`_offset(pts, ±(r - 0.5))`) when the caller has them already."""
     if not pts:
         return
     r = max(0.75, width / 2)
@@ -264,8 +311,9 @@ def stroke(surface: pygame.Surface, pts: list[tuple[float, float]], colour, widt
         pygame.draw.circle(surface, colour, p, r)
     pygame.draw.circle(surface, colour, pts[-1], r)
     rim = r - 0.5
-    pygame.draw.aalines(surface, colour, False, _offset(pts, rim))
-    pygame.draw.aalines(surface, colour, False, _offset(pts, -rim))
+    left, right = rims if rims is not None else (_offset(pts, rim), _offset(pts, -rim))
+    pygame.draw.aalines(surface, colour, False, left)
+    pygame.draw.aalines(surface, colour, False, right)
     pygame.draw.aacircle(surface, colour, pts[0], r)
     pygame.draw.aacircle(surface, colour, pts[-1], r)
 
@@ -277,6 +325,44 @@ def _curve(fields: tuple[int, ...], gx: int, gy: int, cell: float) -> tuple:
         r, c = divmod(f, COLS)
         pts.append((gx + (c + 0.5) * cell, gy + (r + 0.5) * cell))
     return tuple(catmull_rom(pts, SAMPLES))
+
+
+@lru_cache(maxsize=512)
+def _curve_normals(fields: tuple[int, ...], gx: int, gy: int, cell: float) -> tuple:
+    """Per point of the line's curve: (dy/d, dx/d) of its neighbours, as `_offset` uses them."""
+    pts = _curve(fields, gx, gy, cell)
+    out = []
+    n = len(pts)
+    for i in range(n):
+        a = pts[i - 1] if i > 0 else pts[i]
+        b = pts[i + 1] if i + 1 < n else pts[i]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        d = math.hypot(dx, dy) or 1.0
+        out.append((dy / d, dx / d))
+    return tuple(out)
+
+
+@lru_cache(maxsize=512)
+def _curve_rims(fields: tuple[int, ...], gx: int, gy: int, cell: float, rim: float) -> tuple[tuple, tuple]:
+    curve = _curve(fields, gx, gy, cell)
+    normals = _curve_normals(fields, gx, gy, cell)
+    left = tuple((p[0] - q[0] * rim, p[1] + q[1] * rim) for p, q in zip(curve, normals))
+    right = tuple((p[0] - q[0] * -rim, p[1] + q[1] * -rim) for p, q in zip(curve, normals))
+    return left, right
+
+
+def line_rims(geom: SheetGeom, fields: list[int], pts: list[tuple[float, float]], width: float) -> tuple[list, list]:
+    """`stroke`'s rims for `pts = line_points(geom, fields, shown)`, from the whole curve's (cached);
+    only the last two points of a part-drawn line are computed (the same arithmetic as `_offset`)."""
+    rim = max(0.75, width / 2) - 0.5
+    left, right = _curve_rims(tuple(fields), geom.grid.x, geom.grid.y, geom.cell, rim)
+    n = len(pts)
+    if n == len(left) and pts[-1] == _curve(tuple(fields), geom.grid.x, geom.grid.y, geom.cell)[-1]:
+        return list(left), list(right)
+    if n < 3:
+        return _offset(pts, rim), _offset(pts, -rim)
+    tail = pts[n - 3:]
+    return list(left[:n - 2]) + _offset(tail, rim)[1:], list(right[:n - 2]) + _offset(tail, -rim)[1:]
 
 
 def line_points(geom: SheetGeom, fields: list[int], shown: float) -> list[tuple[float, float]]:
@@ -326,15 +412,15 @@ def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen
     """Every line: halo, stroke, its ● and (when aborted) its ×."""
     width = max(1.5, geom.cell * (0.1 if not geom.compact else 0.14))
     halo = width + max(2.0, geom.cell * 0.07)
-    for ln in lines:
-        pts = line_points(geom, ln.fields, ln.shown)
+    points = [line_points(geom, ln.fields, ln.shown) for ln in lines]
+    for ln, pts in zip(lines, points):
         if len(pts) > 1:
-            stroke(surface, pts, P.SHEET_PAPER if not ln.ghost else (255, 252, 236), halo)
-    for ln in lines:
-        pts = line_points(geom, ln.fields, ln.shown)
+            stroke(surface, pts, P.SHEET_PAPER if not ln.ghost else (255, 252, 236), halo,
+                   line_rims(geom, ln.fields, pts, halo) if halo >= 2 else None)
+    for ln, pts in zip(lines, points):
         colour = pen if not ln.ghost else P.ACCENT_DARK
         if len(pts) > 1:
-            stroke(surface, pts, colour, width)
+            stroke(surface, pts, colour, width, line_rims(geom, ln.fields, pts, width) if width >= 2 else None)
         if ln.fields and ln.shown > 0 and not ln.ghost:
             draw_start(surface, geom, ln.fields[0], ln.number, min(1.0, ln.shown * 3))
         if ln.cross > 0 and ln.fields:

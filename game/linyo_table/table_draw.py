@@ -62,11 +62,11 @@ class TableDrawing:
         ink = self._ink_for(self.focus_seat, True)
         canvas = self._canvas("main", self.focus_seat, self.geom, P.FELT)
         at = self.geom.paper.topleft
-        sheet_dirty = canvas.update([ln for ln in ink if is_settled(ln)], at)
+        sheet_dirty = canvas.update(ink, at)
         prev = getattr(self, "_main_canvas", None)
         if prev is not None and prev is not canvas and prev.paper_key == canvas.paper_key:
-            # another seat's sheet in the same place: only where either has ink differs
-            sheet_dirty += prev.ink_rects(at) + canvas.ink_rects(at)
+            # another seat's sheet in the same place: only the fields where either has ink differ
+            sheet_dirty += canvas.cell_rects(prev.fields() | canvas.fields(), at)
         self._main_canvas = canvas
         layer.update(base, self._bd_key, self._layer_items(lay, canvas), sheet_dirty)
         changed = layer.take_changed()
@@ -462,7 +462,7 @@ class TableDrawing:
         def draw(surface: pygame.Surface) -> None:
             ink = self.reveal.ink(seat)
             cv = self._canvas("thumb", seat, geom, C.PANEL)
-            cv.update([ln for ln in ink if is_settled(ln)])
+            cv.update(ink)
             surface.blit(cv.surface, geom.paper)
             moving = [ln for ln in ink if not is_settled(ln)]
             if moving:
