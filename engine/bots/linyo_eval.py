@@ -211,11 +211,11 @@ class Evaluator:
         )
         if excess > 0:
             v -= w["W_DEAD_EXCESS"] * excess
-        if w["W_STUCK"]:  # a roll no line can use costs a line (an abort or a short move)
+        if w["W_STUCK"]:  # a roll no line can use costs a line (worth less as the room shrinks)
             any_roll = 0
             for _, e in ends:
                 any_roll |= self.line_rolls(reached, e)
-            v -= w["W_STUCK"] * (1.0 - _PROB[any_roll])
+            v -= w["W_STUCK"] * (1.0 - _PROB[any_roll]) * scale
         return v
 
     # --- moves ---------------------------------------------------------------------------
