@@ -190,8 +190,8 @@ class SheetCanvas:
             out.update(ln.fields)
         return out
 
-    def cell_rects(self, fields: set[int], at: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
-        """`fields` as one rect per run of neighbours in a row, moved to `at` (a little margin)."""
+    def cell_rects(self, fields: set[int], at: tuple[int, int] = (0, 0), margin: int = 0) -> list[pygame.Rect]:
+        """`fields` as one rect per run of neighbours in a row, moved to `at`, grown by `margin`."""
         out = []
         g = self.local
         for r in range(ROWS):
@@ -204,7 +204,7 @@ class SheetCanvas:
                 while c < COLS and r * COLS + c in fields:
                     c += 1
                 rect = g.cell_rect(r * COLS + c0).union(g.cell_rect(r * COLS + c - 1))
-                out.append(rect.inflate(4, 4).move(at))
+                out.append(rect.inflate(2 * margin, 2 * margin).move(at))
         return out
 
     def update(self, lines: list[InkLine], at: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
@@ -249,11 +249,38 @@ class SheetCanvas:
         for n, was in self.drawn.items():
             if n not in now:
                 dirty.append(was[2])
-        self.drawn = now
         if not dirty:
+            self.drawn = now
             return []
         blank = settled_sheet(self.local, self.rows, [], self.backdrop)   # paper on the backdrop, opaque
         surf = self.surface
+        # A line paints only inside its own fields' cells and no two lines share a field, so a changed
+        # line is redrawn alone over its cells put back to bare paper (tests check this equals a full draw).
+        changed: set[int] = set()
+        fresh: list[InkLine] = []
+        for n, e in now.items():
+            was = self.drawn.get(n)
+            if was is None or was[0] != e[0]:
+                changed.update(e[1].fields)
+                fresh.append(e[1])
+                if was is not None:
+                    changed.update(was[1].fields)
+        for n, was in self.drawn.items():
+            if n not in now:
+                changed.update(was[1].fields)
+        others: set[int] = set()
+        for n, e in now.items():
+            if not any(e[1] is ln for ln in fresh):
+                others.update(e[1].fields)
+        self.drawn = now
+        if not changed & others:
+            out = self.cell_rects(changed)
+            for r in out:
+                surf.blit(blank, r, r)
+            fresh.sort(key=lambda ln: ln.number)
+            draw_ink(surf, self.local, fresh)
+            self.redraws += 1
+            return [r.move(at) for r in out]
         out = []
         ordered = [now[n] for n in sorted(now)]
         for r in _merge(dirty):

@@ -66,11 +66,18 @@ class TableDrawing:
         prev = getattr(self, "_main_canvas", None)
         if prev is not None and prev is not canvas and prev.paper_key == canvas.paper_key:
             # another seat's sheet in the same place: only the fields where either has ink differ
-            sheet_dirty += canvas.cell_rects(prev.fields() | canvas.fields(), at)
+            sheet_dirty += canvas.cell_rects(prev.fields() | canvas.fields(), at, margin=1)
         self._main_canvas = canvas
         layer.update(base, self._bd_key, self._layer_items(lay, canvas), sheet_dirty)
+        if surface is not app.screen:
+            # a picture elsewhere (a snapshot, a test): all of it, and the window's bookkeeping stays
+            surface.blit(layer.surface, (0, 0))
+            self._draw_moving(surface, lay, ink)
+            if self.zoom_seat is not None:
+                self._draw_zoom(surface, lay)
+            return
         changed = layer.take_changed()
-        clean = (surface is app.screen and getattr(self, "_drawn_frame", None) == app.frames - 1
+        clean = (getattr(self, "_drawn_frame", None) == app.frames - 1
                  and app.top is self and not app.toasts and app._trans_t >= 1.0
                  and getattr(self, "_drawn_size", None) == size)
         zoom_sig = None
@@ -126,11 +133,16 @@ class TableDrawing:
         if band is not None:
             items.append(Item("band", 1, band, tuple(band), self._blit_band))
         ops, line = self._count_ops(geom, self.focus_seat)
-        rect = _ops_rect(ops)
+        # one item per count, so a changed row repaints only its own number
+        n_rows = len(ops) - 1 - (2 if line is not None else 0)
+        for k, op in enumerate(ops[:1 + n_rows]):
+            items.append(Item(("count", k), 2, _ops_rect((op,)), op, lambda s, o=op: _draw_ops(s, (o,))))
         if line is not None:
+            tail = ops[1 + n_rows:]
+            rect = _ops_rect(tail)
             (x0, y0), (x1, _y1), w = line[1], line[2], line[3]
             rect.union_ip(pygame.Rect(int(x0) - 1, int(y0) - w - 1, int(x1 - x0) + 3, 2 * w + 3))
-        items.append(Item("counts", 2, rect, (ops, line), lambda s, o=ops, ln=line: _draw_ops(s, o, ln)))
+            items.append(Item("total", 2, rect, (tail, line), lambda s, o=tail, ln=line: _draw_ops(s, o, ln)))
         for key, ops in (("header", self._header_ops(lay)), ("dice_label", self._dice_label_ops(lay))):
             items.append(Item(key, 0, _ops_rect(ops), ops, lambda s, o=ops: _draw_ops(s, o)))
         if not self.dice.rolling() and len(self._dice_faces() or self.dice.faces) == 4:
