@@ -1,0 +1,170 @@
+"""The Linyo table repaints only what changed: the window must still show exactly
+what a full redraw would (no trails), and a sheet canvas updated line by line
+must equal the sheet drawn whole."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from engine.bots.worker import BotWorker
+from game import palette as P
+from game.linyo_table import table as table_mod
+from game.linyo_table.demo import DemoTable
+from game.linyo_table.geometry import COLS, ROWS, SheetGeom
+from game.linyo_table.sheet_draw import InkLine, SheetCanvas, settled_sheet
+
+from test_table_linyo import DT, HUMAN, bot, config, home, open_game, post, start_app  # noqa: F401
+
+
+def _same(a: pygame.Surface, b: pygame.Surface) -> int:
+    """How many pixels differ (0 = the same picture)."""
+    if a.get_size() != b.get_size():
+        return -1
+    ra = pygame.image.tobytes(a, "RGB")
+    rb = pygame.image.tobytes(b, "RGB")
+    if ra == rb:
+        return 0
+    return sum(1 for i in range(0, len(ra), 3) if ra[i:i + 3] != rb[i:i + 3])
+
+
+def _full(scene) -> pygame.Surface:
+    other = pygame.Surface(scene.app.screen.get_size()).convert(scene.app.screen)
+    scene.draw(other)
+    return other
+
+
+def _check(scene) -> None:
+    app = scene.app
+    if app.top is not scene or app._trans_t < 1.0 or app.toasts:
+        return
+    diff = _same(app.screen, _full(scene))
+    assert diff == 0, f"frame {app.frames}: {diff} pixels differ from a full redraw"
+
+
+def _walk(rng: random.Random, used: set[int], n: int) -> list[int]:
+    free = [f for f in range(ROWS * COLS) if f not in used]
+    out = [rng.choice(free)]
+    while len(out) < n:
+        r, c = divmod(out[-1], COLS)
+        nb = [(r + dr) * COLS + c + dc for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+              if 0 <= r + dr < ROWS and 0 <= c + dc < COLS]
+        nb = [f for f in nb if f not in out and f not in used]
+        if not nb:
+            break
+        out.append(rng.choice(nb))
+    return out
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_canvas_updated_line_by_line_equals_the_sheet_drawn_whole(home, compact):
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    rows = ("bbooggobbog", "ogBbooGgobb", "gobbOggbboo", "bogGobbOogg", "oobgbgBooGb", "gbbooggobbo", "bOogbbgoGbo")
+    area = pygame.Rect(7, 13, 262, 160) if compact else pygame.Rect(5, 9, 1000, 660)
+    geom = SheetGeom.fit(area, compact)
+    rng = random.Random(5)
+    for game in range(3):
+        canvas = SheetCanvas(geom, rows, P.FELT)
+        used: set[int] = set()
+        lines: list[list[int]] = []
+        for _ in range(4):
+            ln = _walk(rng, used, 1)
+            used.update(ln)
+            lines.append(ln)
+        crosses = [0.0] * 4
+        for step in range(14):
+            i = rng.randrange(4)
+            if crosses[i] == 0.0 and rng.random() < 0.2:
+                crosses[i] = 1.0
+            elif crosses[i] == 0.0:
+                r, c = divmod(lines[i][-1], COLS)
+                nb = [(r + dr) * COLS + c + dc for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                      if 0 <= r + dr < ROWS and 0 <= c + dc < COLS and (r + dr) * COLS + c + dc not in used]
+                if nb:
+                    f = rng.choice(nb)
+                    used.add(f)
+                    lines[i] = lines[i] + [f]
+            ink = [InkLine(list(ln), float(len(ln)), crosses[k], k + 1) for k, ln in enumerate(lines)]
+            canvas.update(ink)
+            whole = settled_sheet(canvas.local, rows, ink, P.FELT, cache=False)
+            assert _same(canvas.surface, whole) == 0, (game, step)
+        assert canvas.redraws > 0
+
+
+def test_demo_window_equals_a_full_redraw_every_frame(home, monkeypatch):
+    monkeypatch.setattr(table_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
+    app = start_app(fast=False)
+    app.settings.bot_pace = "fast"
+    scene = DemoTable(app, players=6, seed=7, speed=6.0, exit_at_end=False)
+    app.replace(scene)
+    for i in range(500):
+        app.step(DT)
+        if app.top is not scene:
+            break
+        if i % 3 == 0:
+            _check(scene)
+    assert scene._layer.repaints > 0
+    assert app.errors == 0
+
+
+def test_human_drag_glows_and_zoom_leave_no_trails(home):
+    app = start_app(fast=False)
+    app.settings.bot_pace = "instant"
+    scene = open_game(app, config([HUMAN, bot("Bruno")], seed=3))
+    for _ in range(3000):
+        if scene.state.phase == "move" and scene.human_turn() and not scene.reveal.busy() \
+                and not scene.dice.rolling():
+            break
+        if scene.human_turn() and scene.starts is not None:
+            allowed = sorted(scene.starts.allowed())
+            if scene.starts.done():
+                scene.confirm()
+            elif allowed:
+                f = allowed[0]
+                post(pygame.MOUSEBUTTONDOWN, pos=tuple(map(int, scene.geom.center(f))), button=1)
+                post(pygame.MOUSEBUTTONUP, pos=tuple(map(int, scene.geom.center(f))), button=1)
+        elif scene.human_turn() and scene.set_choice is not None:
+            scene.confirm()
+        app.step(DT)
+        _check(scene)
+    else:
+        raise AssertionError("never reached a move")
+    p = scene.path
+    line = p.lines_with_moves()[0]
+    start = tuple(map(int, scene.geom.center(p.end_of(line))))
+    post(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step(DT)
+    _check(scene)
+    # wander: over the sheet, then out across the panel and back
+    x, y = start
+    for dx, dy in [(30, 0), (60, 10), (200, 40), (700, 80), (900, 300), (300, 50), (40, 20)]:
+        post(pygame.MOUSEMOTION, pos=(x + dx, y + dy), rel=(0, 0), buttons=(1, 0, 0))
+        app.step(DT)
+        _check(scene)
+    nxt = sorted(scene.path.next_fields())
+    if nxt:
+        pos = tuple(map(int, scene.geom.center(nxt[0])))
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        app.step(DT)
+        _check(scene)
+    post(pygame.MOUSEBUTTONUP, pos=(x + 5, y + 5), button=1)
+    for _ in range(20):
+        app.step(DT)
+        _check(scene)
+    # open the other seat's sheet and close it again
+    seat, rect = next(iter(scene.thumb_rects.items()))
+    post(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
+    for _ in range(40):
+        app.step(DT)
+        _check(scene)
+    assert scene.zoom_seat == seat
+    post(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)
+    post(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)
+    for _ in range(10):
+        app.step(DT)
+        _check(scene)
+    assert app.errors == 0
