@@ -13,7 +13,7 @@ from game import palette as P
 from game.linyo_table import table as table_mod
 from game.linyo_table.demo import DemoTable
 from game.linyo_table.geometry import COLS, ROWS, SheetGeom
-from game.linyo_table.sheet_draw import InkLine, SheetCanvas, settled_sheet
+from game.linyo_table.sheet_draw import InkLine, SheetCanvas, draw_ink, settled_sheet
 
 from test_table_linyo import DT, HUMAN, bot, config, home, open_game, post, start_app  # noqa: F401
 
@@ -168,3 +168,33 @@ def test_human_drag_glows_and_zoom_leave_no_trails(home):
         app.step(DT)
         _check(scene)
     assert app.errors == 0
+
+
+def _worst(a: pygame.Surface, b: pygame.Surface) -> tuple[int, int]:
+    """The largest channel difference and how many pixels differ by more than 60."""
+    ra, rb = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
+    ds = [max(abs(ra[k] - rb[k]), abs(ra[k + 1] - rb[k + 1]), abs(ra[k + 2] - rb[k + 2]))
+          for k in range(0, len(ra), 3)]
+    return max(ds), sum(1 for d in ds if d > 60)
+
+
+def test_a_growing_line_looks_as_if_drawn_whole(home):
+    """While a line grows, its part already on paper stays on the canvas and the stroke is drawn
+    over it: the picture may differ from drawing the line whole only in faint antialiased rims."""
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    rows = ("bbooggobbog",) * 7
+    geom = SheetGeom.fit(pygame.Rect(0, 0, 1000, 660))
+    other = InkLine([40, 41, 52], 3.0, 0.0, 2)
+    for old, new in (([3, 4, 5], [3, 4, 5, 16, 27]), ([60, 61], [60, 61, 50, 39, 38])):
+        for shown in (len(old) + 0.0, len(old) + 0.4, len(old) + 1.0, len(new) - 0.3):
+            canvas = SheetCanvas(geom, rows)
+            canvas.update([InkLine(old, float(len(old)), 0.0, 1), other])
+            moving = InkLine(new, shown, 0.0, 1)
+            canvas.update([moving, other])
+            shown_now = canvas.surface.copy()
+            draw_ink(shown_now, canvas.local, [moving])
+            whole = settled_sheet(canvas.local, rows, [other], cache=False).copy()
+            draw_ink(whole, canvas.local, [moving])
+            worst, strong = _worst(shown_now, whole)
+            assert worst < 160 and strong <= 24, (old, new, shown, worst, strong)

@@ -223,20 +223,24 @@ class SheetCanvas:
                 want[ln.number] = ln
                 continue
             old = self.drawn.get(ln.number)
-            if old is not None and old[1].cross == 0.0 and len(old[1].fields) <= ln.shown + 1e-9 \
-                    and ln.fields[:len(old[1].fields)] == old[1].fields:
-                want[ln.number] = old[1]
+            if old is None:
+                continue
+            o = old[1]
+            if o.cross == 0.0 and o.shown <= ln.shown + 1e-9 and ln.fields[:len(o.fields)] == o.fields:
+                # the part on paper, along the line's new curve (a curve's last bend changes when it
+                # grows), so the stroke drawn over it each frame covers it exactly
+                want[ln.number] = o if o.fields == ln.fields else InkLine(list(ln.fields), o.shown, 0.0, ln.number)
         if self.surface is None:
             self.surface = settled_sheet(self.local, self.rows, [], self.backdrop).copy()
             if want:
                 draw_ink(self.surface, self.local, list(want.values()))
-            self.drawn = {n: ((tuple(ln.fields), ln.cross), _copy(ln), ink_bounds(self.local, ln))
+            self.drawn = {n: ((tuple(ln.fields), ln.cross, ln.shown), _copy(ln), ink_bounds(self.local, ln))
                           for n, ln in want.items()}
             return [self.local.paper.move(at)]
         dirty: list[pygame.Rect] = []
         now: dict[int, tuple[tuple, InkLine, pygame.Rect]] = {}
         for n, ln in want.items():
-            d = (tuple(ln.fields), ln.cross)
+            d = (tuple(ln.fields), ln.cross, ln.shown)
             was = self.drawn.get(n)
             if was is not None and was[0] == d:
                 now[n] = was
