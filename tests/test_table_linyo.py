@@ -1,6 +1,8 @@
 """The Linyo table driven headless through the real scene loop: synthetic clicks and drags."""
 from __future__ import annotations
 
+import concurrent.futures
+
 import pygame
 import pytest
 
@@ -131,6 +133,9 @@ def play_out(app: App, scene: LinyoTable, limit: int = 4000) -> None:
             human_turn(app, scene)
             assert len(scene.state.log) > before
         else:
+            if scene.pending is not None and not scene.pending.done():
+                # frames are cheap: let the bot's thread answer instead of spending the frame budget
+                concurrent.futures.wait([scene.pending], timeout=10)
             app.step(DT)
     assert scene.state.is_over
     for _ in range(600):
