@@ -174,6 +174,8 @@ def _to_first_move(app: App, scene: LinyoTable) -> None:
         if scene.human_turn():
             human_turn(app, scene)
         else:
+            if scene.pending is not None and not scene.pending.done():
+                concurrent.futures.wait([scene.pending], timeout=10)
             app.step(DT)
     raise AssertionError("never reached a move")
 
