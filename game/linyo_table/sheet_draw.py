@@ -208,28 +208,12 @@ class SheetCanvas:
         return out
 
     def update(self, lines: list[InkLine], at: tuple[int, int] = (0, 0)) -> list[pygame.Rect]:
-        """Bring the canvas to `lines`; the rects that changed, moved to `at`.
+        """Bring the canvas to the settled ones of `lines`; the rects that changed, moved to `at`.
 
-        Settled lines are drawn as they are. A line still being drawn keeps what the
-        canvas has of it while that is a part already on paper (the stroke grows on
-        top of it, or its × is drawn); otherwise it is left off. Paths being drawn
-        (ghosts) never go on the canvas.
+        A line being drawn (or its ×) is left off: its cells go back to bare paper, which
+        is cheap, and the frame draws it whole on top, as before it settles.
         """
-        want: dict[int, InkLine] = {}
-        for ln in lines:
-            if ln.ghost:
-                continue
-            if is_settled(ln):
-                want[ln.number] = ln
-                continue
-            old = self.drawn.get(ln.number)
-            if old is None:
-                continue
-            o = old[1]
-            if o.cross == 0.0 and o.shown <= ln.shown + 1e-9 and ln.fields[:len(o.fields)] == o.fields:
-                # the part on paper, along the line's new curve (a curve's last bend changes when it
-                # grows), so the stroke drawn over it each frame covers it exactly
-                want[ln.number] = o if o.fields == ln.fields else InkLine(list(ln.fields), o.shown, 0.0, ln.number)
+        want = {ln.number: ln for ln in lines if is_settled(ln)}
         if self.surface is None:
             self.surface = settled_sheet(self.local, self.rows, [], self.backdrop).copy()
             if want:
