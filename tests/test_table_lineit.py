@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+from concurrent import futures
+
 import pygame
 import pytest
 
@@ -65,9 +67,19 @@ def frames(app: App, n: int = 1) -> None:
 
 
 def until(app: App, cond, limit: int = 3000) -> None:
+    """Step frames until `cond()`; a frame with a bot thinking first lets the bot finish.
+
+    The bots think in a thread here, which competes with the frame loop for
+    the interpreter: on a fast machine thousands of frames can pass before an
+    answer, so the frame budget would measure the machine, not the table.
+    """
     for _ in range(limit):
         if cond():
             return
+        for scene in app.stack:
+            pending = getattr(getattr(scene, "ctrl", None), "pending", None)
+            if pending is not None:
+                futures.wait([pending], timeout=60)
         app.step(DT)
     raise AssertionError("condition not reached")
 
