@@ -339,7 +339,7 @@ class Board:
 
     def count_items(self) -> list:
         """Count badges of the draw pile and the stacks, as layer items (they change as cards land)."""
-        from .layer import Item
+        from ..ui.layer import Item
         geo = self.geo
         spec = self.views[self.viewer]
         lay = geo.lay

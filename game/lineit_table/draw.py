@@ -15,7 +15,7 @@ from game.ui import theme as C
 from . import texts
 from .events import direction
 from .geometry import SUIT_ORDER, card_w
-from .layer import Item
+from ..ui.layer import Item, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT
 
 if TYPE_CHECKING:
@@ -289,9 +289,7 @@ def _text_items(sc: "TableScene") -> list[Item]:
     return out.items
 
 
-def merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    from .layer import _merge
-    return _merge(rects)
+
 
 
 def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]:

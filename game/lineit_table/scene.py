@@ -22,7 +22,7 @@ from .controller import Controller
 from .input import TableInput
 from .events import Outcome, analyse
 from .geometry import TableGeometry
-from .layer import RetainedLayer
+from ..ui.layer import RetainedLayer
 from .sprites import CardSprite
 from .tally import tally
 from .widgets import FitButton as Button

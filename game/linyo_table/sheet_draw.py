@@ -290,7 +290,7 @@ def _copy(ln: InkLine) -> InkLine:
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    from .layer import merge_rects
+    from ..ui.layer import merge_rects
     return merge_rects(rects)
 
 

@@ -19,7 +19,7 @@ from ..ui.layout import Layout
 from ..ui.widgets import label_text, panel
 from .geometry import ROWS, SheetGeom
 from .dice_view import DiceView
-from .layer import Item, RetainedLayer, merge_rects
+from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, ink_bounds,
                          is_settled, settled_sheet, stroke)
 

@@ -1,7 +1,7 @@
 """The table's resting picture, repainted only where something changed.
 
-Each frame the table lists what rests on screen (the sheet, texts, buttons,
-dice at rest, thumbnails) as items `(key, z, rect, desc, draw)`. The layer
+Shared by both tables. Each frame a table lists what rests on screen
+(cards and piles; the sheet, texts, buttons, dice at rest, thumbnails) as items `(key, z, rect, desc, draw)`. The layer
 compares every item's `desc` with the one drawn last time and repaints only
 the rectangles that changed (plus any rectangles the caller names, such as
 the part of a sheet where a line was just settled): the backdrop is copied
@@ -9,7 +9,7 @@ back there and every item touching them is drawn again in z order, clipped.
 
 What moves every frame (a stroke being drawn, glows, rolling dice) is drawn on
 the window over this picture; the next frame copies those places back from
-the layer first (see `TableDrawing.draw`).
+the layer first (see each table's drawing module).
 """
 from __future__ import annotations
 
