@@ -25,6 +25,7 @@ import pygame
 
 from engine.bots.arena import seat_game
 
+from ..demo_figures import bare_frames, pct
 from .controller import Controller
 from .scene import TableScene
 
@@ -32,27 +33,6 @@ if TYPE_CHECKING:
     from game.app import App
 
 NAMES = ("Mia", "Noah", "Lena", "Hugo", "Zoe", "Omar")
-BARE_FRAMES = 120
-
-
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def bare_frames(n: int = BARE_FRAMES) -> list[float]:
-    """Milliseconds of `n` frames that only fill and flip the window."""
-    screen = pygame.display.get_surface()
-    out = []
-    for i in range(n):
-        t0 = time.perf_counter()
-        screen.fill((i % 7, 40, 40))
-        pygame.display.flip()
-        out.append((time.perf_counter() - t0) * 1000)
-        pygame.event.pump()
-    return out
 
 
 class DemoScene(TableScene):

@@ -23,6 +23,7 @@ import pygame
 
 from engine.bots.arena import seat_game
 
+from ..demo_figures import bare_frames, pct
 from .model import TableGame
 from .results import ResultsScene
 from .table import LinyoTable
@@ -31,15 +32,6 @@ if TYPE_CHECKING:
     from ..app import App
 
 NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Emma", "Félix")
-BARE_FRAMES = 120
-
-
-def pct(values: list[float], q: float) -> float:
-    """The q-quantile (nearest rank) of `values`; 0 for none."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 class TimingClock:
@@ -116,15 +108,7 @@ class DemoTable(LinyoTable):
         super().exit()
 
     def _measure_bare(self) -> None:
-        screen = pygame.display.get_surface()
-        if screen is None:
-            return
-        for i in range(BARE_FRAMES):
-            t = time.perf_counter()
-            screen.fill((i % 7, 20, 30))
-            pygame.display.flip()
-            self.bare.append((time.perf_counter() - t) * 1000.0)
-            pygame.event.pump()
+        self.bare = bare_frames()
 
     def update(self, dt: float) -> None:
         t, c = time.perf_counter(), time.thread_time()
