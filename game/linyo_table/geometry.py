@@ -86,21 +86,27 @@ def catmull_rom(points: list[tuple[float, float]], samples: int = 8) -> list[tup
     if len(points) < 2:
         return list(points)
     out: list[tuple[float, float]] = []
+    append = out.append
     n = len(points)
+    # the Hermite weights per sample (the same arithmetic as per point, done once)
+    hs = []
+    for s in range(samples):
+        t = s / samples
+        t2, t3 = t * t, t * t * t
+        hs.append((2 * t3 - 3 * t2 + 1, t3 - 2 * t2 + t, -2 * t3 + 3 * t2, t3 - t2))
+    # tension 0.5 (the classic spline), scaled down a little to keep corners tight
+    k = 0.38
     for i in range(n - 1):
         p0 = points[i - 1] if i > 0 else points[i]
         p1, p2 = points[i], points[i + 1]
         p3 = points[i + 2] if i + 2 < n else points[i + 1]
-        for s in range(samples):
-            t = s / samples
-            t2, t3 = t * t, t * t * t
-            # tension 0.5 (the classic spline), scaled down a little to keep corners tight
-            k = 0.38
-            m1 = ((p2[0] - p0[0]) * k, (p2[1] - p0[1]) * k)
-            m2 = ((p3[0] - p1[0]) * k, (p3[1] - p1[1]) * k)
-            h00, h10, h01, h11 = 2 * t3 - 3 * t2 + 1, t3 - 2 * t2 + t, -2 * t3 + 3 * t2, t3 - t2
-            out.append((h00 * p1[0] + h10 * m1[0] + h01 * p2[0] + h11 * m2[0],
-                        h00 * p1[1] + h10 * m1[1] + h01 * p2[1] + h11 * m2[1]))
+        m1x, m1y = (p2[0] - p0[0]) * k, (p2[1] - p0[1]) * k
+        m2x, m2y = (p3[0] - p1[0]) * k, (p3[1] - p1[1]) * k
+        p1x, p1y = p1
+        p2x, p2y = p2
+        for h00, h10, h01, h11 in hs:
+            append((h00 * p1x + h10 * m1x + h01 * p2x + h11 * m2x,
+                    h00 * p1y + h10 * m1y + h01 * p2y + h11 * m2y))
     out.append(points[-1])
     return out
 

@@ -348,11 +348,12 @@ def _curve_normals(fields: tuple[int, ...], gx: int, gy: int, cell: float) -> tu
     pts = _curve(fields, gx, gy, cell)
     out = []
     n = len(pts)
+    hypot = math.hypot
     for i in range(n):
         a = pts[i - 1] if i > 0 else pts[i]
         b = pts[i + 1] if i + 1 < n else pts[i]
         dx, dy = b[0] - a[0], b[1] - a[1]
-        d = math.hypot(dx, dy) or 1.0
+        d = hypot(dx, dy) or 1.0
         out.append((dy / d, dx / d))
     return tuple(out)
 
@@ -361,9 +362,13 @@ def _curve_normals(fields: tuple[int, ...], gx: int, gy: int, cell: float) -> tu
 def _curve_rims(fields: tuple[int, ...], gx: int, gy: int, cell: float, rim: float) -> tuple[tuple, tuple]:
     curve = _curve(fields, gx, gy, cell)
     normals = _curve_normals(fields, gx, gy, cell)
-    left = tuple((p[0] - q[0] * rim, p[1] + q[1] * rim) for p, q in zip(curve, normals))
-    right = tuple((p[0] - q[0] * -rim, p[1] + q[1] * -rim) for p, q in zip(curve, normals))
-    return left, right
+    neg = -rim
+    left = []
+    right = []
+    for (px, py), (qx, qy) in zip(curve, normals):
+        left.append((px - qx * rim, py + qy * rim))
+        right.append((px - qx * neg, py + qy * neg))
+    return tuple(left), tuple(right)
 
 
 def line_rims(geom: SheetGeom, fields: list[int], pts: list[tuple[float, float]], width: float) -> tuple[list, list]:

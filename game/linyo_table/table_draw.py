@@ -24,8 +24,23 @@ from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cros
                          is_settled, settled_sheet, stroke)
 
 
+_ops_rects: dict = {}
+
+
 def _ops_rect(ops) -> pygame.Rect:
-    """Where text ops `(text, size, colour, pos, anchor, bold)` paint."""
+    """Where text ops `(text, size, colour, pos, anchor, bold)` paint (remembered per ops; a new Rect)."""
+    try:
+        rect = _ops_rects.get(ops)
+    except TypeError:        # an unhashable colour: measure it every time
+        return _measure_ops(ops)
+    if rect is None:
+        if len(_ops_rects) > 512:
+            _ops_rects.clear()
+        rect = _ops_rects[ops] = _measure_ops(ops)
+    return pygame.Rect(rect)
+
+
+def _measure_ops(ops) -> pygame.Rect:
     rect = pygame.Rect(0, 0, 0, 0)
     for text, size, colour, pos, anchor, bold in ops:
         r = T.render(text, size, colour, bold).get_rect(**{anchor: pos})
@@ -67,8 +82,11 @@ class TableDrawing:
         if prev is not None and prev is not canvas and prev.paper_key == canvas.paper_key:
             # another seat's sheet in the same place: only the fields where either has ink differ
             sheet_dirty += canvas.cell_rects(prev.fields() | canvas.fields(), at, margin=1)
+        switched = prev is not None and prev is not canvas
         self._main_canvas = canvas
         layer.update(base, self._bd_key, self._layer_items(lay, canvas), sheet_dirty)
+        if not switched:
+            self._prewarm(lay)
         if surface is not app.screen:
             # a picture elsewhere (a snapshot, a test): all of it, and the window's bookkeeping stays
             surface.blit(layer.surface, (0, 0))
@@ -100,6 +118,21 @@ class TableDrawing:
         self._zoom_drawn = zoom_sig
         self._dyn_rects = rects
         self._drawn_frame, self._drawn_size = app.frames, size
+
+    def _prewarm(self, lay: Layout) -> None:
+        """Bring one other seat's sheets (main and thumbnail) up to its settled ink, a seat per frame,
+        so the frame that switches to it has little left to draw (canvases are the same either way)."""
+        players = self.g.players
+        if players < 2:
+            return
+        k = getattr(self, "_warm_next", 0) % players
+        if k == self.focus_seat:
+            k = (k + 1) % players
+        self._warm_next = k + 1
+        self._canvas("main", k, self.geom, P.FELT).update(self._ink_for(k, True))
+        if self.thumb_rects:
+            rect = next(iter(self.thumb_rects.values()))
+            self._canvas("thumb", k, self._thumb_geom(rect, lay), C.PANEL).update(self.reveal.ink(k))
 
     def _dyn_rects_busy(self) -> bool:
         return bool(getattr(self, "_dyn_busy", False))
