@@ -131,8 +131,10 @@ class TableDrawing:
         self._warm_next = k + 1
         self._canvas("main", k, self.geom, P.FELT).update(self._ink_for(k, True))
         if self.thumb_rects:
-            rect = next(iter(self.thumb_rects.values()))
-            self._canvas("thumb", k, self._thumb_geom(rect, lay), C.PANEL).update(self.reveal.ink(k))
+            geom = self._thumb_geom(next(iter(self.thumb_rects.values())), lay)
+            self._canvas("thumb", k, geom, C.PANEL).update(self.reveal.ink(k))
+            # the seat in focus becomes a thumbnail at the next switch
+            self._canvas("thumb", self.focus_seat, geom, C.PANEL).update(self.reveal.ink(self.focus_seat))
 
     def _dyn_rects_busy(self) -> bool:
         return bool(getattr(self, "_dyn_busy", False))
