@@ -163,8 +163,10 @@ class Controller:
     def apply(self, action: str) -> Outcome:
         """Apply `action` for the current seat (IllegalAction leaves everything unchanged)."""
         before = self.state.clone()
+        vb = self.spectator()                  # the view before, usually kept already
         self.state.apply(action)
-        out = analyse(before, action, self.state, self.pre_close)
+        va = self.spectator()                  # the view after: made once, kept for drawing
+        out = analyse(before, action, self.state, self.pre_close, vb, va)
         self.pre_close = next_pre_close(before, action, self.pre_close)
         self.actions_applied += 1
         self.cancel_hint()

@@ -247,33 +247,21 @@ def _text_items(sc: "TableScene") -> list[Item]:
     spec = ctrl.spectator()
     cur = ctrl.current
     out = Sink()
+    held = getattr(sc, "_seat_text_cache", None)
+    if held is None or held[0] is not geo or len(held[1]) > 256:
+        held = sc._seat_text_cache = (geo, {})
+    cache = held[1]
     for g in geo.opponents + [geo.me]:
         p = g.seat
         seat = spec["seats"][p]
-        active = p == cur
-        out.dot(("dot", p), seat_color(p), (g.name_pos[0] + lay.px(8), g.name_pos[1]), lay.px(8))
-        name = ctrl.name(p)
         kind = ctrl.seats[p].get("kind")
-        tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
-        score = _("{n} points").format(n=seat["score"])
-        sw = T.width(score, g.font, True)
-        room = g.score_pos[0] - sw - lay.px(12) - (g.name_pos[0] + lay.px(24))
-        nsize = fit_size(name, g.font, room, True)
-        nr = out.text(("name", p), name, nsize, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
-        tsize = int(g.font * 0.75)
-        if nr.right + lay.px(10) + T.width(tag, tsize) <= g.score_pos[0] - sw - lay.px(12):
-            out.text(("tag", p), tag, tsize, C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
-        elif not g.big:   # a narrow panel: the level goes under the line
-            out.text(("tag", p), tag, int(g.font * 0.7), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
-                     "bottomright")
-        out.text(("score", p), score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
-        if g.big:
-            rule = line_rule(seat["line"])
-            if rule:
-                out.text("rule", rule, int(g.font * 0.8), C.TEXT_DIM, (g.line.centerx, g.name_pos[1]), "center")
-        else:
-            label = _("hand {n}").format(n=seat["hand_count"])
-            out.text(("hand", p), label, int(g.font * 0.7), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
+        # a seat's texts change only with what they say: most moves touch one or two seats
+        key = (p, i18n.current_language(), lay, sc.hotseat, p == cur, ctrl.name(p), kind,
+               ctrl.seats[p].get("level"), seat["score"], tuple(seat["line"]) if g.big else seat["hand_count"])
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = _seat_items(sc, g, seat, p == cur)
+        out.items.extend(got)
     for suit in SUIT_ORDER:
         n = len(spec["jackpots"][suit])
         bottom = geo.jackpots[suit].bottom
@@ -292,6 +280,49 @@ def _text_items(sc: "TableScene") -> list[Item]:
 
 
 
+def _seat_items(sc: "TableScene", g, seat: dict, active: bool) -> list[Item]:
+    """The name, level, score and line rule (or hand count) of one seat, as layer items."""
+    lay = sc.geo.lay
+    ctrl = sc.ctrl
+    out = Sink()
+    p = g.seat
+    out.dot(("dot", p), seat_color(p), (g.name_pos[0] + lay.px(8), g.name_pos[1]), lay.px(8))
+    name = ctrl.name(p)
+    kind = ctrl.seats[p].get("kind")
+    tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
+    score = _("{n} points").format(n=seat["score"])
+    sw = text_width(score, g.font, True)
+    room = g.score_pos[0] - sw - lay.px(12) - (g.name_pos[0] + lay.px(24))
+    nsize = fit_size(name, g.font, room, True)
+    nr = out.text(("name", p), name, nsize, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
+    tsize = int(g.font * 0.75)
+    if nr.right + lay.px(10) + text_width(tag, tsize) <= g.score_pos[0] - sw - lay.px(12):
+        out.text(("tag", p), tag, tsize, C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
+    elif not g.big:   # a narrow panel: the level goes under the line
+        out.text(("tag", p), tag, int(g.font * 0.7), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
+                 "bottomright")
+    out.text(("score", p), score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
+    if g.big:
+        rule = line_rule(seat["line"])
+        if rule:
+            out.text("rule", rule, int(g.font * 0.8), C.TEXT_DIM, (g.line.centerx, g.name_pos[1]), "center")
+    else:
+        label = _("hand {n}").format(n=seat["hand_count"])
+        out.text(("hand", p), label, int(g.font * 0.7), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
+    return out.items
+
+
+def _frame_strips(r: pygame.Rect, t: int) -> list[pygame.Rect]:
+    """The four bands, `t` thick, along the inside of `r`: all an outline drawn round `r` touches.
+
+    (Copying the bands back costs a fraction of copying the whole panel every frame.)
+    """
+    if 2 * t >= min(r.w, r.h):
+        return [r]
+    return [pygame.Rect(r.x, r.y, r.w, t), pygame.Rect(r.x, r.bottom - t, r.w, t),
+            pygame.Rect(r.x, r.y + t, t, r.h - 2 * t), pygame.Rect(r.right - t, r.y + t, t, r.h - 2 * t)]
+
+
 def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]:
     """What moves or changes every frame; returns the rectangles it drew on."""
     geo = sc.geo
@@ -305,18 +336,19 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
     pad = lay.px(8)
     if cur is not None:
         g = geo.seat(cur)
-        pygame.draw.rect(surface, C.ACCENT, g.panel, max(2, lay.px(3)), border_radius=lay.px(18 if g.big else 16))
-        drawn.append(g.panel.inflate(pad, pad))
+        width, radius = max(2, lay.px(3)), lay.px(18 if g.big else 16)
+        pygame.draw.rect(surface, C.ACCENT, g.panel, width, border_radius=radius)
+        drawn.extend(_frame_strips(g.panel.inflate(pad, pad), max(width, radius) + pad))
     if cur is not None and not ctrl.is_human(cur) and spec["phase"] != "over":
         g = geo.seat(cur)
         score = _("{n} points").format(n=spec["seats"][cur]["score"])
-        right = g.score_pos[0] - T.width(score, g.font, True) - lay.px(16)
+        right = g.score_pos[0] - text_width(score, g.font, True) - lay.px(16)
         text = _("thinking") + "." * (1 + int(sc.time * 3) % 3)
         size = int(g.font * 0.75)
-        name_right = g.name_pos[0] + lay.px(34) + T.width(ctrl.name(cur), g.font, True)
-        if right - T.width(_("thinking") + "...", size) >= name_right:
+        name_right = g.name_pos[0] + lay.px(34) + text_width(ctrl.name(cur), g.font, True)
+        if right - text_width(_("thinking") + "...", size) >= name_right:
             r = T.blit_text(surface, text, size, C.ACCENT, (right, g.score_pos[1]), "midright")
-            drawn.append(r.inflate(T.width("...", size) * 2, pad))
+            drawn.append(r.inflate(text_width("...", size) * 2, pad))
         # the seat's dot pulses while its bot thinks
         c = (g.name_pos[0] + lay.px(8), g.name_pos[1])
         pygame.draw.circle(surface, seat_color(cur), c, lay.px(8 + 4 * pulse), max(1, lay.px(2)))
@@ -415,6 +447,9 @@ def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
             if T.width(keys, ks) <= geo.status.w else None
 
 
+_LOG_LINES: dict[tuple, tuple] = {}
+
+
 def log_entries(sc: "TableScene") -> list[tuple]:
     """The newest log entries that fit the panel: (seat, lines, y), bottom up."""
     geo = sc.geo
@@ -426,8 +461,14 @@ def log_entries(sc: "TableScene") -> list[tuple]:
     y = r.bottom - lay.px(12)
     width = r.w - lay.px(48)
     out = []
+    lang = i18n.current_language()
     for seat, fn in reversed(sc.log):
-        lines = tuple(T.wrap(fn(), size, width))
+        key = (fn, lang, size, width)       # the entry itself is in the key: its id is never reused
+        lines = _LOG_LINES.get(key)
+        if lines is None:
+            if len(_LOG_LINES) > 400:
+                _LOG_LINES.clear()
+            lines = _LOG_LINES[key] = tuple(T.wrap(fn(), size, width))
         h = len(lines) * lh + lay.px(6)
         if y - h < top:
             break
@@ -451,8 +492,31 @@ def draw_log(sc: "TableScene", surface: pygame.Surface, entries: list[tuple]) ->
             yy += lh
 
 
+_FIT: dict[tuple, int] = {}
+_WIDTH: dict[tuple, int] = {}
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    """`T.width`, kept (names, scores and labels are measured again at every move)."""
+    key = (text, size, bold)
+    w = _WIDTH.get(key)
+    if w is None:
+        if len(_WIDTH) > 2000:
+            _WIDTH.clear()
+        w = _WIDTH[key] = T.width(text, size, bold)
+    return w
+
+
 def fit_size(text: str, size: int, max_w: int, bold: bool = False, floor: int = 9) -> int:
     """The largest font size <= `size` at which `text` is at most `max_w` pixels wide."""
+    key = (text, size, max_w, bold, floor)
+    got = _FIT.get(key)
+    if got is not None:
+        return got
+    start = size
     while size > floor and T.width(text, size, bold) > max_w:
         size -= 1
+    if len(_FIT) > 2000:
+        _FIT.clear()
+    _FIT[(text, start, max_w, bold, floor)] = size
     return size

@@ -77,9 +77,16 @@ def forced_take(pre_close: LineitState | None, action: str) -> bool:
     return not pre_close.is_legal(f"take {card} line") and not pre_close.is_legal(f"take {card} hand")
 
 
-def analyse(before: LineitState, action: str, after: LineitState, pre_close: LineitState | None = None) -> Outcome:
-    """What `action` (just applied to `before`, giving `after`) did."""
-    vb, va = before.view(None), after.view(None)
+def analyse(before: LineitState, action: str, after: LineitState, pre_close: LineitState | None = None,
+            vb: dict | None = None, va: dict | None = None) -> Outcome:
+    """What `action` (just applied to `before`, giving `after`) did.
+
+    `vb` and `va` are the spectator views of `before` and `after` when the caller has them already.
+    """
+    if vb is None:
+        vb = before.view(None)
+    if va is None:
+        va = after.view(None)
     seat = vb["current_seat"]
     parts = action.split()
     out = Outcome(seat=seat, action=action, kind=parts[0])

@@ -334,9 +334,15 @@ class TableScene(TableInput, Scene):
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        applied = self.ctrl.actions_applied
+        self._update(dt)
+        # card sources are made a little at a time, and not on a frame that already applied a move
+        if self.ctrl.actions_applied == applied:
+            self.board.images.preload(1)
+
+    def _update(self, dt: float) -> None:
         self.time += dt
         ctrl = self.ctrl
-        self.board.images.preload(3)
         self.board.update(dt)
         for b in self.buttons:
             b.update(dt)
