@@ -25,7 +25,6 @@ from .common import hint
 if TYPE_CHECKING:
     from ..app import App
 
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
 _EMPH = re.compile(r"(?<![*\w])\*(?!\*)([^*]+?)\*(?![*\w])")
 
 
@@ -37,17 +36,9 @@ def default_loader(lang: str) -> list[Any]:
 
 def spans(text: str) -> list[tuple[str, bool]]:
     """(run, bold) pieces of a text with **bold** marks; single *emphasis* marks dropped."""
-    text = _EMPH.sub(r"\1", text)
-    out: list[tuple[str, bool]] = []
-    pos = 0
-    for m in _BOLD.finditer(text):
-        if m.start() > pos:
-            out.append((text[pos:m.start()], False))
-        out.append((m.group(1), True))
-        pos = m.end()
-    if pos < len(text):
-        out.append((text[pos:], False))
-    return out
+    from ..rulebook import spans as bold_spans
+
+    return bold_spans(_EMPH.sub(r"\1", text))
 
 
 @dataclass
