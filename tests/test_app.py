@@ -8,7 +8,7 @@ import types
 import pygame
 import pytest
 
-from game import i18n, sound, storage, tables
+from game import sound, storage, tables
 from game.app import App
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.menu import MenuScene
@@ -23,18 +23,8 @@ DT = 1 / 60
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("LINEBOX_HOME", str(tmp_path))
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-    monkeypatch.delenv("LANGUAGE", raising=False)
-    storage.problems.clear()
-    yield tmp_path
-    i18n.set_language("en")
-    pygame.display.quit()
+def home(headless_home, monkeypatch):
+    yield headless_home
 
 
 def start(size=(1280, 720)) -> App:

@@ -8,7 +8,7 @@ from concurrent import futures
 import pygame
 import pytest
 
-from game import i18n, stats, storage, tables
+from game import stats, storage, tables
 from game.app import App
 from game.lineit_table import controller as controller_mod
 from game.lineit_table.overlays import PassScene
@@ -21,18 +21,9 @@ DT = 1 / 60
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("LINEBOX_HOME", str(tmp_path))
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LANGUAGE", raising=False)
+def home(headless_home, monkeypatch):
     monkeypatch.setattr(controller_mod, "USE_PROCESS", False)   # bots think in a thread here
-    storage.problems.clear()
-    yield tmp_path
-    i18n.set_language("en")
-    pygame.display.quit()
+    yield headless_home
 
 
 def start(size=(1280, 720), **settings) -> App:

@@ -8,7 +8,7 @@ import pytest
 
 from engine import linyo
 from engine.bots.worker import BotWorker
-from game import i18n, storage, tables
+from game import storage, tables
 from game.app import App
 from game.linyo_table import table as table_mod
 from game.linyo_table.model import TableGame
@@ -20,18 +20,9 @@ DT = 1 / 60
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("LINEBOX_HOME", str(tmp_path))
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LANGUAGE", raising=False)
+def home(headless_home, monkeypatch):
     monkeypatch.setattr(table_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
-    storage.problems.clear()
-    yield tmp_path
-    i18n.set_language("en")
-    pygame.display.quit()
+    yield headless_home
 
 
 def start_app(fast: bool = True) -> App:
