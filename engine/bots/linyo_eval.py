@@ -15,6 +15,7 @@ True
 """
 from __future__ import annotations
 
+from engine.linyo.state import move_paths
 from engine.linyo.sheets import COLS, FULL_MASK, NEIGHBOUR_MASKS, NEIGHBOURS, flood
 
 _NOT_FIRST_COL = sum(1 << (r * COLS + c) for r in range(7) for c in range(1, COLS))
@@ -221,37 +222,7 @@ class Evaluator:
     # --- moves ---------------------------------------------------------------------------
     def moves(self, reached: int, ends: list[tuple[int, int]], dice) -> list[tuple[int, tuple, int]]:
         """Every move `(line, dice fields, star or -1)` with `dice` (counts b, o, g)."""
-        colours = self.colours
-        star_mask = self.star_mask
-        counts = list(dice)
-        out: list = []
-        path: list[int] = []
-
-        def grow(li: int, pos: int, used: int) -> None:
-            for n in NEIGHBOURS[pos]:
-                bit = 1 << n
-                if used & bit:
-                    continue
-                k = colours[n]
-                if not counts[k]:
-                    continue
-                counts[k] -= 1
-                path.append(n)
-                t = tuple(path)
-                out.append((li, t, -1))
-                now = used | bit
-                if star_mask & bit:
-                    for s in NEIGHBOURS[n]:
-                        if not now >> s & 1:
-                            out.append((li, t, s))
-                if len(path) < 4:
-                    grow(li, n, now)
-                path.pop()
-                counts[k] += 1
-
-        for li, e in ends:
-            grow(li, e, reached)
-        return out
+        return move_paths(self.colours, self.star_mask, reached, ends, dice)
 
     @staticmethod
     def after(reached: int, ends: list[tuple[int, int]], move, difficulty: int):

@@ -55,6 +55,47 @@ def _fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 11
 
 
+
+def move_paths(colours, star_mask: int, reached: int, ends: list[tuple[int, int]],
+               dice) -> list[FastMove]:
+    """Every move from the open line ends `ends` ((line index, end field)) as
+    ``(line index, dice-step fields, star field or -1)``.
+
+    The one home of the move rule on bit masks: orthogonal steps onto fields
+    not in `reached`, each spending a die (`dice` = counts b, o, g) of the
+    entered field's colour, at most MAX_DICE_STEPS, and the optional star step
+    when the dice steps end on a star. The state and the bots both use it.
+    """
+    counts = list(dice)
+    out: list[FastMove] = []
+    path: list[int] = []
+
+    def grow(li: int, pos: int, used: int) -> None:
+        for n in NEIGHBOURS[pos]:
+            bit = 1 << n
+            if used & bit:
+                continue
+            k = colours[n]
+            if not counts[k]:
+                continue
+            counts[k] -= 1
+            path.append(n)
+            t = tuple(path)
+            out.append((li, t, -1))
+            now = used | bit
+            if star_mask & bit:
+                for s in NEIGHBOURS[n]:
+                    if not now >> s & 1:
+                        out.append((li, t, s))
+            if len(path) < MAX_DICE_STEPS:
+                grow(li, n, now)
+            path.pop()
+            counts[k] += 1
+
+    for li, end in ends:
+        grow(li, end, reached)
+    return out
+
 class State:
     """A Linyo game in progress. Read it through its attributes and `view`.
 
@@ -230,39 +271,8 @@ class State:
             if self.phase != "move":
                 return []
             dice = self.dice
-        colours = self.sheet.colours
-        star_mask = self.sheet.star_mask
-        counts = list(dice)
-        out: list[FastMove] = []
-        path: list[int] = []
-
-        def grow(li: int, pos: int, used: int) -> None:
-            for n in NEIGHBOURS[pos]:
-                bit = 1 << n
-                if used & bit:
-                    continue
-                k = colours[n]
-                if not counts[k]:
-                    continue
-                counts[k] -= 1
-                path.append(n)
-                t = tuple(path)
-                out.append((li, t, -1))
-                now = used | bit
-                if star_mask & bit:
-                    for s in NEIGHBOURS[n]:
-                        if not now >> s & 1:
-                            out.append((li, t, s))
-                if len(path) < MAX_DICE_STEPS:
-                    grow(li, n, now)
-                path.pop()
-                counts[k] += 1
-
-        reached = self.reached[seat]
-        for li in range(len(self.lines[seat])):
-            if self.open[seat][li]:
-                grow(li, self.lines[seat][li][-1], reached)
-        return out
+        ends = [(li, line[-1]) for li, line in enumerate(self.lines[seat]) if self.open[seat][li]]
+        return move_paths(self.sheet.colours, self.sheet.star_mask, self.reached[seat], ends, dice)
 
     def free_mask(self, seat: int) -> int:
         """Bit mask of the seat's free fields (bit i = field i)."""
