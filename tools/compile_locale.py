@@ -1,7 +1,7 @@
 """Keep the app's translation catalogues in step with the code.
 
     python tools/compile_locale.py            # .po -> .mo for every language
-    python tools/compile_locale.py --update   # add new msgids to the .po files (empty msgstr), then compile
+    python tools/compile_locale.py --update   # add new msgids (empty msgstr), drop unused ones, then compile
     python tools/compile_locale.py --check    # exit 1 if a .mo is stale or a msgid lacks a translation
 
 msgids are found by reading `game/**/*.py` (except `game/rulebook/`, which has
@@ -175,7 +175,7 @@ def _problems(domain: str) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--update", action="store_true", help="add new msgids to the .po files")
+    ap.add_argument("--update", action="store_true", help="add new msgids to the .po files and drop unused ones")
     ap.add_argument("--check", action="store_true", help="only report; exit 1 when out of step")
     args = ap.parse_args(argv)
     if args.check:
@@ -192,6 +192,11 @@ def main(argv: list[str] | None = None) -> int:
             po.parent.mkdir(parents=True, exist_ok=True)
             entries = read_po(po) if po.exists() else {}
             if args.update or not po.exists():
+                # a msgid no code asks for any more would otherwise live on in the catalogue forever
+                wanted = set(ids)
+                for gone in [k for k in entries if k and k not in wanted]:
+                    print(f"{domain} {lang}: dropped unused {gone!r}")
+                    del entries[gone]
                 write_po(po, lang, entries, ids)
                 entries = read_po(po)
             missing = [m for m in ids if not entries.get(m)]
