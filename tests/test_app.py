@@ -312,7 +312,7 @@ def test_rules_scene_renders_blocks_and_scrolls(home, monkeypatch):
         text: str = ""
         items: tuple = ()
 
-    book = [Block("h1", "Line-it"), Block("para", "Take **one** card. " * 40),
+    book = [Block("h1", "Line-it"), Block("para", "Take **one** card (see *Bets*). " * 40),
             Block("pictures", items=("card:17", "bet:B4", "back", "token:+4", "jackpot:red")),
             Block("bullet", "A bullet with **bold**."), Block("h1", "Linyo"), Block("h2", "Dice"),
             Block("pictures", items=("die:b", "field:o*", "start", "end")),
@@ -329,8 +329,10 @@ def test_rules_scene_renders_blocks_and_scrolls(home, monkeypatch):
     assert rules.scroll > 0
     pics = [tok for item in rules.items for (_x, tok, _h) in item.pics]
     assert {"card:17", "field:o*", "end"} <= set(pics)
-    bold = [txt for item in rules.items for (_x, txt, b, _s, _c) in item.runs if b]
-    assert "one" in bold and not any("**" in txt for item in rules.items for (_x, txt, *_r) in item.runs)
+    from game.scenes.rules import BOLD, ITALIC
+    styled = {(txt, style) for item in rules.items for (_x, txt, style, _s, _c) in item.runs}
+    assert ("one", BOLD) in styled and ("Bets", ITALIC) in styled
+    assert not any("*" in txt for item in rules.items for (_x, txt, *_r) in item.runs)
 
 
 def test_real_rulebook_in_three_languages(home):

@@ -34,11 +34,27 @@ def default_loader(lang: str) -> list[Any]:
     return rulebook.load(lang)
 
 
-def spans(text: str) -> list[tuple[str, bool]]:
-    """(run, bold) pieces of a text with **bold** marks; single *emphasis* marks dropped."""
+PLAIN, BOLD, ITALIC = 0, 1, 2   # the style of a run of rules text
+
+
+def spans(text: str) -> list[tuple[str, int]]:
+    """(run, style) pieces of a text with **bold** and single *emphasis* marks (marks removed)."""
     from ..rulebook import spans as bold_spans
 
-    return bold_spans(_EMPH.sub(r"\1", text))
+    out: list[tuple[str, int]] = []
+    for run, bold in bold_spans(text):
+        if bold:
+            out.append((run, BOLD))
+            continue
+        pos = 0
+        for m in _EMPH.finditer(run):
+            if m.start() > pos:
+                out.append((run[pos:m.start()], PLAIN))
+            out.append((m.group(1), ITALIC))
+            pos = m.end()
+        if pos < len(run):
+            out.append((run[pos:], PLAIN))
+    return out
 
 
 @dataclass
@@ -47,7 +63,7 @@ class _Item:
 
     y: int
     h: int
-    runs: list[tuple[int, str, bool, int, tuple[int, int, int]]]   # x, text, bold, size, colour
+    runs: list[tuple[int, str, int, int, tuple[int, int, int]]]    # x, text, style, size, colour
     pics: list[tuple[int, str, int]]                               # x, token, height
     rule: bool = False
 
@@ -88,35 +104,37 @@ class RulesScene(WidgetScene):
         return []
 
     def _wrap_runs(self, text: str, size: int, width: int, x0: int, color, bold_all: bool = False
-                   ) -> list[list[tuple[int, str, bool, int, tuple[int, int, int]]]]:
-        """Greedy word wrap of a text with bold runs; returns lines of (x, text, bold, size, colour)."""
-        # words with their weight and whether a space came before them
-        words: list[tuple[str, bool, bool]] = []
+                   ) -> list[list[tuple[int, str, int, int, tuple[int, int, int]]]]:
+        """Greedy word wrap of a text with styled runs; returns lines of (x, text, style, size, colour)."""
+        # words with their style and whether a space came before them
+        words: list[tuple[str, int, bool]] = []
         gap = True
-        for run, bold in spans(text):
+        for run, style in spans(text):
             for piece in re.findall(r"\S+|\s+", run):
                 if piece.isspace():
                     gap = True
                 else:
-                    words.append((piece, bold or bold_all, gap and bool(words)))
+                    words.append((piece, BOLD if bold_all else style, gap and bool(words)))
                     gap = False
         space = T.width(" ", size)
         lines: list[list] = []
         line: list = []
         x = x0
-        for word, bold, spaced in words:
-            w = T.width(word, size, bold)
+        for word, style, spaced in words:
+            # upright advance: a slanted run's surface is wider by its overhang, which would
+            # leave a gap before the next run ("game )")
+            w = T.width(word, size, style == BOLD)
             lead = space if (spaced and line) else 0
             if line and x + lead + w > x0 + width:
                 lines.append(line)
                 line, x, lead = [], x0, 0
-            if line and line[-1][2] == bold:
+            if line and line[-1][2] == style:
                 last = line[-1]
                 joined = last[1] + (" " if lead else "") + word
-                line[-1] = (last[0], joined, bold, size, color)
-                x = last[0] + T.width(joined, size, bold)
+                line[-1] = (last[0], joined, style, size, color)
+                x = last[0] + T.width(joined, size, style == BOLD)
             else:
-                line.append((x + lead, word, bold, size, color))
+                line.append((x + lead, word, style, size, color))
                 x = x + lead + w
         if line:
             lines.append(line)
@@ -274,8 +292,8 @@ class RulesScene(WidgetScene):
             if item.rule:
                 pygame.draw.rect(surface, C.ACCENT, (self.view.x + lay.px(40), y, lay.px(160), max(2, lay.px(5))),
                                  border_radius=lay.px(3))
-            for (x, txt, bold, size, col) in item.runs:
-                surface.blit(T.render(txt, size, col, bold), (x, y))
+            for (x, txt, style, size, col) in item.runs:
+                surface.blit(T.render(txt, size, col, style == BOLD, style == ITALIC), (x, y))
             for (x, token, h) in item.pics:
                 img = picture(token, h)
                 surface.blit(img, (x, y + (item.h - img.get_height()) // 2))

@@ -1,7 +1,7 @@
 """Fonts and cached text surfaces (DejaVu Sans, which has ♥ ♦ ♣ ★ ● ×).
 
 Rendering text is the costliest thing a frame does, so every rendered line
-is kept in an LRU cache keyed by (text, pixel size, bold, colour); a frame
+is kept in an LRU cache keyed by (text, pixel size, weight, colour); a frame
 that shows the same text again only blits.
 
     surf = render("Play", 24, (255, 255, 255), bold=True)
@@ -16,18 +16,21 @@ import pygame
 from ..paths import FONTS
 
 _FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
 _cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _wrap_cache: "OrderedDict[tuple, list[str]]" = OrderedDict()
 CACHE_SIZE = 1200
 stats = {"hits": 0, "misses": 0}
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled font at `size` pixels (falls back to pygame's default)."""
+def font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
+    """The bundled font at `size` pixels (falls back to pygame's default).
+
+    Italic is slanted by FreeType (DejaVu's oblique files are not bundled: the
+    rules text is the only place that uses it)."""
     if not pygame.font.get_init():  # (re)started: fonts of an earlier init are dead
         start_fonts()
-    key = (max(6, int(size)), bool(bold))
+    key = (max(6, int(size)), bool(bold), bool(italic))
     f = _fonts.get(key)
     if f is None:
         path = _FILES[key[1]]
@@ -35,28 +38,30 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
             f = pygame.font.Font(str(path), key[0])
         except (OSError, pygame.error, FileNotFoundError):
             f = pygame.font.Font(None, key[0])
+        f.italic = key[2]
         _fonts[key] = f
     return f
 
 
-def render(text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+def render(text: str, size: int, color: tuple[int, int, int], bold: bool = False,
+           italic: bool = False) -> pygame.Surface:
     """A cached, antialiased surface of one line of text."""
-    key = (text, int(size), bool(bold), tuple(color))
+    key = (text, int(size), bool(bold), tuple(color), bool(italic))
     surf = _cache.get(key)
     if surf is not None:
         _cache.move_to_end(key)
         stats["hits"] += 1
         return surf
     stats["misses"] += 1
-    surf = font(size, bold).render(text, True, color)
+    surf = font(size, bold, italic).render(text, True, color)
     _cache[key] = surf
     if len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
     return surf
 
 
-def width(text: str, size: int, bold: bool = False) -> int:
-    return font(size, bold).size(text)[0]
+def width(text: str, size: int, bold: bool = False, italic: bool = False) -> int:
+    return font(size, bold, italic).size(text)[0]
 
 
 def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
