@@ -5,7 +5,8 @@
     action = bot.choose(state.view(state.current_seat))
 
 Levels: "easy", "normal", "hard" (and "random", a uniform random legal
-player used as the arena's baseline). Every bot sees only the view of its
+player used as the arena's baseline; for Line-it also "ismcts", a textbook
+information-set MCTS the arena measures `hard` against, see ismcts.py). Every bot sees only the view of its
 seat and is deterministic for a given seed and view. `budget` is the number
 of simulations a searching bot may spend on one decision (deterministic, so
 the arena's tables reproduce); `time_limit` (seconds) caps it for the table.
@@ -24,6 +25,9 @@ def make_bot(game: str, level: str, seed: int = 0, budget: int | None = None,
     """A bot of `level` for `game`; raises ValueError for unknown names."""
     if game not in GAMES:
         raise ValueError(f"no bots for {game!r}; games are {', '.join(GAMES)}")
+    if level == "ismcts" and game == "lineit":
+        module = importlib.import_module("engine.bots.ismcts")
+        return module.make(level, seed=seed, budget=budget, time_limit=time_limit)
     if level not in LEVELS + ("random",):
         raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
     module = importlib.import_module(f"engine.bots.{game}_bots")
