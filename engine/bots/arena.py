@@ -3,6 +3,10 @@
     python -m engine arena lineit --players 2 --bots hard,normal --games 400 --seed 1
     python -m engine arena lineit --players 4 --bots hard,normal*3 --games 200
     python -m engine arena linyo --players 1 --bots hard --games 200 --sheet A --difficulty 2
+    python -m engine arena lineit --players 2 --bots hard,ismcts@700 --games 100
+
+A bot label is a level, optionally with its own budget after `@` (else
+`--budget`, else the level's default).
 
 Seats are rotated game by game so no bot keeps the first seat. Game i uses
 the seed `seed * 1_000_003 + i` and bot seeds derived from it, so the same
@@ -63,9 +67,19 @@ def seat_game(game: str, labels: list[str], index: int, seed: int, options: dict
     shift = index % players
     seated = labels[shift:] + labels[:shift]
     game_seed = seed * 1_000_003 + index
-    bots = [make_bot(game, label, seed=game_seed * 7 + seat, budget=options.get("budget"))
-            for seat, label in enumerate(seated)]
+    bots = [_make(game, label, game_seed * 7 + seat, options.get("budget")) for seat, label in enumerate(seated)]
     return new_game(game, players, game_seed, options), seated, bots
+
+
+def _make(game: str, label: str, seed: int, budget: int | None):
+    """The bot of an arena label: `level` or `level@budget`."""
+    level, _, own = label.partition("@")
+    if own:
+        try:
+            budget = int(own)
+        except ValueError:
+            raise SystemExit(f"bot label {label!r}: the budget after @ must be a whole number") from None
+    return make_bot(game, level, seed=seed, budget=budget)
 
 
 def play_one(task: tuple) -> GameResult:
