@@ -128,7 +128,7 @@ def summarise(game: str, results: list[GameResult]) -> str:
     rows.append(f"{'bot':<8}{'seats':>6}{'win share':>11}{'mean score':>12}{'mean rank':>11}"
                 f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
     for label in labels:
-        wins = seats = 0.0
+        wins = 0.0
         scores: list[int] = []
         ranks: list[float] = []
         times: list[float] = []
