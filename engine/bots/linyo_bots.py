@@ -30,7 +30,6 @@ import time
 from typing import Any, Optional
 
 from engine.linyo import Abort, Move, SetDice, Start, roll_text, set_options, state_from_view
-from engine.linyo.dice import four_of_a_kind
 from engine.linyo.sheets import COLS, FIELDS, FULL_MASK, NEIGHBOUR_MASKS, field_name
 
 from .base import decision_rng
@@ -39,6 +38,12 @@ from .reasons import Reason, reason
 
 DEFAULT_BUDGET = 180         # simulations per decision (candidate x roll result)
 SIMS_PER_CANDIDATE = len(ROLLS)
+# Two rolls deep for the best DEEP_CANDIDATES (each roll: the DEEP_WIDTH best replies by
+# value, then the expectation over the roll after), when at most DEEP_MAX_POSITIONS
+# distinct positions are open (the end of the game, where moves are few).
+DEEP_CANDIDATES = 3
+DEEP_WIDTH = 2
+DEEP_MAX_POSITIONS = 40
 # Start fields: spread out (Manhattan distance to the seat's other starts, capped),
 # room around them, and edges and corners, which are hard to reach later.
 START_SPREAD = 9
@@ -226,28 +231,35 @@ class LinyoBot:
                 for i, (v, r, e, m) in enumerate(scored)]
 
     def _lookahead(self, state, seat: int, ev: Evaluator, scored: list, d: int) -> None:
-        """Replace the values of the best candidates by their expected value after the next roll."""
+        """Replace the values of the best candidates by their expected value after the next roll;
+        near the end of the game, the best few of those two rolls deep."""
         candidates = max(1, self.budget // SIMS_PER_CANDIDATE)
         started = time.perf_counter()
         next_round = state.round + 1
         my_roll = (state.first_seat + next_round) % state.players == seat
+        then_my_roll = (state.first_seat + next_round + 1) % state.players == seat
         done = 0
         for entry in scored[:candidates]:
             if self.time_limit is not None and done and time.perf_counter() - started > self.time_limit:
                 break
             v, r, e, m = entry
             if e:
-                total = 0.0
-                for dice, p in ROLLS:
-                    if my_roll and four_of_a_kind(dice) is not None:
-                        best = max(ev.best_reply(r, e, option, d) for option in set_options(dice))
-                    else:
-                        best = ev.best_reply(r, e, dice, d)
-                    total += p * best
-                entry[0] = total
+                entry[0] = ev.expect(r, e, d, my_roll)
             done += 1
         # searched candidates first, by their expected value; the rest keep their order below
         head = sorted(scored[:done], key=lambda t: -t[0])
+        deep = min(DEEP_CANDIDATES, done)
+        if deep > 1 and len(scored) <= DEEP_MAX_POSITIONS and (
+                self.time_limit is None or time.perf_counter() - started <= self.time_limit / 2):
+            for entry in head[:deep]:
+                v, r, e, m = entry
+                if e:
+                    entry[0] = ev.expect2(r, e, d, my_roll, then_my_roll, DEEP_WIDTH)
+            top = sorted(head[:deep], key=lambda t: -t[0])
+            low = min(t[0] for t in top)
+            for t in head[deep:]:
+                t[0] = min(t[0], low) - 1e-3
+            head[:deep] = top
         floor = min(t[0] for t in head)
         for t in scored[done:]:
             t[0] = min(t[0], floor) - 1e-3

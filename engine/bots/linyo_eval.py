@@ -15,6 +15,7 @@ True
 """
 from __future__ import annotations
 
+from engine.linyo.dice import four_of_a_kind, set_options
 from engine.linyo.state import move_paths
 from engine.linyo.sheets import COLS, FULL_MASK, NEIGHBOUR_MASKS, NEIGHBOURS, flood
 
@@ -77,7 +78,8 @@ def at_least_two_neighbours(passable: int) -> int:
 class Evaluator:
     """Values and moves of one sheet (colours and stars)."""
 
-    __slots__ = ("colours", "star_mask", "weights", "memo", "difficulty", "balls", "line_memo")
+    __slots__ = ("colours", "star_mask", "weights", "memo", "difficulty", "balls", "line_memo",
+                 "expect_memo")
 
     def __init__(self, sheet, weights: dict | None = None, difficulty: int = 2) -> None:
         self.colours = sheet.colours
@@ -90,6 +92,7 @@ class Evaluator:
         self.difficulty = difficulty
         self.memo: dict = {}  # (reached, end fields) -> value; values depend on nothing else
         self.line_memo: dict = {}  # (end, reached near it) -> rolls that allow a full move
+        self.expect_memo: dict = {}  # (reached, end fields, set by me) -> `expect`
         # balls[e]: the fields a full move from e can touch (Manhattan distance <= difficulty)
         self.balls = [sum(1 << f for f in range(77)
                           if abs(f // COLS - e // COLS) + abs(f % COLS - e % COLS) <= difficulty)
@@ -257,22 +260,107 @@ class Evaluator:
                 out[key] = m
         return out
 
+    def replies(self, reached: int, ends, dice, difficulty: int) -> list:
+        """Every distinct position `(value, reached, ends)` one move (or abort) with `dice`
+        can leave, unsorted; a fast `distinct` + `value` without move tuples."""
+        colours = self.colours
+        star_mask = self.star_mask
+        value = self.value
+        counts = list(dice)
+        out: list = []
+        for i, (li, end) in enumerate(ends):
+            before = ends[:i]
+            after = ends[i + 1:]
+            seen: set = set()
+
+            def leave(r: int, e: int, grown: int) -> None:
+                key = (r, e)
+                if key in seen:
+                    return
+                seen.add(key)
+                new = [t for t in before if NEIGHBOUR_MASKS[t[1]] & ~r]
+                if grown >= difficulty and NEIGHBOUR_MASKS[e] & ~r:
+                    new.append((li, e))
+                new.extend(t for t in after if NEIGHBOUR_MASKS[t[1]] & ~r)
+                out.append((value(r, new), r, new))
+
+            def grow(pos: int, used: int, depth: int) -> None:
+                for n in NEIGHBOURS[pos]:
+                    bit = 1 << n
+                    if used & bit:
+                        continue
+                    k = colours[n]
+                    if not counts[k]:
+                        continue
+                    counts[k] -= 1
+                    now = used | bit
+                    leave(now, n, depth + 1)
+                    if star_mask & bit:
+                        for s in NEIGHBOURS[n]:
+                            if not now >> s & 1:
+                                leave(now | 1 << s, s, depth + 2)
+                    if depth < 3:
+                        grow(n, now, depth + 1)
+                    counts[k] += 1
+
+            grow(end, reached, 0)
+            rest = before + after  # aborting by choice is always allowed
+            out.append((value(reached, rest), reached, rest))
+        return out
+
     def best_reply(self, reached: int, ends, dice, difficulty: int) -> float:
         """The value of the best move (or abort) with `dice` by `value`."""
-        best = None
-        seen = set()
-        for m in self.moves(reached, ends, dice):
-            r, e = self.after(reached, ends, m, difficulty)
-            key = (r, tuple(e))
-            if key in seen:
-                continue
-            seen.add(key)
-            v = self.value(r, e)
-            if best is None or v > best:
-                best = v
-        for li, _ in ends:  # aborting by choice is always allowed
-            r, e = self.after(reached, ends, li, difficulty)
-            v = self.value(r, e)
-            if best is None or v > best:
-                best = v
-        return best if best is not None else self.value(reached, ends)
+        if not ends:
+            return self.value(reached, ends)
+        return max(t[0] for t in self.replies(reached, ends, dice, difficulty))
+
+    def roll_options(self, dice, my_roll: bool) -> list:
+        """The dice the seat may play after rolling `dice` (a four of a kind is set by
+        its roller: every setting when that is this seat, else kept as rolled)."""
+        if my_roll and four_of_a_kind(dice) is not None:
+            return set_options(dice)
+        return [dice]
+
+    def expect(self, reached: int, ends, difficulty: int, my_roll: bool) -> float:
+        """The expected value of the best next move (by `value`) over the 15 roll results."""
+        if not ends:
+            return self.value(reached, ends)
+        key = (reached, tuple(e for _, e in ends), my_roll)
+        v = self.expect_memo.get(key)
+        if v is not None:
+            return v
+        if len(self.expect_memo) > 100_000:
+            self.expect_memo.clear()
+        total = 0.0
+        for dice, p in ROLLS:
+            total += p * max(self.best_reply(reached, ends, option, difficulty)
+                             for option in self.roll_options(dice, my_roll))
+        self.expect_memo[key] = total
+        return total
+
+    def expect2(self, reached: int, ends, difficulty: int, my_roll: bool, then_my_roll: bool,
+                width: int) -> float:
+        """Two rolls deep: over the 15 results of the next roll, the best of the `width`
+        best moves by `value`, each valued by `expect` (the roll after that)."""
+        if not ends:
+            return self.value(reached, ends)
+        total = 0.0
+        for dice, p in ROLLS:
+            found = []
+            for option in self.roll_options(dice, my_roll):
+                found.extend(self.replies(reached, ends, option, difficulty))
+            found.sort(key=lambda t: -t[0])
+            best = None
+            seen = set()
+            for _, r, e in found:
+                key = (r, tuple(e))
+                if key in seen:
+                    continue
+                seen.add(key)
+                v = self.expect(r, e, difficulty, then_my_roll)
+                if best is None or v > best:
+                    best = v
+                if len(seen) >= width:
+                    break
+            total += p * best
+        return total
