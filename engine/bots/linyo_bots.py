@@ -43,7 +43,7 @@ SIMS_PER_CANDIDATE = len(ROLLS)
 # distinct positions are open (the end of the game, where moves are few).
 DEEP_CANDIDATES = 3
 DEEP_WIDTH = 2
-DEEP_MAX_POSITIONS = 40
+DEEP_MAX_POSITIONS = 30
 # Start fields: spread out (Manhattan distance to the seat's other starts, capped),
 # room around them, and edges and corners, which are hard to reach later.
 START_SPREAD = 9
