@@ -39,11 +39,12 @@ from .reasons import Reason, reason
 DEFAULT_BUDGET = 180         # simulations per decision (candidate x roll result)
 SIMS_PER_CANDIDATE = len(ROLLS)
 # Two rolls deep for the best DEEP_CANDIDATES (each roll: the DEEP_WIDTH best replies by
-# value, then the expectation over the roll after), when at most DEEP_MAX_POSITIONS
-# distinct positions are open (the end of the game, where moves are few).
+# value, then the expectation over the roll after), when at most DEEP_MAX_POSITIONS[difficulty]
+# distinct positions are open (the end of the game, where moves are few; a value costs more
+# at higher difficulties, so the gate is tighter there).
 DEEP_CANDIDATES = 3
 DEEP_WIDTH = 2
-DEEP_MAX_POSITIONS = 30
+DEEP_MAX_POSITIONS = {2: 30, 3: 20, 4: 15}
 # Start fields: spread out (Manhattan distance to the seat's other starts, capped),
 # room around them, and edges and corners, which are hard to reach later.
 START_SPREAD = 9
@@ -249,7 +250,7 @@ class LinyoBot:
         # searched candidates first, by their expected value; the rest keep their order below
         head = sorted(scored[:done], key=lambda t: -t[0])
         deep = min(DEEP_CANDIDATES, done)
-        if deep > 1 and len(scored) <= DEEP_MAX_POSITIONS and (
+        if deep > 1 and len(scored) <= DEEP_MAX_POSITIONS.get(d, 15) and (
                 self.time_limit is None or time.perf_counter() - started <= self.time_limit / 2):
             for entry in head[:deep]:
                 v, r, e, m = entry
