@@ -63,6 +63,12 @@ def _setup_logging() -> str:
     return str(path)
 
 
+# events after which the window may not show what we last pushed (uncovered, restored, ...)
+_REPAINT_EVENTS = {getattr(pygame, name) for name in (
+    "VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED",
+    "WINDOWFOCUSGAINED", "WINDOWENTER", "WINDOWDISPLAYCHANGED") if hasattr(pygame, name)}
+
+
 class App:
     """Owns the window, the clock and the scene stack."""
 
@@ -103,6 +109,11 @@ class App:
         self._window_dirty = 0.0
         self.errors = 0
         self.toasts: list[list] = []   # [text, seconds left]
+        # What the top scene says it changed on the window this frame (see `present_only`);
+        # None = push the whole window. A window event forces a whole push next frame.
+        self._present: list[pygame.Rect] | None = None
+        self._present_all = True
+        self.presented = {"whole": 0, "parts": 0, "none": 0}   # frames by kind (tests, figures)
         self.menu_factory: Callable[[App], Scene] | None = None
 
     # ------------------------------------------------------------ settings
@@ -300,8 +311,11 @@ class App:
             self.resize(event.w, event.h)
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMOVED):
+            self._present_all = True
             self._note_window()
             return
+        if event.type in _REPAINT_EVENTS:
+            self._present_all = True
         if event.type == pygame.KEYDOWN and self._global_key(event):
             return
         top = self.top
@@ -336,10 +350,30 @@ class App:
         for toast in self.toasts:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
+        self._present = None
         self._guard(self.draw)
-        pygame.display.flip()
+        self._push()
         self.frames += 1
         return self.running
+
+    def present_only(self, rects: list[pygame.Rect]) -> None:
+        """Called by the top scene from its draw: this frame it changed the window only in
+        `rects` (the rest still shows the last frame). The app then pushes just those to the
+        screen, unless something else drew this frame (a transition, a toast, an overlay)."""
+        self._present = list(rects)
+
+    def _push(self) -> None:
+        parts = self._present
+        if (parts is None or self._present_all or self.toasts or self._trans_t < 1.0
+                or not self.stack or not self.stack[-1].opaque):
+            pygame.display.flip()
+            self._present_all = False
+            self.presented["whole"] += 1
+        elif parts:
+            pygame.display.update(parts)
+            self.presented["parts"] += 1
+        else:
+            self.presented["none"] += 1
 
     @property
     def lay_size(self) -> tuple[int, int]:

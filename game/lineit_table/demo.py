@@ -9,23 +9,18 @@ asked through the `BotWorker` with the seed the arena gives it, so
 
 end with the same scores. Before the game the demo times 120 bare
 fill + flip frames of the window; at the end it prints one JSON line with the
-scores and the frame figures (per frame: `work` = the table's update + draw,
-`frame` = the whole frame without the frame-rate cap, from the clock's raw time).
+scores and the frame figures (see game/demo_figures.py).
 """
 from __future__ import annotations
 
 import json
-import os
-import resource
-import sys
-import time
 from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.bots.arena import seat_game
 
-from ..demo_figures import bare_frames, pct
+from ..demo_figures import FrameFigures
 from .controller import Controller
 from .scene import TableScene
 
@@ -50,62 +45,43 @@ class DemoScene(TableScene):
         ctrl = Controller(config, state, bot_seeds=[b.seed for b in bots], bot_levels=list(seated), time_limit=None)
         scene = cls(app, ctrl, speed=max(0.05, speed), demo=True)
         scene.exit_at_end = exit_at_end
-        scene.bare = bare_frames()
         return scene
 
     def __init__(self, app: "App", ctrl: Controller, speed: float = 1.0, demo: bool = True) -> None:
         super().__init__(app, ctrl, speed=speed, demo=True)
         self.exit_at_end = False
-        self.bare: list[float] = []
-        self.work: list[float] = []
-        self.work_cpu: list[float] = []
-        self._cpu_update = 0.0
-        self.frames: list[float] = []
-        self._t_update = 0.0
-        self._update_ms = 0.0
-        self.started = time.perf_counter()
+        self.figs = FrameFigures()
         self.printed = False
 
+    def enter(self) -> None:
+        super().enter()
+        self.figs.start(self.app)
+
     def update(self, dt: float) -> None:
-        raw = self.app.clock.get_rawtime()
-        if raw and self.app.frames > 2:
-            self.frames.append(float(raw))
-        t0 = time.perf_counter()
-        c0 = time.process_time()
+        self.figs.update_begin()
         super().update(dt)
-        self._update_ms = (time.perf_counter() - t0) * 1000
-        self._cpu_update = (time.process_time() - c0) * 1000
+        self.figs.update_end()
 
     def draw(self, surface: pygame.Surface) -> None:
-        t0 = time.perf_counter()
-        c0 = time.process_time()
+        self.figs.draw_begin()
         super().draw(surface)
-        # the figures are measurement, not game state
-        self.work.append(self._update_ms + (time.perf_counter() - t0) * 1000)
-        self.work_cpu.append(self._cpu_update + (time.process_time() - c0) * 1000)
+        self.figs.draw_end()
 
     def figures(self) -> dict:
         s = self.ctrl.state
-        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        rss_mb = rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
         return {
             "game": "lineit", "players": s.players, "seed": self.ctrl.config["seed"],
-            "scores": s.scores(), "winners": s.winners(),
-            "size": list(self.app.screen.get_size()), "speed": self.speed,
-            "frames": len(self.work), "seconds": round(time.perf_counter() - self.started, 1),
+            "scores": s.scores(), "winners": s.winners(), "speed": self.speed,
+            "size": list(self.app.screen.get_size()),
             "bot_worker": "process" if self.ctrl.worker is not None and self.ctrl.worker.in_process else "thread",
-            "bare_ms_p95": round(pct(self.bare, 0.95), 2), "bare_ms_p99": round(pct(self.bare, 0.99), 2),
-            "frame_ms_p95": round(pct(self.frames, 0.95), 2), "frame_ms_p99": round(pct(self.frames, 0.99), 2),
-            "work_ms_p95": round(pct(self.work, 0.95), 2), "work_ms_p99": round(pct(self.work, 0.99), 2),
-            "work_cpu_ms_p95": round(pct(self.work_cpu, 0.95), 2),
-            "max_rss_mb": round(rss_mb, 1),
-            "load_avg_1m": round(os.getloadavg()[0], 2),
+            **self.figs.figures(self.app),
         }
 
     def show_results(self) -> None:
         if not self.printed:
             self.printed = True
             print(json.dumps(self.figures()), flush=True)
+            self.figs.stop(self.app)
         if self.exit_at_end:
             self.app.quit()
             return

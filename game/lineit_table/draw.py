@@ -82,12 +82,16 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
     clean = (sc.drawn_frame == app.frames - 1 and app.top is sc and not app.toasts and app._trans_t >= 1.0
              and sc.drawn_size == surface.get_size() and sc.drawn_layer == sc.layer.full)
     if clean:
-        for r in merge_rects(sc.dynamic_rects + sc.layer.take_changed()):
+        restored = merge_rects(sc.dynamic_rects + sc.layer.take_changed())
+        for r in restored:
             surface.blit(sc.layer.surface, r, r)
     else:
         sc.layer.take_changed()
         surface.blit(sc.layer.surface, (0, 0))
     sc.dynamic_rects = draw_dynamic(sc, surface)
+    if clean and surface is app.screen:
+        # the window changed only there: the app pushes just those rectangles to the screen
+        app.present_only(restored + sc.dynamic_rects)
     sc.drawn_frame, sc.drawn_size, sc.drawn_layer = app.frames, surface.get_size(), sc.layer.full
 
 

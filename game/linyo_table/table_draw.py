@@ -103,10 +103,12 @@ class TableDrawing:
             zoom_sig = self._zoom_sig()
             if clean and not changed and not self._dyn_rects_busy() and zoom_sig == getattr(self, "_zoom_drawn", None):
                 self._drawn_frame = app.frames      # nothing moved: the window still shows it
+                app.present_only([])
                 return
             clean = False
         if clean:
-            for r in merge_rects(self._dyn_rects + changed):
+            restored = merge_rects(self._dyn_rects + changed)
+            for r in restored:
                 surface.blit(layer.surface, r, r)
         else:
             surface.blit(layer.surface, (0, 0))
@@ -115,6 +117,9 @@ class TableDrawing:
         if self.zoom_seat is not None:
             self._draw_zoom(surface, lay)
             rects = [surface.get_rect()]
+        elif clean:
+            # the window changed only there: the app pushes just those rectangles to the screen
+            app.present_only(restored + rects)
         self._zoom_drawn = zoom_sig
         self._dyn_rects = rects
         self._drawn_frame, self._drawn_size = app.frames, size
