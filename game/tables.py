@@ -45,7 +45,6 @@ from .i18n import _
 
 if TYPE_CHECKING:
     from .app import App
-    from .scene import Scene
 
 log = logging.getLogger("linebox.tables")
 GAMES = ("lineit", "linyo")

@@ -246,7 +246,6 @@ def text_items(sc: "TableScene") -> list[Item]:
 def _text_items(sc: "TableScene") -> list[Item]:
     geo = sc.geo
     lay = geo.lay
-    board = sc.board
     ctrl = sc.ctrl
     spec = ctrl.spectator()
     cur = ctrl.current

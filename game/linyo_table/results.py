@@ -110,7 +110,7 @@ class ResultsScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.lay
         surface.fill(P.FELT)
-        W, H = lay.logical_w, lay.logical_h
+        W = lay.logical_w
         g = self.g
         st = g.state
         scores = st.scores()

@@ -180,7 +180,7 @@ class TableDrawing:
         if line is not None:
             tail = ops[1 + n_rows:]
             rect = _ops_rect(tail)
-            (x0, y0), (x1, _y1), w = line[1], line[2], line[3]
+            (x0, y0), (x1, _), w = line[1], line[2], line[3]
             rect.union_ip(pygame.Rect(int(x0) - 1, int(y0) - w - 1, int(x1 - x0) + 3, 2 * w + 3))
             items.append(Item("total", 2, rect, (tail, line), lambda s, o=tail, ln=line: _draw_ops(s, o, ln)))
         for key, ops in (("header", self._header_ops(lay)), ("dice_label", self._dice_label_ops(lay))):
