@@ -11,6 +11,7 @@ from game import i18n
 from game.i18n import _
 from game.ui import text as T
 from game.ui import theme as C
+from game.ui.widgets import label_text
 
 from . import texts
 from .events import direction
@@ -75,7 +76,8 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
         draw_base(sc, sc.base)
         sc.base_sig = bsig
         sc.base_version += 1
-    sc.layer.update(sc.base, sc.base_version, layer_items(sc) + text_items(sc) + sc.board.count_items())
+    sc.layer.update(sc.base, sc.base_version,
+                    layer_items(sc) + text_items(sc) + sc.board.count_items() + control_items(sc))
     app = sc.app
     # The window keeps last frame's picture: when nothing else drew over it, only the places where
     # something moved last frame, and those the layer repainted, are copied from the layer.
@@ -391,14 +393,28 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
         r = pygame.Rect(0, 0, int(t.h * 1.3) + 4, int(t.h * 1.3) + 4)
         r.center = (int(t.x), int(t.y))
         drawn.append(r)
-    draw_status(sc, surface)
-    drawn.append(pygame.Rect(geo.status.x - pad, geo.status.y - pad, geo.status.w + 2 * pad,
-                             geo.buttons.y - geo.status.y + pad))
-    for b in sc.buttons:
-        if b.visible:
-            b.draw(surface, lay)
-            drawn.append(b.rect.inflate(lay.px(24), lay.px(28)))
     return drawn
+
+
+def control_items(sc: "TableScene") -> list[Item]:
+    """The status line and the buttons, as layer items: repainted only when their text or
+    state changes (a hover eases in over a few frames), not copied back and drawn every frame."""
+    geo = sc.geo
+    lay = geo.lay
+    pad = lay.px(8)
+    text, color = status_text(sc)
+    keys = sc.my_turn() and not sc.demo
+    status = pygame.Rect(geo.status.x - pad, geo.status.y - pad, geo.status.w + 2 * pad,
+                         geo.buttons.y - geo.status.y + pad)
+    items = [Item("status", 3000, status, (text, color, keys, i18n.current_language(), lay),
+                  lambda surface: draw_status(sc, surface))]
+    for i, b in enumerate(sc.buttons):
+        if b.visible:
+            desc = (tuple(b.rect), round(b.glow, 3), round(b.pressed, 3), b.enabled, b.focused, b.hover,
+                    label_text(b.label), i18n.current_language())
+            items.append(Item(("button", i), 3001, b.rect.inflate(lay.px(24), lay.px(28)), desc,
+                              lambda surface, b=b: b.draw(surface, lay)))
+    return items
 
 
 def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
