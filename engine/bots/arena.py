@@ -125,7 +125,8 @@ def summarise(game: str, results: list[GameResult]) -> str:
             f"{sum(1 for s in scores if s == 0):>9}"
             f"{_pct(times, .5) * 1e3:>9.1f}{_pct(times, .95) * 1e3:>9.1f}{max(times) * 1e3:>9.1f}",
         ])
-    rows.append(f"{'bot':<8}{'seats':>6}{'win share':>11}{'mean score':>12}{'mean rank':>11}"
+    w = max(8, 1 + max(len(label) for label in labels))   # 'ismcts@1000' is wider than a level
+    rows.append(f"{'bot':<{w}}{'seats':>6}{'win share':>11}{'mean score':>12}{'mean rank':>11}"
                 f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
     for label in labels:
         wins = 0.0
@@ -144,7 +145,7 @@ def summarise(game: str, results: list[GameResult]) -> str:
             times.extend(r.times.get(label, []))
         per_game_seats = len(scores) / len(results)
         rows.append(
-            f"{label:<8}{per_game_seats:>6.0f}{wins / len(results):>11.3f}"
+            f"{label:<{w}}{per_game_seats:>6.0f}{wins / len(results):>11.3f}"
             f"{statistics.mean(scores):>12.2f}{statistics.mean(ranks):>11.2f}"
             f"{_pct(times, .5) * 1e3:>9.1f}{_pct(times, .95) * 1e3:>9.1f}"
             f"{(max(times) if times else 0) * 1e3:>9.1f}")
