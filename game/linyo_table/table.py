@@ -376,7 +376,10 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
         self.b_confirm.enabled = self.can_confirm()
         self.b_undo.enabled = self.human_turn() and self._has_undo()
         self.b_nothing.enabled = self.human_turn() and self.path is not None
-        self.b_nothing.visible = self.state.phase == "move"
+        # with no human at the table (the demo, a bots-only game) there is nothing to confirm or undo
+        watching = not self.g.humans
+        self.b_confirm.visible = self.b_undo.visible = not watching
+        self.b_nothing.visible = not watching and self.state.phase == "move"
 
     def _has_undo(self) -> bool:
         if self.set_choice is not None:
