@@ -38,7 +38,6 @@ from bisect import bisect_left, bisect_right
 from engine import lineit
 from engine.core import Rng
 from engine.lineit.actions import (
-    ACTION_END,
     CLOSE,
     END,
     PASS,

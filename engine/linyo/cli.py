@@ -5,7 +5,6 @@ import time
 
 from engine.core import Rng
 
-from .actions import Move
 from .greedy import greedy_policy, spread_start
 from .state import new_game, playout
 
