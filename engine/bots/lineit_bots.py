@@ -47,6 +47,7 @@ from engine.lineit.actions import (
     Action,
 )
 from engine.lineit.cards import BET_BASE, SUITS
+from engine.lineit.playout import greedy_turns
 
 from .base import decision_rng
 from .reasons import Reason, reason
@@ -409,211 +410,21 @@ def _outcome(scores: list[int], p: int) -> float:
 
 # ------------------------------------------------------- truncated rollouts
 
-_M64 = (1 << 64) - 1
-_LA = 6364136223846793005
-_LC = 1442695040888963407
-_HAND = 128
-_PLAY = 256
-_CLOSE = 384
-_END = 512
-
-
-class _Leaf:
-    """Just the fields `Evaluator` reads, filled from a rollout's locals."""
-
-    __slots__ = ("n", "cur", "deck", "pos", "market", "hands", "lnum", "ldir", "llast", "lbet",
-                 "lafter", "lsuit", "jack")
-
-
 def _rollout(state, x: int, turns: int, p: int, scale: float) -> float:
-    """Play `state` (unchanged, turn phase) greedily for `turns` turns, then
-    value the position for seat p; `x` seeds the policy's tie-breaking LCG.
+    """Play `state` (unchanged, turn phase) greedily for `turns` turns
+    (`lineit.playout.greedy_turns`, `x` seeding its tie-breaks), then value the
+    position for seat p.
 
-    The policy is the engine's greedy playout policy (engine/lineit/playout.py,
-    the same one-ply scores); the loop is a copy that stops early. Every seat
-    is then valued by `Evaluator` (banked points + the line's future), and
-    the margin over the best other seat becomes a win chance through a
+    Every seat is valued by `Evaluator` (banked points + the line's future),
+    and the margin over the best other seat becomes a win chance through a
     logistic of width `scale` · √(turns left + 1), plus `_outcome`'s margin
     term. The caller plays the game out with `lineit.playout` instead when
     it would end within `turns` (`_turns_to_end`); should the draw pile run
     out anyway, the position is valued as it stands.
     """
-    n = state.n
-    stack = [len(st) for st in state.stacks]
-    bonus = state.bonus[:]
-    penalty = state.penalty[:]
-    deck = state.deck
-    pos = state.pos
-    ndeck = len(deck)
-    market = state.market[:]
-    hands = [h[:] for h in state.hands]
-    ldir = state.ldir[:]
-    llast = state.llast[:]
-    lnum = state.lnum[:]
-    lbet = state.lbet[:]
-    lafter = state.lafter[:]
-    lsuit = state.lsuit[:]
-    jc = [len(j) for j in state.jack]
-    first = state.first
-    cur = state.cur
-    taken = state.taken
-    played = state.played
-    closed = state.closed
-    size = n + 2
-    ends = 0
-
-    def close(q: int) -> None:
-        v = lbet[q]
-        if v:
-            if lafter[q] >= v:
-                bonus[q] += v
-            else:
-                penalty[q] += v
-        k = lnum[q]
-        if k > 3:
-            stack[q] += k - 3
-        ldir[q] = llast[q] = lnum[q] = lbet[q] = lafter[q] = 0
-        i = q * 4
-        lsuit[i] = lsuit[i + 1] = lsuit[i + 2] = lsuit[i + 3] = 0
-
-    def gscore(q: int, m: int) -> float:
-        if m >= _END:
-            return 0.0
-        if m == _CLOSE:
-            d = ldir[q]
-            k = lnum[q]
-            room = 99 if d == 0 else (100 - llast[q] if d > 0 else llast[q] - 1)
-            v = lbet[q]
-            if v and lafter[q] < v:
-                return -3.0 if room > 12 else 0.5
-            if k >= 4 and room < 10:
-                return 2.5
-            return -1.0
-        if _HAND <= m < _PLAY:
-            return 0.8 if not hands[q] else 0.3
-        bonus_play = 0.3 if m >= _PLAY else 0.0
-        c = m & 127
-        d = ldir[q]
-        last = llast[q]
-        if c > BET_BASE:
-            room = 50 if d == 0 else (100 - last if d > 0 else last - 1)
-            return (1.2 if room >= 6 * (c - BET_BASE) else -2.0) + bonus_play
-        k = lnum[q]
-        if k == 0:
-            sc = 1.0 + abs(c - 50.5) / 50.0
-        elif d == 0:
-            sc = 2.0 - abs(c - last) * 0.05
-        else:
-            sc = 3.0 - (c - last if d > 0 else last - c) * 0.08
-        si = (c - 1) & 3
-        if lsuit[q * 4 + si] == 2:
-            sc += jc[si]
-        return sc + bonus_play
-
-    while ends < turns:
-        q = cur
-        hand = hands[q]
-        d = ldir[q]
-        last = llast[q]
-        nobet = not lbet[q]
-        moves = []
-        if not taken:
-            room = len(hand) < 2
-            seen = 0
-            for c in market:
-                if c > BET_BASE:
-                    bit = 1 << (c - BET_BASE)
-                    if seen & bit:
-                        continue
-                    seen |= bit
-                    if nobet:
-                        moves.append(c)
-                elif d == 0 or (c > last if d > 0 else c < last):
-                    moves.append(c)
-                if room:
-                    moves.append(c + _HAND)
-        if not played:
-            prev = 0
-            for c in hand:
-                if c != prev and (nobet if c > BET_BASE else (d == 0 or (c > last if d > 0 else c < last))):
-                    moves.append(c + _PLAY)
-                prev = c
-        if not closed and (lnum[q] or not nobet):
-            moves.append(_CLOSE)
-        if taken:
-            moves.append(_END)
-        x = (x * _LA + _LC) & _M64
-        if len(moves) > 1:
-            best = -1e9
-            m = moves[0]
-            noise = x >> 40
-            for mv in moves:
-                noise = (noise * 75 + 74) % 65537
-                v = gscore(q, mv) + noise * 1e-7
-                if v > best:
-                    best = v
-                    m = mv
-        else:
-            m = moves[0]
-        if m < _CLOSE:
-            if m < _HAND:
-                c = m
-                market.remove(c)
-                taken = 1
-            elif m < _PLAY:
-                market.remove(m - _HAND)
-                taken = 1
-                hand.append(m - _HAND)
-                continue
-            else:
-                c = m - _PLAY
-                hand.remove(c)
-                played = 1
-            if c > BET_BASE:
-                lbet[q] = c - BET_BASE
-            else:
-                k = lnum[q]
-                if k == 1:
-                    ldir[q] = 1 if c > last else -1
-                llast[q] = c
-                lnum[q] = k + 1
-                if not nobet:
-                    lafter[q] += 1
-                si = (c - 1) & 3
-                i = q * 4 + si
-                v = lsuit[i] + 1
-                lsuit[i] = v
-                if v == 3 and jc[si]:
-                    stack[q] += jc[si]
-                    jc[si] = 0
-        elif m == _CLOSE:
-            close(q)
-            closed = 1
-        if m == _END:
-            ends += 1
-            taken = played = closed = 0
-            cur = q + 1 if q + 1 < n else 0
-            if cur == first:
-                for c in market:
-                    if c <= BET_BASE:
-                        jc[(c - 1) & 3] += 1
-                market = []
-                first = cur = first + 1 if first + 1 < n else 0
-                if ndeck - pos < size:
-                    break  # the caller plays the last rounds out instead
-                market = list(deck[pos:pos + size])
-                pos += size
-    leaf = _Leaf()
-    leaf.n = n
-    leaf.cur = cur
-    leaf.deck = deck
-    leaf.pos = pos
-    leaf.market = market
-    leaf.hands = hands
-    leaf.lnum, leaf.ldir, leaf.llast, leaf.lbet, leaf.lafter, leaf.lsuit = lnum, ldir, llast, lbet, lafter, lsuit
-    leaf.jack = [range(c) for c in jc]
+    leaf = greedy_turns(state, x, turns)
     ev = Evaluator(leaf)
-    vals = [stack[q] + bonus[q] - penalty[q] + ev.line_value(leaf, q) for q in range(n)]
+    vals = [leaf.stack[q] + leaf.bonus[q] - leaf.penalty[q] + ev.line_value(leaf, q) for q in range(leaf.n)]
     me = vals[p]
     best_other = max(v for q, v in enumerate(vals) if q != p)
     margin = me - best_other

@@ -57,14 +57,39 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
         greedy = True
     else:
         raise ValueError(f"unknown playout policy {policy!r} (use None, 'random' or 'greedy')")
+    if state.phase == 2:
+        return [len(state.stacks[p]) + state.bonus[p] - state.penalty[p] for p in range(state.n)]
+    return _play(state, rng.next64(), greedy, None)
+
+
+class Position:
+    """Where a shortened greedy playout stopped (`greedy_turns`): the counts a
+    static evaluation reads. `jack` holds ranges whose lengths are the jackpot
+    counts (the cards themselves are not tracked)."""
+
+    __slots__ = ("n", "first", "cur", "deck", "pos", "market", "hands", "stack", "bonus", "penalty",
+                 "lnum", "ldir", "llast", "lbet", "lafter", "lsuit", "jack")
+
+
+def greedy_turns(state, x: int, turns: int) -> "Position | list[int]":
+    """Play `state` (unchanged, in its turn phase) with the greedy policy for
+    `turns` more turns, `x` seeding the tie-breaking LCG; the `Position` it
+    reached. It stops early, before dealing, when the draw pile cannot fill the
+    next market (bots play such ends out with `playout` instead).
+    """
+    if state.phase != 0:
+        raise ValueError("greedy_turns plays the turn phase only")
+    return _play(state, x, True, turns)
+
+
+def _play(state, x: int, greedy: bool, turns: int | None):
+    """The playout loop: to the end (scores), or for `turns` turns (a Position)."""
     n = state.n
     stack = [len(st) for st in state.stacks]
     bonus = state.bonus[:]
     penalty = state.penalty[:]
     phase = state.phase
-    if phase == 2:
-        return [stack[p] + bonus[p] - penalty[p] for p in range(n)]
-    x = rng.next64()
+    ends = 0
     deck = state.deck
     pos = state.pos
     ndeck = len(deck)
@@ -136,7 +161,7 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
             sc += jc[s]
         return sc + bonus_play
 
-    while True:
+    while turns is None or ends < turns:
         p = cur
         hand = hands[p]
         d = ldir[p]
@@ -229,6 +254,7 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
             close(p)
             closed = 1
         if m == _END:
+            ends += 1
             taken = played = closed = 0
             cur = p + 1 if p + 1 < n else 0
             if cur == first:
@@ -238,6 +264,8 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
                 market = []
                 first = cur = first + 1 if first + 1 < n else 0
                 if ndeck - pos < size:
+                    if turns is not None:
+                        break  # a shortened playout stops before the last rounds
                     for c in deck[pos:]:
                         if c <= BET_BASE:
                             jc[(c - 1) & 3] += 1
@@ -259,3 +287,9 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
                     for q in range(n):
                         close(q)
                     return [stack[q] + bonus[q] - penalty[q] for q in range(n)]
+    out = Position()
+    out.n, out.first, out.cur, out.deck, out.pos, out.market, out.hands = n, first, cur, deck, pos, market, hands
+    out.stack, out.bonus, out.penalty = stack, bonus, penalty
+    out.lnum, out.ldir, out.llast, out.lbet, out.lafter, out.lsuit = lnum, ldir, llast, lbet, lafter, lsuit
+    out.jack = [range(c) for c in jc]
+    return out
