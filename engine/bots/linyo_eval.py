@@ -262,49 +262,24 @@ class Evaluator:
 
     def replies(self, reached: int, ends, dice, difficulty: int) -> list:
         """Every distinct position `(value, reached, ends)` one move (or abort) with `dice`
-        can leave, unsorted; a fast `distinct` + `value` without move tuples."""
-        colours = self.colours
-        star_mask = self.star_mask
+        can leave, unsorted: per line its moves (`moves`, the engine's move rule) in
+        their order, one per reached fields and end, then its abort."""
         value = self.value
-        counts = list(dice)
+        after = self.after
+        moves = self.moves(reached, ends, dice)
         out: list = []
-        for i, (li, end) in enumerate(ends):
-            before = ends[:i]
-            after = ends[i + 1:]
+        j = 0
+        for i, (li, _) in enumerate(ends):
             seen: set = set()
-
-            def leave(r: int, e: int, grown: int) -> None:
-                key = (r, e)
-                if key in seen:
-                    return
-                seen.add(key)
-                new = [t for t in before if NEIGHBOUR_MASKS[t[1]] & ~r]
-                if grown >= difficulty and NEIGHBOUR_MASKS[e] & ~r:
-                    new.append((li, e))
-                new.extend(t for t in after if NEIGHBOUR_MASKS[t[1]] & ~r)
-                out.append((value(r, new), r, new))
-
-            def grow(pos: int, used: int, depth: int) -> None:
-                for n in NEIGHBOURS[pos]:
-                    bit = 1 << n
-                    if used & bit:
-                        continue
-                    k = colours[n]
-                    if not counts[k]:
-                        continue
-                    counts[k] -= 1
-                    now = used | bit
-                    leave(now, n, depth + 1)
-                    if star_mask & bit:
-                        for s in NEIGHBOURS[n]:
-                            if not now >> s & 1:
-                                leave(now | 1 << s, s, depth + 2)
-                    if depth < 3:
-                        grow(n, now, depth + 1)
-                    counts[k] += 1
-
-            grow(end, reached, 0)
-            rest = before + after  # aborting by choice is always allowed
+            while j < len(moves) and moves[j][0] == li:
+                m = moves[j]
+                j += 1
+                r, new = after(reached, ends, m, difficulty)
+                key = (r, m[2] if m[2] >= 0 else m[1][-1])
+                if key not in seen:
+                    seen.add(key)
+                    out.append((value(r, new), r, new))
+            rest = ends[:i] + ends[i + 1:]  # aborting by choice is always allowed
             out.append((value(reached, rest), reached, rest))
         return out
 
