@@ -135,9 +135,15 @@ _BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
 
 def spans(text: str) -> list[tuple[str, bool]]:
     """Split ``text`` into (run, is_bold) pieces; ``**`` markers removed."""
+    return split_marked(text, _BOLD_RE)
+
+
+def split_marked(text: str, marks: "re.Pattern[str]") -> list[tuple[str, bool]]:
+    """Split ``text`` into (run, is_marked) pieces at the matches of ``marks``,
+    whose first group is the marked run (the markers themselves are dropped)."""
     out: list[tuple[str, bool]] = []
     pos = 0
-    for m in _BOLD_RE.finditer(text):
+    for m in marks.finditer(text):
         if m.start() > pos:
             out.append((text[pos:m.start()], False))
         out.append((m.group(1), True))

@@ -40,20 +40,14 @@ PLAIN, BOLD, ITALIC = 0, 1, 2   # the style of a run of rules text
 def spans(text: str) -> list[tuple[str, int]]:
     """(run, style) pieces of a text with **bold** and single *emphasis* marks (marks removed)."""
     from ..rulebook import spans as bold_spans
+    from ..rulebook import split_marked
 
     out: list[tuple[str, int]] = []
     for run, bold in bold_spans(text):
         if bold:
             out.append((run, BOLD))
-            continue
-        pos = 0
-        for m in _EMPH.finditer(run):
-            if m.start() > pos:
-                out.append((run[pos:m.start()], PLAIN))
-            out.append((m.group(1), ITALIC))
-            pos = m.end()
-        if pos < len(run):
-            out.append((run[pos:], PLAIN))
+        else:
+            out.extend((piece, ITALIC if emph else PLAIN) for piece, emph in split_marked(run, _EMPH))
     return out
 
 
