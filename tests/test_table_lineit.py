@@ -347,7 +347,6 @@ def test_partial_redraw_leaves_no_trails(home):
     from game.scenes.lineit_table import make_demo_scene
     app = start()
     sc = make_demo_scene(app, players=4, seed=7, speed=4, exit_at_end=False)
-    sc.bare = []
     app.reset(sc)
     for i in range(400):
         app.step(DT)
