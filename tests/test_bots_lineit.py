@@ -162,6 +162,19 @@ def test_reason_for_a_jackpot():
     assert r.key == "jackpot" and r.params == {"suit": "red", "n": 3}
 
 
+@pytest.mark.parametrize("line, key, params", [([10], "restart", {}), ([10, 20, 30], "restart", {}),
+                                               ([10, 20, 30, 40, 50], "close", {"n": 2})])
+def test_reason_for_a_close_says_what_it_banks(line, key, params):
+    # closing banks the cards after the first three: a short line is closed only to start afresh
+    s = lineit.determinize(lineit.new_game(2, seed=3, first_seat=0).view(0), Rng(1))
+    s.lines[0] = line
+    s._recompute_line(0)
+    from engine.bots.lineit_bots import explain
+    from engine.lineit.actions import ACTION_CLOSE
+    r = explain(s, [ACTION_CLOSE])
+    assert (r.key, r.params) == (key, params)
+
+
 def test_plans_cover_every_legal_first_action():
     s = _play(2, seed=12, levels=["normal"], stop_after=20)
     plans = enumerate_plans(s)

@@ -262,7 +262,9 @@ def explain(s, plan: list[Action]) -> Reason:
             d, last = s.ldir[p], s.llast[p]
             if not (nxt.card > last if d > 0 else nxt.card < last) and len(s.hands[p]) >= 2:
                 return reason("forced_close")
-        return reason("close", n=max(0, s.lnum[p] - 3))
+        banked = s.lnum[p] - 3
+        # closing three cards or fewer banks nothing: the point is a line with no direction yet
+        return reason("close", n=banked) if banked > 0 else reason("restart")
     c = a.card
     if a.k == TAKE_HAND:
         # a card kept in hand and played in the same turn is an extension

@@ -25,6 +25,7 @@ TEMPLATES: dict[str, str] = {
     "bet": "places a bet you can win (+{v})",
     "bet_won": "wins your bet (+{v})",
     "close": "banks {n} cards now, before the line runs out of room",
+    "restart": "clears a short line to start afresh (nothing is banked)",
     "forced_close": "must close the line: the card fits nowhere else",
     "deny": "takes {card} away from the next player",
     "final_play": "plays a last card from hand",
