@@ -84,3 +84,57 @@ def test_window_events_and_toasts_push_the_whole_window(app):
     app.toast("hello")
     app.run(frames=3, dt=DT)
     assert app.presented["whole"] == whole + 4 and app.mirror.matches()
+
+
+def _mirror_every_step(app) -> list[int]:
+    """Check the mirror after every frame from now on; returns a list the frames are counted in."""
+    real_step = app.step
+    seen: list[int] = []
+
+    def step(dt=None):
+        alive = real_step(dt)
+        seen.append(app.frames)
+        assert app.mirror.matches(), f"the screen differs from the window after frame {app.frames} ({app.top.name})"
+        return alive
+
+    app.step = step
+    return seen
+
+
+def test_a_human_game_of_lineit_pushes_exactly_what_the_window_shows(app):
+    """Drags, hover, the close confirmation, bots' turns and the results, pushed in parts."""
+    import test_table_lineit as T
+    app.change_settings(anim_speed="normal", bot_pace="instant", confirm_close_line=True)
+    sc = T.open_game(app, T.config("human", "bot", seed=4))
+    seen = _mirror_every_step(app)
+    before = dict(app.presented)
+    moves = 0
+    while not sc.ctrl.state.is_over:
+        T.until(app, lambda: sc.my_turn() or sc.ctrl.state.is_over)
+        if sc.ctrl.state.is_over:
+            break
+        T.settle(app)
+        n = len(sc.ctrl.state.history)
+        T.human_move(app, sc)
+        T.until(app, lambda: len(sc.ctrl.state.history) > n or sc.ctrl.state.is_over, 50)
+        moves += 1
+        assert moves < 400
+    T.until(app, lambda: isinstance(app.top, T.ResultsScene))
+    app.run(frames=5, dt=DT)
+    pushed = {k: app.presented[k] - before[k] for k in before}
+    assert len(seen) > 300 and pushed["parts"] + pushed["none"] > pushed["whole"], pushed
+    assert app.errors == 0
+
+
+def test_a_human_game_of_linyo_pushes_exactly_what_the_window_shows(app):
+    """Starts clicked, moves dragged through the sheet, bots' strokes and the scoring, pushed in parts."""
+    import test_table_linyo as T
+    app.settings.bot_pace = "instant"
+    scene = T.open_game(app, T.config([T.HUMAN, T.bot("Bruno")], seed=3))
+    seen = _mirror_every_step(app)
+    before = dict(app.presented)
+    T.play_out(app, scene)
+    app.run(frames=5, dt=DT)
+    pushed = {k: app.presented[k] - before[k] for k in before}
+    assert len(seen) > 300 and pushed["parts"] + pushed["none"] > pushed["whole"], pushed
+    assert app.errors == 0
