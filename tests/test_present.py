@@ -104,7 +104,7 @@ def _mirror_every_step(app) -> list[int]:
 def test_a_human_game_of_lineit_pushes_exactly_what_the_window_shows(app):
     """Drags, hover, the close confirmation, bots' turns and the results, pushed in parts."""
     import test_table_lineit as T
-    app.change_settings(anim_speed="normal", bot_pace="instant", confirm_close_line=True)
+    app.change_settings(anim_speed="fast", bot_pace="instant", confirm_close_line=True)
     sc = T.open_game(app, T.config("human", "bot", seed=4))
     seen = _mirror_every_step(app)
     before = dict(app.presented)
