@@ -11,7 +11,7 @@ from engine.bots import make_bot
 from engine.bots.lineit_bots import LEVELS, enumerate_plans, make
 from engine.bots.reasons import Reason
 from engine.core import Rng
-from engine.lineit.cards import FULL_DECK, TEXT
+from engine.lineit.cards import TEXT
 
 SMALL = 12  # simulations per decision for the hard bot in tests
 

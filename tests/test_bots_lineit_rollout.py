@@ -5,7 +5,6 @@ import math
 
 from engine import lineit
 from engine.bots.lineit_bots import Evaluator, HardBot, _rollout, _turns_to_end, make
-from engine.core import Rng
 
 
 def _midgame(players: int, seed: int, steps: int):

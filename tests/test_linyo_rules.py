@@ -3,7 +3,7 @@ import pytest
 
 from engine import linyo
 from engine.core import IllegalAction, Rng
-from engine.linyo import Abort, Move, SetDice, Start, field_name, parse_field
+from engine.linyo import Move, parse_field
 
 # A test sheet in stripes, so colours are easy to read:
 # row 1 blue (stars c1 and d1... see below), row 2 orange, row 3 grey, ...
