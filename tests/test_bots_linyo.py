@@ -205,3 +205,41 @@ def test_line_rolls_are_the_rolls_with_a_full_move():
     # a move ending on a star may be one die short: the star step makes it full
     ev3 = Evaluator(linyo.SIDE_A, difficulty=3)
     assert ev3.line_rolls(1 << k7, k7) & ~ev.line_rolls(1 << k7, k7) == 0
+
+
+def test_rounds_left_reads_only_the_other_seats():
+    from engine.bots.linyo_bots import HORIZON_FIELDS, rounds_left
+    solo = linyo.new_game(players=1, seed=3)
+    assert rounds_left(solo, 0) is None
+    state = linyo.new_game(players=3, seed=3)
+    play_starts = [make_bot("linyo", "normal", seed=s) for s in range(3)]
+    while state.phase != "move":
+        state.apply(play_starts[state.current_seat].choose(state.view(state.current_seat)))
+    assert rounds_left(state, 0) == pytest.approx(73 / HORIZON_FIELDS)   # 77 fields, 4 starts
+    state.reached[2] = linyo.sheets.FULL_MASK      # seat 2's open lines can reach nothing more
+    assert rounds_left(state, 0) == 0.0
+    assert rounds_left(state, 2) == pytest.approx(73 / HORIZON_FIELDS)
+
+
+def test_hard_covers_more_now_when_another_seat_is_about_to_end_the_game():
+    """Multi-seat games end after the round a seat has no open line: with the end at hand,
+    hard plays the move covering the most fields; with it far away, it plays for room."""
+    state = linyo.new_game(players=2, seed=5, sheet="A")
+    bots = [make_bot("linyo", "normal", seed=s) for s in range(2)]
+    hard = make_bot("linyo", "hard", seed=1)
+    longest = differs = decisions = 0
+    while not state.is_over and decisions < 30:
+        seat = state.current_seat
+        if seat == 0 and state.phase == "move" and linyo.moves_by_line(state):
+            near = state.clone()
+            near.open[1] = [False] * 4
+            far_choice = hard.choose(state.view(0))
+            near_choice = hard.choose(near.view(0))
+            lengths = [m.length for ms in linyo.moves_by_line(state).values() for m in ms]
+            assert isinstance(near_choice, Move) and near_choice in state.legal_actions()
+            longest += near_choice.length == max(lengths)
+            differs += near_choice != far_choice
+            decisions += 1
+        state.apply(bots[seat].choose(state.view(seat)))
+    assert decisions >= 20
+    assert longest >= 0.9 * decisions and differs >= decisions // 2

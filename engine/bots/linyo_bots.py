@@ -18,7 +18,9 @@ sheets of a table never interact).
 - ``hard``: the best few `normal` candidates, each valued by the expected
   value of the best next move over all 15 results of the next roll (with
   their chances; a four of a kind is set by its roller) — an exact
-  expectimax step over the rolls the seat cannot know.
+  expectimax step over the rolls the seat cannot know. At a table with
+  others it also watches how soon another seat may end the game
+  (`rounds_left`) and, the sooner, the more it values fields covered now.
 
 `budget` counts simulations: one candidate valued against one roll result
 (default 180, i.e. twelve candidates); `time_limit` (seconds) stops the search
@@ -33,7 +35,7 @@ from engine.linyo import Abort, Move, SetDice, Start, roll_text, set_options, st
 from engine.linyo.sheets import COLS, FIELDS, FULL_MASK, NEIGHBOUR_MASKS, field_name
 
 from .base import decision_rng
-from .linyo_eval import ROLLS, Evaluator
+from .linyo_eval import ROLLS, Evaluator, _flood
 from .reasons import Reason, reason
 
 DEFAULT_BUDGET = 180         # simulations per decision (candidate x roll result)
@@ -51,7 +53,34 @@ START_SPREAD = 9
 START_ROOM = 0.5
 START_EDGE = 4.5
 
+# Multi-seat games end after the round in which any seat has no open line left, which
+# `Evaluator.value` (tuned solo) does not know. Hard estimates the rounds left from the other
+# seats' sheets (the free fields their open lines can still reach, HORIZON_FIELDS per round)
+# and, closer than HORIZON_NEAR rounds, counts every field its move covers now extra:
+# HORIZON_WEIGHT x (HORIZON_NEAR - rounds left) per field. Tuned on 3-seat games against
+# two normal bots (side A, seed 4), checked on other seeds, seat counts, side B and
+# difficulty 3 (docs/BOTS.md). Solo play is unchanged.
+HORIZON_FIELDS = 3.0
+HORIZON_NEAR = 16.0
+HORIZON_WEIGHT = 0.3
+
 _EVALUATORS: dict[tuple, Evaluator] = {}
+
+
+def rounds_left(state, seat: int) -> Optional[float]:
+    """About how many rounds after this one the game lasts, judged by the other seats alone
+    (None without other seats)."""
+    out = None
+    for q in range(state.players):
+        if q == seat:
+            continue
+        free = ~state.reached[q] & FULL_MASK
+        reach = 0
+        for _, e in state.open_ends(q):
+            reach |= _flood(1 << e, free)
+        life = reach.bit_count() / HORIZON_FIELDS
+        out = life if out is None else min(out, life)
+    return out
 
 
 def evaluator(sheet, difficulty: int = 2) -> Evaluator:
@@ -228,6 +257,12 @@ class LinyoBot:
         scored.sort(key=lambda t: -t[0])
         if self.level == "hard":
             self._lookahead(state, seat, ev, scored, d)
+            left = rounds_left(state, seat)
+            if left is not None and left < HORIZON_NEAR:
+                weight = HORIZON_WEIGHT * (HORIZON_NEAR - left)
+                for t in scored:
+                    t[0] -= weight * (~t[1] & FULL_MASK).bit_count()
+                scored.sort(key=lambda t: -t[0])
         return [(_to_action(m), v, self._reason(state, seat, m, d, ev.features(r, e) if i < 3 else None))
                 for i, (v, r, e, m) in enumerate(scored)]
 
