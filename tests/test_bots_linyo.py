@@ -233,7 +233,11 @@ def test_hard_covers_more_now_when_another_seat_is_about_to_end_the_game():
         if seat == 0 and state.phase == "move" and linyo.moves_by_line(state):
             near = state.clone()
             near.open[1] = [False] * 4
-            far_choice = hard.choose(state.view(0))
+            far = state.clone()                  # the other seat just started: the end is far
+            far.lines[1] = [[line[0]] for line in far.lines[1]]
+            far.open[1] = [True] * 4
+            far.reached[1] = sum(1 << line[0] for line in far.lines[1])
+            far_choice = hard.choose(far.view(0))
             near_choice = hard.choose(near.view(0))
             lengths = [m.length for ms in linyo.moves_by_line(state).values() for m in ms]
             assert isinstance(near_choice, Move) and near_choice in state.legal_actions()

@@ -32,6 +32,7 @@ import time
 from typing import Any, Optional
 
 from engine.linyo import Abort, Move, SetDice, Start, roll_text, set_options, state_from_view
+from engine.linyo.state import LINES
 from engine.linyo.sheets import COLS, FIELDS, FULL_MASK, NEIGHBOUR_MASKS, field_name
 
 from .base import decision_rng
@@ -55,14 +56,16 @@ START_EDGE = 4.5
 
 # Multi-seat games end after the round in which any seat has no open line left, which
 # `Evaluator.value` (tuned solo) does not know. Hard estimates the rounds left from the other
-# seats' sheets (the free fields their open lines can still reach, HORIZON_FIELDS per round)
-# and, closer than HORIZON_NEAR rounds, counts every field its move covers now extra:
-# HORIZON_WEIGHT x (HORIZON_NEAR - rounds left) per field. Tuned on 3-seat games against
-# two normal bots (side A, seed 4), checked on other seeds, seat counts, side B and
-# difficulty 3 (docs/BOTS.md). Solo play is unchanged.
+# seats' sheets (the free fields their open lines can still reach, HORIZON_FIELDS per round,
+# or sooner at the pace they have lost lines so far, times HORIZON_PACE) and, closer than
+# HORIZON_NEAR rounds, counts every field its move covers now extra: HORIZON_WEIGHT x
+# (HORIZON_NEAR - rounds left) per field. Tuned on 3-seat games against two normal and against
+# two easy bots (side A, seed 4), checked on seed 9 with 2-4 seats (docs/BOTS.md). Solo play
+# is unchanged.
 HORIZON_FIELDS = 3.0
-HORIZON_NEAR = 16.0
-HORIZON_WEIGHT = 0.3
+HORIZON_NEAR = 22.0
+HORIZON_WEIGHT = 0.2
+HORIZON_PACE = 1.0
 
 _EVALUATORS: dict[tuple, Evaluator] = {}
 
@@ -76,9 +79,15 @@ def rounds_left(state, seat: int) -> Optional[float]:
             continue
         free = ~state.reached[q] & FULL_MASK
         reach = 0
-        for _, e in state.open_ends(q):
+        ends = state.open_ends(q)
+        for _, e in ends:
             reach |= _flood(1 << e, free)
         life = reach.bit_count() / HORIZON_FIELDS
+        lost = LINES - len(ends)
+        if lost and HORIZON_PACE:
+            # lines die of dead ends and bad rolls long before their room is used up: at the
+            # pace this seat has lost them so far, its open lines last about this long
+            life = min(life, HORIZON_PACE * len(ends) * max(1, state.round) / lost)
         out = life if out is None else min(out, life)
     return out
 
