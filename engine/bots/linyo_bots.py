@@ -32,11 +32,11 @@ import time
 from typing import Any, Optional
 
 from engine.linyo import Abort, Move, SetDice, Start, roll_text, set_options, state_from_view
-from engine.linyo.state import LINES
-from engine.linyo.sheets import COLS, FIELDS, FULL_MASK, NEIGHBOUR_MASKS, field_name
+from engine.linyo.actions import LINES
+from engine.linyo.sheets import COLS, FIELDS, FULL_MASK, NEIGHBOUR_MASKS, field_name, flood
 
 from .base import decision_rng
-from .linyo_eval import ROLLS, Evaluator, _flood
+from .linyo_eval import ROLLS, Evaluator
 from .reasons import Reason, reason
 
 DEFAULT_BUDGET = 180         # simulations per decision (candidate x roll result)
@@ -57,7 +57,7 @@ START_EDGE = 4.5
 # Multi-seat games end after the round in which any seat has no open line left, which
 # `Evaluator.value` (tuned solo) does not know. Hard estimates the rounds left from the other
 # seats' sheets (the free fields their open lines can still reach, HORIZON_FIELDS per round,
-# or sooner at the pace they have lost lines so far, times HORIZON_PACE) and, closer than
+# or sooner at the pace they have lost lines so far) and, closer than
 # HORIZON_NEAR rounds, counts every field its move covers now extra: HORIZON_WEIGHT x
 # (HORIZON_NEAR - rounds left) per field. Tuned on 3-seat games against two normal and against
 # two easy bots (side A, seed 4), checked on seed 9 with 2-4 seats (docs/BOTS.md). Solo play
@@ -65,7 +65,6 @@ START_EDGE = 4.5
 HORIZON_FIELDS = 3.0
 HORIZON_NEAR = 22.0
 HORIZON_WEIGHT = 0.2
-HORIZON_PACE = 1.0
 
 _EVALUATORS: dict[tuple, Evaluator] = {}
 
@@ -77,17 +76,14 @@ def rounds_left(state, seat: int) -> Optional[float]:
     for q in range(state.players):
         if q == seat:
             continue
-        free = ~state.reached[q] & FULL_MASK
-        reach = 0
         ends = state.open_ends(q)
-        for _, e in ends:
-            reach |= _flood(1 << e, free)
+        reach = flood(sum(1 << e for _, e in ends), ~state.reached[q] & FULL_MASK)
         life = reach.bit_count() / HORIZON_FIELDS
         lost = LINES - len(ends)
-        if lost and HORIZON_PACE:
+        if lost:
             # lines die of dead ends and bad rolls long before their room is used up: at the
             # pace this seat has lost them so far, its open lines last about this long
-            life = min(life, HORIZON_PACE * len(ends) * max(1, state.round) / lost)
+            life = min(life, len(ends) * max(1, state.round) / lost)
         out = life if out is None else min(out, life)
     return out
 
