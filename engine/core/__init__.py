@@ -1,6 +1,15 @@
-"""The shared core of both games: randomness, errors, records."""
-from .errors import BadSave, IllegalAction
-from .record import FORMAT, read_record, record
+"""The shared core of both games: randomness, errors, events, chance, records.
+
+It names no game: each game declares itself to the registry
+(`engine.core.registry`), and `engine.games` lists them.
+"""
+from .chance import ChanceNeed, ChanceOutcome
+from .errors import BadSave, IllegalAction, Refusal, Refusals
+from .events import Event, EventKinds
+from .record import FORMAT, chance_outcomes, read_record, record
 from .rng import Rng, seed_state
 
-__all__ = ["BadSave", "IllegalAction", "FORMAT", "read_record", "record", "Rng", "seed_state"]
+__all__ = [
+    "BadSave", "ChanceNeed", "ChanceOutcome", "Event", "EventKinds", "FORMAT", "IllegalAction",
+    "Refusal", "Refusals", "Rng", "chance_outcomes", "read_record", "record", "seed_state",
+]

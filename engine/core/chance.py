@@ -1,0 +1,58 @@
+"""Explicit chance: every random outcome is named, and may come from outside.
+
+A game made with ``external_chance=True`` stops at each chance point:
+``state.chance_needed`` is a `ChanceNeed` (and ``current_seat`` is None,
+``legal_actions()`` is empty) until ``state.resolve_chance(outcome)`` takes
+the outcome from outside — a tutorial script, an online host. An impossible
+outcome (a card already seen, a face that is not on the dice) raises a coded
+`IllegalAction` and changes nothing. A seeded game draws its own outcomes
+and never stops; both write every outcome as a `ChanceOutcome` in the
+record, so a record replays with or without its seed.
+
+Outcomes are tuples of texts: card texts for Line-it ("17", "B3"), one
+letter per die for Linyo ("b", "o", "g"), a seat number for "first_seat".
+
+>>> need = ChanceNeed("deal", 6)
+>>> need.to_json()
+{'kind': 'deal', 'count': 6}
+>>> ChanceOutcome(0, "first_seat", ("2",)).to_json()
+{'at': 0, 'kind': 'first_seat', 'outcome': ['2']}
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+
+@dataclasses.dataclass(frozen=True)
+class ChanceNeed:
+    """What a state waits for: ``kind`` ("first_seat", "deal", "remainder", "roll") and ``count`` texts."""
+
+    kind: str
+    count: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "count": self.count}
+
+
+@dataclasses.dataclass(frozen=True)
+class ChanceOutcome:
+    """One resolved chance point: ``at`` = player actions applied before it."""
+
+    at: int
+    kind: str
+    outcome: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": self.at, "kind": self.kind, "outcome": list(self.outcome)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "ChanceOutcome":
+        """ValueError unless `data` is what `to_json` writes."""
+        if (not isinstance(data, dict) or set(data) != {"at", "kind", "outcome"}
+                or not isinstance(data["at"], int) or isinstance(data["at"], bool) or data["at"] < 0
+                or not isinstance(data["kind"], str)
+                or not isinstance(data["outcome"], list)
+                or not all(isinstance(t, str) and len(t) <= 8 for t in data["outcome"])):
+            raise ValueError(f"not a chance outcome: {str(data)[:80]}")
+        return cls(data["at"], data["kind"], tuple(data["outcome"]))
