@@ -2,31 +2,34 @@
 
 Each game keeps its own figures in `engine/<game>/cli.py` (functions
 `bench(args)` and `simulate(args)`); the arena lives with the bots. This file
-only dispatches, so adding a game never touches another game's code.
+only dispatches, so adding a game never touches another game's code; the
+games it offers are the registry's (`engine.games`).
 """
 from __future__ import annotations
 
 import argparse
 import importlib
 import sys
+from types import ModuleType
 
-GAMES = ("lineit", "linyo")
+from engine.games import game as game_info, games
 
 
-def _game_cli(game: str):
+def _game_cli(game: str) -> ModuleType:
     return importlib.import_module(f"engine.{game}.cli")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine")
     sub = parser.add_subparsers(dest="command", required=True)
+    names = [info.name for info in games()]
 
     bench = sub.add_parser("bench", help="print throughput figures of every game")
-    bench.add_argument("--games", choices=GAMES, nargs="*", default=list(GAMES))
+    bench.add_argument("--games", choices=names, nargs="*", default=names)
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
 
     simulate = sub.add_parser("simulate", help="play random games and print a summary")
-    simulate.add_argument("game", choices=GAMES)
+    simulate.add_argument("game", choices=names)
     simulate.add_argument("--players", type=int, default=4)
     simulate.add_argument("--games", type=int, default=1000)
     simulate.add_argument("--seed", type=int, default=1)
@@ -50,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
             cli.bench(args)
         return 0
     if args.command == "simulate":
+        seats = game_info(args.game).seats
+        if args.players not in seats:
+            parser.error(f"{args.game} is for {seats.start} to {seats.stop - 1} players, not {args.players}")
         return _game_cli(args.game).simulate(args) or 0
     return 2
 

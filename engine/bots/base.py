@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Protocol
+from typing import Any, Mapping, Protocol
 
 from engine.core import Rng
 
@@ -21,19 +21,19 @@ class Bot(Protocol):
     game: str
     level: str
 
-    def choose(self, view: dict) -> Any:
+    def choose(self, view: Mapping[str, Any]) -> Any:
         """The action this bot plays in `view` (a legal one, always)."""
 
-    def rank(self, view: dict, k: int = 3) -> list[tuple[Any, float, str]]:
+    def rank(self, view: Mapping[str, Any], k: int = 3) -> list[tuple[Any, float, str]]:
         """The top `k` choices, best first: (action, score, reason for a player)."""
 
 
-def view_digest(view: dict) -> int:
+def view_digest(view: Mapping[str, Any]) -> int:
     """A 64-bit fingerprint of a view, the same on every platform."""
     text = json.dumps(view, sort_keys=True, separators=(",", ":"))
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
-def decision_rng(seed: int, view: dict) -> Rng:
+def decision_rng(seed: int, view: Mapping[str, Any]) -> Rng:
     """The generator for one decision: a function of the bot's seed and the view."""
     return Rng((seed * 0x9E3779B97F4A7C15) ^ view_digest(view))

@@ -14,6 +14,8 @@ themselves (suit and colour names) are translated by the UI the same way.
 """
 from __future__ import annotations
 
+from typing import Any
+
 # key -> English template. Add freely; never change a key's meaning.
 TEMPLATES: dict[str, str] = {
     # Line-it
@@ -48,10 +50,10 @@ class Reason(str):
     """An English sentence that remembers its template key and parameters."""
 
     key: str
-    params: dict
+    params: dict[str, Any]
     template: str
 
-    def __new__(cls, key: str, **params) -> "Reason":
+    def __new__(cls, key: str, **params: Any) -> "Reason":
         template = TEMPLATES[key]
         obj = super().__new__(cls, template.format(**params))
         obj.key = key
@@ -60,5 +62,5 @@ class Reason(str):
         return obj
 
 
-def reason(key: str, **params) -> Reason:
+def reason(key: str, **params: Any) -> Reason:
     return Reason(key, **params)

@@ -1,7 +1,7 @@
 """Errors the engine raises at its public edge."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 
 class IllegalAction(ValueError):
@@ -79,5 +79,5 @@ class Refusals:
     def __contains__(self, code: object) -> bool:
         return code in self.templates
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[str]:
         return iter(self.templates)

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Iterator, Mapping
 
 
 def _to_json(value: Any) -> Any:
@@ -65,7 +65,7 @@ class EventKinds:
                 raise ValueError(f"event kind {cls.kind!r} is empty or declared twice")
             self.by_kind[cls.kind] = cls
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[type[Event]]:
         return iter(self.by_kind.values())
 
     def from_json(self, data: Any) -> Event:

@@ -14,11 +14,22 @@ game: each game package declares its `GameInfo` (``engine.<game>.INFO``) and
 range(1, 3)
 >>> info.option("speed").default
 1
+>>> info.defaults()
+{'speed': 1}
+>>> info.new_game_kwargs(2, {"speed": 2})
+{'speed': 2}
+>>> info.new_game_kwargs(2, {"speed": 3})
+Traceback (most recent call last):
+...
+ValueError: Demo's speed is 1 or 2, not 3
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
+
+from .errors import Refusals
+from .events import EventKinds
 
 
 @dataclasses.dataclass(frozen=True)
@@ -28,6 +39,9 @@ class Option:
     key: str
     default: Any
     allowed: tuple[Any, ...]
+    # Set for an option chosen per seat (Linyo's difficulty): `new_game` then
+    # takes one value per seat under this keyword ("difficulties").
+    per_seat_keyword: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -43,8 +57,8 @@ class GameInfo:
     new_game: Callable[..., Any]
     from_json: Callable[[Any], Any]
     parse_action: Callable[[str], Any]
-    event_kinds: Any = None        # engine.core.EventKinds of the game
-    refusals: Any = None           # engine.core.Refusals of the game
+    event_kinds: EventKinds | None = None   # the game's event classes, for reading events back
+    refusals: Refusals | None = None        # every refusal code the game can raise
 
     @property
     def seats(self) -> range:
@@ -56,13 +70,39 @@ class GameInfo:
                 return o
         raise KeyError(key)
 
+    def defaults(self) -> dict[str, Any]:
+        """Every option at its default value."""
+        return {o.key: o.default for o in self.options}
+
+    def new_game_kwargs(self, players: int, values: Mapping[str, Any]) -> dict[str, Any]:
+        """The keywords `new_game` takes for these option values (defaults for the rest).
+
+        A per-seat option gives every seat the same value. ValueError for a
+        value the option does not allow; keys that are not options are ignored
+        (callers pass their whole settings).
+        """
+        out: dict[str, Any] = {}
+        for o in self.options:
+            value = values.get(o.key, o.default)
+            if value not in o.allowed:
+                allowed = " or ".join(map(str, o.allowed))
+                raise ValueError(f"{self.title}'s {o.key} is {allowed}, not {value}")
+            if o.per_seat_keyword:
+                out[o.per_seat_keyword] = [value] * players
+            else:
+                out[o.key] = value
+        return out
+
 
 _GAMES: dict[str, GameInfo] = {}
 
 
 def register(info: GameInfo) -> GameInfo:
-    """Add a game (done once per game by `engine.games`)."""
-    _GAMES[info.name] = info
+    """Add a game (done once per game by `engine.games`); a second, different
+    description under the same name is a ValueError."""
+    known = _GAMES.setdefault(info.name, info)
+    if known is not info:
+        raise ValueError(f"the game {info.name!r} is registered twice")
     return info
 
 
