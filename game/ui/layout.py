@@ -6,8 +6,8 @@ are crisp at any window size (nothing is drawn small and scaled up).
 
 >>> lay = Layout(1280, 720); lay.scale
 0.6666666666666666
->>> lay.rect(960, 540, 300, 150)
-<rect(640, 360, 200, 100)>
+>>> tuple(lay.rect(960, 540, 300, 150))
+(640, 360, 200, 100)
 >>> Layout(800, 600).logical_h    # a narrow window has more logical height
 1440.0
 """
