@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import typing
 
 import pytest
 
 from engine import IllegalAction
 from engine.core import BadSave, Rng
 
-from conformance import GAMES, module, new_game, play_random, snapshot, views
+from conformance import GAMES, games, module, new_game, play_random, snapshot, views
 
 CASES = [(game, players, seed) for game, spec in GAMES.items()
          for players in spec["players"] for seed in (1, 2)]
@@ -102,3 +104,93 @@ def test_broken_saves_are_refused_in_plain_words(game, bad):
     with pytest.raises(BadSave) as info:
         mod.from_json(bad)
     assert str(info.value)
+
+
+# -- the registry and the view types say what the rules do ---------------------------
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_registry_seat_range_and_options_are_the_rules(game):
+    info = module(game)
+    for players in (info.min_players, info.max_players):
+        assert new_game(game, players, 1).players == players
+    for players in (info.min_players - 1, info.max_players + 1):
+        with pytest.raises(ValueError):
+            new_game(game, players, 1)
+    plain = new_game(game, info.min_players, 5)
+    declared = new_game(game, info.min_players, 5, **info.new_game_kwargs(info.min_players, {}))
+    assert snapshot(declared) == snapshot(plain), "the declared defaults are new_game's defaults"
+    for option in info.options:
+        for value in option.allowed:
+            kwargs = info.new_game_kwargs(info.min_players, {option.key: value})
+            assert new_game(game, info.min_players, 5, **kwargs).to_json()["setup"]
+        with pytest.raises(ValueError):
+            info.new_game_kwargs(info.min_players, {option.key: "no such value"})
+
+
+def test_the_registry_lists_each_game_once_and_refuses_a_second_entry():
+    from engine.core.registry import register
+
+    names = [g.name for g in games()]
+    assert names == sorted(set(names), key=names.index) and names
+    with pytest.raises(ValueError):
+        register(dataclasses.replace(module(names[0]), title="impostor"))
+
+
+def conforms(value, hint, where="view") -> list[str]:
+    """Where `value` differs from the type `hint` (TypedDicts checked key by key)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if typing.is_typeddict(hint):
+        if not isinstance(value, dict):
+            return [f"{where}: not a dict"]
+        hints = typing.get_type_hints(hint)
+        if set(value) != set(hints):
+            return [f"{where}: keys {sorted(set(value) ^ set(hints))} differ from {hint.__name__}"]
+        return [p for key, h in hints.items() for p in conforms(value[key], h, f"{where}[{key!r}]")]
+    if origin is typing.Union:
+        if any(not conforms(value, a, where) for a in args):
+            return []
+        return [f"{where}: {value!r} is none of {args}"]
+    if origin is typing.Literal:
+        return [] if value in args else [f"{where}: {value!r} not in {args}"]
+    if origin is list:
+        if not isinstance(value, list):
+            return [f"{where}: not a list"]
+        return [p for i, v in enumerate(value) for p in conforms(v, args[0], f"{where}[{i}]")]
+    if origin is dict:
+        if not isinstance(value, dict):
+            return [f"{where}: not a dict"]
+        return [p for k, v in value.items()
+                for p in conforms(k, args[0], where) + conforms(v, args[1], f"{where}[{k!r}]")]
+    if hint is type(None):
+        return [] if value is None else [f"{where}: {value!r} is not None"]
+    if hint is int and isinstance(value, bool):
+        return [f"{where}: {value!r} is a bool, not an int"]
+    return [] if isinstance(value, hint) else [f"{where}: {value!r} is not {hint.__name__}"]
+
+
+def test_the_type_checker_of_views_can_fail():
+    from engine.linyo.view_types import LinyoLine
+
+    assert conforms({"fields": ["a1"], "open": True}, LinyoLine) == []
+    assert conforms({"fields": ["a1"], "open": 1}, LinyoLine)
+    assert conforms({"fields": ["a1"]}, LinyoLine)
+
+
+VIEW_TYPES = {"lineit": "engine.lineit.view_types:LineitView", "linyo": "engine.linyo.view_types:LinyoView"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_views_have_exactly_the_typed_keys(game):
+    import importlib
+
+    path, _, name = VIEW_TYPES[game].partition(":")
+    view_type = getattr(importlib.import_module(path), name)
+    for players in (module(game).min_players, 3):
+        state = new_game(game, players, 8)
+        rng = Rng(players)
+        for step, (st, _action) in enumerate(play_random(state, rng)):
+            if step % 5 == 0:
+                for seat in range(players):
+                    assert conforms(st.view(seat), view_type) == []
+        for seat in range(players):
+            assert conforms(state.view(seat), view_type) == [], "the finished game's view"
