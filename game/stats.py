@@ -29,6 +29,8 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any
 
+from engine.games import game as game_info
+
 from . import storage
 from .i18n import _
 
@@ -93,7 +95,7 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
     won = any(w in humans for w in result["winners"])
     entry["games"] += 1
     entry["wins"] += int(won)
-    lower_is_better = game == "linyo"
+    lower_is_better = game_info(game).lower_is_better
     scores = [seats[i]["score"] for i in humans]
     best_now = min(scores) if lower_is_better else max(scores)
     if entry["best"] is None:

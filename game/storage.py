@@ -36,11 +36,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from engine.games import games
+
 from .i18n import _
 from .paths import config_dir, data_dir
 
 SAVE_VERSION = 1
-GAMES = ("lineit", "linyo")
+GAMES = tuple(g.name for g in games())  # the registry's games, in its order
 
 # Plain-words messages about files that were set aside; the App shows each once.
 problems: list[str] = []

@@ -41,14 +41,16 @@ import importlib.util
 import logging
 from typing import TYPE_CHECKING, Any
 
+from engine.games import games
+
 from .i18n import _
 
 if TYPE_CHECKING:
     from .app import App
 
 log = logging.getLogger("linebox.tables")
-GAMES = ("lineit", "linyo")
-GAME_NAMES = {"lineit": "Line-it", "linyo": "Linyo"}
+GAMES = tuple(g.name for g in games())                    # the registry's games
+GAME_NAMES = {g.name: g.title for g in games()}           # titles are never translated
 
 
 def module_name(game: str) -> str:

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.games import game as game_info
+from engine.games import games
+
 from .. import tables
 from ..i18n import N_, _
 from ..scene import WidgetScene
@@ -25,7 +28,7 @@ from .common import header, hint
 if TYPE_CHECKING:
     from ..app import App
 
-SEATS = {"lineit": (2, 6), "linyo": (1, 6)}
+SEATS = {g.name: (g.min_players, g.max_players) for g in games()}
 LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")))
 KINDS = (("human", N_("Human")), ("bot", N_("Bot")))
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Emma", "Félix")
@@ -70,7 +73,7 @@ def clean_config(game: str, stored: Any) -> dict[str, Any]:
                 seat["level"] = s.get("level") if s.get("level") in dict(LEVELS) else "normal"
                 if seat["kind"] == "human":
                     seat["level"] = None
-                if game == "linyo" and s.get("difficulty") in (2, 3, 4):
+                if game == "linyo" and s.get("difficulty") in game_info(game).option("difficulty").allowed:
                     seat["difficulty"] = s["difficulty"]
             clean.append(seat)
         cfg["seats"] = clean
@@ -80,9 +83,9 @@ def clean_config(game: str, stored: Any) -> dict[str, Any]:
     seed = stored.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
         cfg["seed"] = seed
-    if game == "lineit" and stored.get("final_plays") in (1, 2):
+    if game == "lineit" and stored.get("final_plays") in game_info(game).option("final_plays").allowed:
         cfg["final_plays"] = stored["final_plays"]
-    if game == "linyo" and stored.get("sheet") in ("A", "B", "random", "daily"):
+    if game == "linyo" and stored.get("sheet") in game_info(game).option("sheet").allowed + ("daily",):
         cfg["sheet"] = stored["sheet"]
     return cfg
 
