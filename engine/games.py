@@ -18,8 +18,16 @@ True
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine import lineit, linyo
 from engine.core.registry import GameInfo, Option, game, games, register
+
+if TYPE_CHECKING:  # mypy proves each game's state satisfies the contract
+    from engine.core import GameState
+
+    _LINEIT_STATE: type[GameState[lineit.Action]] = lineit.LineitState
+    _LINYO_STATE: type[GameState[linyo.Action]] = linyo.State
 
 LINEIT = register(GameInfo(
     name="lineit", title="Line-it", min_players=2, max_players=6,

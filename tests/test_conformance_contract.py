@@ -211,3 +211,13 @@ def test_rewind_then_replay_is_the_same_game(case):
         action = legal[rng.below(len(legal))]
         state.apply(action)
         actions.append(str(action))
+
+
+def test_the_architecture_examples_run():
+    """docs/ARCHITECTURE.md shows the contract with examples; they must stay true."""
+    import doctest
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "ARCHITECTURE.md"
+    failed, tried = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert tried and failed == 0, f"{failed} of {tried} examples in docs/ARCHITECTURE.md failed"
