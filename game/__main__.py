@@ -67,10 +67,6 @@ def main(argv: list[str] | None = None) -> int:
             print("linebox: --size needs WxH, e.g. 1280x720", file=sys.stderr)
             return 2
     from . import tables
-    if args.demo and not tables.table_available(args.demo):
-        print(f"linebox: the {tables.GAME_NAMES[args.demo]} table is not built yet "
-              f"(game/scenes/{args.demo}_table.py is missing), so there is no demo to show.")
-        return 2
 
     import pygame
 

@@ -154,6 +154,16 @@ class App:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
+    @property
+    def in_transition(self) -> bool:
+        """A crossfade between scenes is still being drawn over the window."""
+        return self._trans_t < 1.0
+
+    def can_push_partial(self, scene: Scene) -> bool:
+        """`scene` alone painted the window last frame (top, no toast, no crossfade), so it may
+        repaint and push only what changed (`present_only`)."""
+        return self.top is scene and not self.toasts and not self.in_transition
+
     def _start_transition(self) -> None:
         if self.settings.anim_factor <= 0 or self.frames == 0:
             self._snapshot = None

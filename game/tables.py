@@ -1,7 +1,7 @@
 """The seam between the shell and the game tables.
 
-A table is a module `game/scenes/<game>_table.py` (`lineit_table`,
-`linyo_table`) that provides
+A table is the package `game/<game>_table/` (`lineit_table`, `linyo_table`),
+built on the shared base `game/table/`, whose `__init__` provides
 
     def make_scene(app, config=None, save=None) -> Scene
         # exactly one of config / save is given
@@ -10,7 +10,7 @@ A table is a module `game/scenes/<game>_table.py` (`lineit_table`,
         #         storage.write_autosave(game, payload) / write_save(...)
         # raise engine.core.BadSave if the payload cannot be used
 
-    def make_demo_scene(app, players, seed, speed, exit_at_end) -> Scene   # optional
+    def make_demo_scene(app, players, seed, speed, exit_at_end) -> Scene
         # `linebox --demo GAME ...`: bots only, `speed` × normal pace;
         # with exit_at_end the scene calls app.quit() when the game is over
 
@@ -37,7 +37,6 @@ the end, `sound.play(name)`, and reads `app.settings.anim_factor`,
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -54,22 +53,10 @@ GAME_NAMES = {g.name: g.title for g in games()}           # titles are never tra
 
 
 def module_name(game: str) -> str:
-    return f"game.scenes.{game}_table"
+    return f"game.{game}_table"
 
 
-def table_available(game: str) -> bool:
-    """True once `game.scenes.<game>_table` exists."""
-    if game not in GAMES:
-        return False
-    try:
-        return importlib.util.find_spec(module_name(game)) is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def _module(game: str) -> Any | None:
-    if not table_available(game):
-        return None
+def _module(game: str) -> Any:
     return importlib.import_module(module_name(game))
 
 
@@ -78,7 +65,7 @@ def open_table(app: "App", config_or_save: dict) -> bool:
 
     A save envelope is what `storage.read_save` / `latest_autosave` return
     (`{"kind": "save", "game": ..., "payload": {...}}`); anything else is a
-    setup config. When the table is not built yet or the save cannot be used,
+    setup config. When the save cannot be used,
     the player gets a plain message and stays where they are.
     """
     from engine.core import BadSave
@@ -89,11 +76,6 @@ def open_table(app: "App", config_or_save: dict) -> bool:
         app.message(_("This is not a Linebox game."))
         return False
     module = _module(game)
-    if module is None:
-        app.message(_("The {game} table is not built yet, so this game cannot start. "
-                      "Your setup has been kept.").format(game=GAME_NAMES[game]),
-                    _("Not available yet"))
-        return False
     try:
         if is_save:
             scene = module.make_scene(app, save=config_or_save["payload"])
@@ -107,13 +89,10 @@ def open_table(app: "App", config_or_save: dict) -> bool:
 
 
 def run_demo(app: "App", game: str, players: int, seed: int | None, speed: float, exit_at_end: bool) -> int:
-    """Start `linebox --demo`; returns an exit code (2 when the table is missing)."""
-    module = _module(game)
-    make = getattr(module, "make_demo_scene", None) if module else None
-    if make is None:
-        print(f"linebox: the {GAME_NAMES.get(game, game)} table has no demo yet "
-              f"(game/scenes/{game}_table.py with make_demo_scene is not built).")
+    """Start `linebox --demo`; returns an exit code (2 for a game that does not exist)."""
+    if game not in GAMES:
+        print(f"linebox: there is no game {game!r} (choose from {', '.join(GAMES)}).")
         return 2
-    app.reset(make(app, players=players, seed=seed, speed=speed, exit_at_end=exit_at_end))
+    app.reset(_module(game).make_demo_scene(app, players=players, seed=seed, speed=speed, exit_at_end=exit_at_end))
     app.run()
     return 0

@@ -204,10 +204,9 @@ def test_setup_hands_a_config_to_the_table_seam(home, monkeypatch):
         made["config"], made["save"] = config, save
         return FakeTable(app)
 
-    fake = types.ModuleType("game.scenes.lineit_table")
+    fake = types.ModuleType("game.lineit_table")
     fake.make_scene = make_scene
-    monkeypatch.setitem(sys.modules, "game.scenes.lineit_table", fake)
-    monkeypatch.setattr(tables, "table_available", lambda game: game == "lineit")
+    monkeypatch.setitem(sys.modules, "game.lineit_table", fake)
     app = start()
     key(app, pygame.K_RETURN)                    # Play Line-it
     setup = app.top
@@ -243,31 +242,17 @@ def test_setup_hands_a_config_to_the_table_seam(home, monkeypatch):
     assert len(again.seats) == 4 and again.seats[0]["name"] == "Zoé ♥" and again.seed() == 1234
 
 
-def test_start_without_a_table_says_so(home, monkeypatch):
-    monkeypatch.setattr(tables, "table_available", lambda game: False)
-    app = start()
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)                    # Play Linyo
-    assert isinstance(app.top, SetupScene) and app.top.game == "linyo"
-    key(app, pygame.K_RETURN)                    # Start
-    assert isinstance(app.top, MessageScene)
-    assert "not built yet" in app.top.text
-    key(app, pygame.K_RETURN)
-    assert isinstance(app.top, SetupScene)
-
-
 def test_continue_goes_through_the_seam_with_the_save(home, monkeypatch):
     storage.write_autosave("linyo", {"record": {"actions": ["x"]}})
     got = {}
-    fake = types.ModuleType("game.scenes.linyo_table")
+    fake = types.ModuleType("game.linyo_table")
 
     def make_scene(app, config=None, save=None):
         got["save"] = save
         return StatsScene(app)
 
     fake.make_scene = make_scene
-    monkeypatch.setitem(sys.modules, "game.scenes.linyo_table", fake)
-    monkeypatch.setattr(tables, "table_available", lambda game: True)
+    monkeypatch.setitem(sys.modules, "game.linyo_table", fake)
     app = start()
     menu = app.top
     assert menu.b_continue.visible and menu.focus is menu.b_continue
@@ -379,13 +364,6 @@ def test_silent_without_an_audio_device(home, monkeypatch):
 def test_smoke_command(home):
     from game.__main__ import main
     assert main(["--smoke"]) == 0
-
-
-def test_demo_without_table_exits_2(home, monkeypatch, capsys):
-    from game.__main__ import main
-    monkeypatch.setattr(tables, "table_available", lambda game: False)
-    assert main(["--demo", "lineit", "--players", "3", "--seed", "5", "--speed", "4", "--exit-at-end"]) == 2
-    assert "not built yet" in capsys.readouterr().out
 
 
 def test_linyo_setup_offers_the_daily_sheet(home):

@@ -13,8 +13,7 @@ import pytest
 
 from engine.bots.worker import BotWorker
 from game.app import App
-from game.lineit_table import controller as lineit_controller
-from game.linyo_table import table as linyo_table
+from game.table import bots as bots_mod
 from game.scenes.menu import MenuScene
 
 DT = 1 / 60
@@ -49,8 +48,7 @@ class ScreenMirror:
 
 @pytest.fixture
 def app(headless_home, monkeypatch):
-    monkeypatch.setattr(lineit_controller, "USE_PROCESS", False)
-    monkeypatch.setattr(linyo_table, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
+    monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
     mirror = ScreenMirror(monkeypatch)
     app = App(size=(1280, 720))
     app.menu_factory = MenuScene

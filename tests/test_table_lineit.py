@@ -8,10 +8,12 @@ from concurrent import futures
 import pygame
 import pytest
 
+from engine.bots.worker import BotWorker
+
 from game import stats, storage, tables
 from game.app import App
-from game.lineit_table import controller as controller_mod
-from game.lineit_table.overlays import PassScene
+from game.table import bots as bots_mod
+from game.table.overlays import PassScene
 from game.lineit_table.results import ResultsScene
 from game.lineit_table.scene import TableScene
 from game.scenes.dialogs import ConfirmScene
@@ -22,7 +24,7 @@ DT = 1 / 60
 
 @pytest.fixture
 def home(headless_home, monkeypatch):
-    monkeypatch.setattr(controller_mod, "USE_PROCESS", False)   # bots think in a thread here
+    monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))   # bots think in a thread here
     yield headless_home
 
 
@@ -244,7 +246,7 @@ def test_autosave_and_continue_round_trip_mid_turn(home):
     drag(app, card_at(sc, card, "market"), zone_center(sc, "line"))
     settle(app)
     record = sc.ctrl.state.to_json()
-    sc.flush_saves()
+    sc.saver.flush()
     saved = storage.latest_autosave()
     assert saved["game"] == "lineit" and saved["payload"]["record"] == record
     assert saved["payload"]["undo_from"] == 0
@@ -336,28 +338,25 @@ def _same_as_full_redraw(app: App, sc: TableScene) -> bool:
     """The incrementally drawn window equals a full redraw of the same moment (no trails)."""
     shown = pygame.image.tobytes(app.screen, "RGB")
     ref = app.screen.copy()
-    keep = sc.drawn_frame
-    sc.drawn_frame = -10                      # forces the whole layer onto `ref`
-    sc.draw(ref)
-    sc.drawn_frame = keep
+    sc.draw(ref)                              # not the window: the whole layer goes onto `ref`
     return shown == pygame.image.tobytes(ref, "RGB")
 
 
 def test_partial_redraw_leaves_no_trails(home):
-    from game.scenes.lineit_table import make_demo_scene
+    from game.lineit_table import make_demo_scene
     app = start()
     sc = make_demo_scene(app, players=4, seed=7, speed=4, exit_at_end=False)
     app.reset(sc)
     for i in range(400):
         app.step(DT)
-        if i % 10 == 9 and app._trans_t >= 1.0:
+        if i % 10 == 9 and not app.in_transition:
             assert _same_as_full_redraw(app, sc), f"frame {i}"
     # and with a human dragging a card around
     app2 = app
     sc2 = open_game(app2, config("human", "bot"))
     until(app2, sc2.my_turn)
     settle(app2)
-    until(app2, lambda: app2._trans_t >= 1.0)       # the crossfade into the table is over
+    until(app2, lambda: not app2.in_transition)       # the crossfade into the table is over
     card = sc2.board.sprites_in(("market",))[0]
     a = card.rect().center
     mouse(pygame.MOUSEMOTION, a)

@@ -10,10 +10,10 @@ from engine import linyo
 from engine.bots.worker import BotWorker
 from game import storage, tables
 from game.app import App
-from game.linyo_table import table as table_mod
+from game.table import bots as bots_mod
 from game.linyo_table.model import TableGame
 from game.linyo_table.results import ResultsScene
-from game.linyo_table.table import LinyoTable
+from game.linyo_table.scene import LinyoTable
 from game.scenes.menu import MenuScene
 
 DT = 1 / 60
@@ -21,7 +21,7 @@ DT = 1 / 60
 
 @pytest.fixture
 def home(headless_home, monkeypatch):
-    monkeypatch.setattr(table_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
+    monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
     yield headless_home
 
 
@@ -83,6 +83,7 @@ def open_game(app: App, cfg: dict) -> LinyoTable:
     app.run(frames=2, dt=DT)
     scene = app.top
     assert isinstance(scene, LinyoTable)
+    scene.saver.flush()          # the autosave is written off the frame thread
     return scene
 
 
@@ -218,6 +219,7 @@ def test_autosave_and_continue_restore_exactly(home):
     _to_first_move(app, scene)
     human_turn(app, scene)
     log = list(scene.state.log)
+    scene.saver.flush()
     env = storage.latest_autosave()
     assert env is not None and env["game"] == "linyo"
     app.to_menu()
@@ -232,7 +234,7 @@ def test_autosave_and_continue_restore_exactly(home):
     assert again.state.view(0) == linyo.from_json(env["payload"]["record"]).view(0)
     # a broken payload is refused with a message, not a crash
     from engine.core import BadSave
-    from game.scenes import linyo_table
+    import game.linyo_table as linyo_table
     with pytest.raises(BadSave):
         linyo_table.make_scene(app, save={"record": {"game": "linyo"}, "config": {"seats": []}})
 

@@ -10,7 +10,7 @@ import pytest
 
 from engine.bots.worker import BotWorker
 from game import palette as P
-from game.linyo_table import table as table_mod
+from game.table import bots as bots_mod
 from game.linyo_table.demo import DemoTable
 from game.linyo_table.geometry import COLS, ROWS, SheetGeom
 from game.linyo_table.sheet_draw import InkLine, SheetCanvas, draw_ink, settled_sheet
@@ -37,7 +37,7 @@ def _full(scene) -> pygame.Surface:
 
 def _check(scene) -> None:
     app = scene.app
-    if app.top is not scene or app._trans_t < 1.0 or app.toasts:
+    if app.top is not scene or app.in_transition or app.toasts:
         return
     diff = _same(app.screen, _full(scene))
     assert diff == 0, f"frame {app.frames}: {diff} pixels differ from a full redraw"
@@ -98,7 +98,7 @@ def test_canvas_updated_line_by_line_equals_the_sheet_drawn_whole(home, compact)
 
 
 def test_demo_window_equals_a_full_redraw_every_frame(home, monkeypatch):
-    monkeypatch.setattr(table_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
+    monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
     app = start_app(fast=False)
     app.settings.bot_pace = "fast"
     scene = DemoTable(app, players=6, seed=7, speed=6.0, exit_at_end=False)
@@ -109,7 +109,7 @@ def test_demo_window_equals_a_full_redraw_every_frame(home, monkeypatch):
             break
         if i % 3 == 0:
             _check(scene)
-    assert scene._layer.repaints > 0
+    assert scene.paint.layer.repaints > 0
     assert app.errors == 0
 
 

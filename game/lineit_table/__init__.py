@@ -6,15 +6,49 @@ Modules, one idea each:
 - `events`     what one action did, found by comparing the engine's views before/after
 - `tally`      per-seat results of a finished game (results screen, statistics)
 - `geometry`   where everything sits on the table, from the window's logical size
-- `tween`      pytweening-driven tweens advanced by dt
 - `sprites`    cards and tokens that know where they are heading
 - `board`      the engine state as sprites: targets, staged animation, drawing
-- `controller` the game: engine state, seats, bots in a worker, undo, autosave
-- `scene`      the table scene: mouse (drag or click), keys, buttons
-- `overlays`   pause menu, named save, hot-seat "pass to" screen
-- `results`    the results screen
+- `controller` the game: engine state, seats, undo, save payload, result
+- `scene`      the table scene: flow, buttons (on the shared base `game.table`)
+- `input`      mouse (drag or click) and keys
+- `draw`       painting the table from the scene (changes no state)
+- `results`    the results rows (play again / look at the table are the base's)
 - `demo`       `linebox --demo lineit`: bots only, with the frame figures
+
+What every table has (bots, autosave, pass screens, pause, game over,
+results base, demo figures, frame push) is in `game.table`.
 
 The engine owns the game: the table applies an action at once and the
 sprites catch up; legality is only ever asked from the engine.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import BadSave
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scene import Scene
+
+
+def make_scene(app: "App", config: dict | None = None, save: dict | None = None) -> "Scene":
+    """The table for a setup config, or for a payload the table saved earlier (BadSave if unusable)."""
+    from .controller import Controller
+    from .scene import TableScene
+    if save is not None:
+        ctrl = Controller.from_payload(save)
+    elif config is not None:
+        try:
+            ctrl = Controller.new(config)
+        except (KeyError, TypeError) as exc:
+            raise BadSave(f"the setup is incomplete ({exc})") from None
+    else:
+        raise BadSave("nothing to open")
+    return TableScene(app, ctrl)
+
+
+def make_demo_scene(app: "App", players: int, seed: int | None, speed: float, exit_at_end: bool) -> "Scene":
+    """Bots only, built exactly like the arena's game 0 for `seed`; prints figures as JSON at the end."""
+    from .demo import DemoScene
+    return DemoScene(app, players, seed, speed, exit_at_end)

@@ -1,10 +1,10 @@
-"""The game behind the table: engine state, seats, bots, undo and autosave.
+"""The game behind the table: engine state, seats, undo and the save payload.
 
 The controller applies actions to the engine at once (a human's drop, a
-bot's answer) and tells its listener what happened (`events.Outcome`); the
-board animates afterwards. Bots think in `engine.bots.worker.BotWorker`
-(a background process), so asking never blocks a frame: the controller only
-polls the Future. The worker itself is started in a thread for the same reason.
+bot's answer) and keeps what happened (`last_outcome`, `events.Outcome`;
+`last_events`, what the engine's `apply` returned); the board animates
+afterwards. Bots, the autosave writer and game over are the table base's
+(`game.table`).
 
 Save payload (what `storage.write_autosave("lineit", ...)` stores):
 
@@ -13,50 +13,34 @@ Save payload (what `storage.write_autosave("lineit", ...)` stores):
 from __future__ import annotations
 
 import logging
-import threading
-from concurrent.futures import Future
-from typing import Callable
+from typing import Any
 
 from engine import lineit
 from engine.core import BadSave
 from engine.lineit import LineitState
+from game.table.bots import bot_seeds as seeds_for
 
 from . import tally as tally_mod
 from .events import Outcome, analyse, hands_from_log
 from .tally import next_pre_close
 
 log = logging.getLogger("linebox.lineit")
-USE_PROCESS = True           # tests switch the worker to a thread
-HARD_TIME_LIMIT = 2.5        # seconds a hard bot may think at the table
-
-
-def bot_seed(seed, seat: int) -> int:
-    base = seed if isinstance(seed, int) else sum(ord(ch) * 31 ** i for i, ch in enumerate(str(seed)))
-    return (base * 7919 + seat * 104729 + 17) % (1 << 62)
 
 
 class Controller:
     """One Line-it game with its seats."""
 
     def __init__(self, config: dict, state: LineitState, undo_from: int | None = None,
-                 bot_seeds: list[int] | None = None, bot_levels: list[str] | None = None,
-                 time_limit: float | None = HARD_TIME_LIMIT) -> None:
+                 bot_levels: list[str] | None = None) -> None:
         self.config = config
         self.state = state
         self.seats = config["seats"]
         self.players = state.players
         self.humans = [i for i, s in enumerate(self.seats) if s.get("kind") == "human"]
-        self.bot_seeds = bot_seeds or [bot_seed(config.get("seed", 0), p) for p in range(self.players)]
+        self.bot_seeds = seeds_for(config, self.players)
         self.levels = bot_levels or [s.get("level") or "normal" for s in self.seats]
-        self.time_limit = time_limit
-        self.listeners: list[Callable[[Outcome], None]] = []
-        self.worker = None
-        self._worker_thread: threading.Thread | None = None
-        self.pending: Future | None = None
-        self.pending_key: tuple | None = None
-        self.hint_future: Future | None = None
-        self.hint_key: tuple | None = None
-        self.bot_error: str | None = None
+        self.last_outcome: Outcome | None = None
+        self.last_events: Any = None
         self.actions_applied = 0
         # undo and forced-close bookkeeping, rebuilt from the record
         self.turn_start: LineitState | None = None
@@ -109,6 +93,14 @@ class Controller:
                 final_plays=self.state.final_plays, deck=list(self.state.setup_deck) if self.state.setup_deck else None)
         self.turn_start = start if start is not None else self.state.clone()
         self.pre_close = pre
+
+    def result(self) -> dict:
+        """The finished game as `stats.record_result("lineit", ...)` takes it."""
+        scores = self.state.scores()
+        return {"seats": [{"name": self.name(p), "kind": self.seats[p].get("kind", "bot"),
+                           "level": self.seats[p].get("level") if self.seats[p].get("kind") == "bot" else None,
+                           "score": scores[p]} for p in range(self.players)],
+                "winners": self.state.winners()}
 
     def payload(self) -> dict:
         undo_from = len(self.turn_start.history) if self.turn_start is not None else len(self.state.history)
@@ -164,19 +156,17 @@ class Controller:
         """Apply `action` for the current seat (IllegalAction leaves everything unchanged)."""
         before = self.state.clone()
         vb = self.spectator()                  # the view before, usually kept already
-        self.state.apply(action)
+        self.last_events = self.state.apply(action)
         va = self.spectator()                  # the view after: made once, kept for drawing
         out = analyse(before, action, self.state, self.pre_close, vb, va)
         self.pre_close = next_pre_close(before, action, self.pre_close)
         self.actions_applied += 1
-        self.cancel_hint()
         if self.is_human(self.current):
             if self.current != out.seat or self.turn_start is None or action in ("end", "pass"):
                 self.turn_start = self.state.clone()
         else:
             self.turn_start = None
-        for fn in self.listeners:
-            fn(out)
+        self.last_outcome = out
         return out
 
     def undo(self) -> bool:
@@ -185,86 +175,7 @@ class Controller:
             return False
         self.state = self.turn_start.clone()
         self.pre_close = None
-        self.cancel_hint()
         return True
-
-    # ------------------------------------------------------------ bots
-    def _start_worker(self) -> None:
-        if self.worker is not None or self._worker_thread is not None:
-            return
-
-        def make() -> None:
-            from engine.bots.worker import BotWorker
-            try:
-                self.worker = BotWorker(use_process=USE_PROCESS)
-            except Exception as exc:  # pragma: no cover - no pool at all
-                log.error("bot worker failed: %s", exc)
-                self.bot_error = str(exc)
-
-        self._worker_thread = threading.Thread(target=make, name="lineit-bot-worker", daemon=True)
-        self._worker_thread.start()
-
-    @property
-    def worker_ready(self) -> bool:
-        self._start_worker()
-        return self.worker is not None
 
     def bot_turn(self) -> bool:
         return self.current is not None and not self.is_human(self.current)
-
-    def poll_bot(self) -> str | None:
-        """Ask the bot to move (once per position); its action text once it answered."""
-        seat = self.current
-        if seat is None or self.is_human(seat) or not self.worker_ready:
-            return None
-        key = (len(self.state.history), seat)
-        if self.pending is None or self.pending_key != key:
-            view = self.state.view(seat)
-            level = self.levels[seat]
-            tl = self.time_limit if level == "hard" else None
-            self.pending = self.worker.ask("lineit", level, seed=self.bot_seeds[seat], view=view, time_limit=tl)
-            self.pending_key = key
-            return None
-        if not self.pending.done():
-            return None
-        try:
-            text = self.pending.result()
-        except Exception as exc:  # a bot failed: fall back to the first legal action
-            log.error("bot failed: %s", exc)
-            text = str(self.state.legal_actions()[0])
-        self.pending = None
-        return text
-
-    def ask_hint(self) -> None:
-        seat = self.current
-        if seat is None or not self.is_human(seat) or not self.worker_ready:
-            return
-        key = (len(self.state.history), seat)
-        if self.hint_key == key:
-            return
-        self.hint_future = self.worker.hint("lineit", seed=self.bot_seeds[seat], view=self.state.view(seat), k=1,
-                                           level="hard", time_limit=1.5)
-        self.hint_key = key
-
-    def poll_hint(self) -> dict | None:
-        f = self.hint_future
-        if f is None or not f.done():
-            return None
-        self.hint_future = None
-        if self.hint_key != (len(self.state.history), self.current):
-            return None
-        try:
-            ranked = f.result()
-        except Exception as exc:
-            log.error("hint failed: %s", exc)
-            return None
-        return ranked[0] if ranked else None
-
-    def cancel_hint(self) -> None:
-        self.hint_future = None
-        self.hint_key = None
-
-    def close(self) -> None:
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None

@@ -1,8 +1,14 @@
-"""Painting the Line-it table (never changes state: called from `TableScene.draw`)."""
+"""Painting the Line-it table (called from `TableScene.draw`).
+
+Drawing changes no state of the table: what it keeps between frames (the
+backdrop, the retained layer, cached texts) lives in the scene's `Paint`, and
+what it left in the window in the base's `FramePush`.
+"""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,11 +22,23 @@ from game.ui.widgets import label_text
 from . import texts
 from .events import direction
 from .geometry import SUIT_ORDER, card_w
-from ..ui.layer import Item, merge_rects
+from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT
 
 if TYPE_CHECKING:
     from .scene import TableScene
+
+@dataclass
+class Paint:
+    """The drawing's caches between frames (only `draw_table` writes them)."""
+
+    layer: RetainedLayer = field(default_factory=RetainedLayer)   # cards at rest, repainted where they change
+    base: pygame.Surface | None = None        # backdrop, panels and labels under the layer
+    base_sig: tuple | None = None
+    base_version: int = 0
+    text_cache: tuple | None = None
+    seat_texts: tuple[Any, dict] | None = None
+
 
 SEAT_COLORS = ((236, 190, 84), (120, 200, 230), (230, 140, 170), (150, 220, 140), (200, 170, 240), (240, 160, 110))
 
@@ -69,32 +87,34 @@ def is_dynamic(sc: "TableScene", s) -> bool:
 
 def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
     """Base and resting layer (repainted only where something changed), then texts and what moves."""
+    paint = sc.paint
     bsig = base_signature(sc, surface)
-    if sc.base is None or sc.base_sig != bsig or sc.base.get_size() != surface.get_size():
-        if sc.base is None or sc.base.get_size() != surface.get_size():
-            sc.base = pygame.Surface(surface.get_size()).convert(surface)
-        draw_base(sc, sc.base)
-        sc.base_sig = bsig
-        sc.base_version += 1
-    sc.layer.update(sc.base, sc.base_version,
-                    layer_items(sc) + text_items(sc) + sc.board.count_items() + control_items(sc))
+    if paint.base is None or paint.base_sig != bsig or paint.base.get_size() != surface.get_size():
+        if paint.base is None or paint.base.get_size() != surface.get_size():
+            paint.base = pygame.Surface(surface.get_size()).convert(surface)
+        draw_base(sc, paint.base)
+        paint.base_sig = bsig
+        paint.base_version += 1
+    layer = paint.layer
+    layer.update(paint.base, paint.base_version,
+                 layer_items(sc) + text_items(sc) + sc.board.count_items() + control_items(sc))
     app = sc.app
+    push = sc.frame_push
     # The window keeps last frame's picture: when nothing else drew over it, only the places where
     # something moved last frame, and those the layer repainted, are copied from the layer.
-    clean = (sc.drawn_frame == app.frames - 1 and app.top is sc and not app.toasts and app._trans_t >= 1.0
-             and sc.drawn_size == surface.get_size() and sc.drawn_layer == sc.layer.full)
+    clean = push.can_patch(app, sc, surface, layer.full)
     if clean:
-        restored = merge_rects(sc.dynamic_rects + sc.layer.take_changed())
+        restored = merge_rects(push.rects + layer.take_changed())
         for r in restored:
-            surface.blit(sc.layer.surface, r, r)
+            surface.blit(layer.surface, r, r)
     else:
-        sc.layer.take_changed()
-        surface.blit(sc.layer.surface, (0, 0))
-    sc.dynamic_rects = draw_dynamic(sc, surface)
-    if clean and surface is app.screen:
-        # the window changed only there: the app pushes just those rectangles to the screen
-        app.present_only(restored + sc.dynamic_rects)
-    sc.drawn_frame, sc.drawn_size, sc.drawn_layer = app.frames, surface.get_size(), sc.layer.full
+        layer.take_changed()
+        surface.blit(layer.surface, (0, 0))
+    rects = draw_dynamic(sc, surface)
+    if clean:
+        push.push(app, surface, restored + rects)
+    if surface is app.screen:
+        push.drawn(app, surface, rects, layer.full)
 
 
 def layer_items(sc: "TableScene") -> list:
@@ -240,9 +260,10 @@ def text_items(sc: "TableScene") -> list[Item]:
     st = sc.ctrl.state
     key = (i18n.current_language(), id(st), len(st.history), sc.viewer, len(sc.log), id(sc.log[-1]) if sc.log else 0,
            sc.geo.lay, sc.hotseat, sc.ctrl.current)
-    if sc.text_cache is None or sc.text_cache[0] != key:
-        sc.text_cache = (key, _text_items(sc))
-    return sc.text_cache[1]
+    paint = sc.paint
+    if paint.text_cache is None or paint.text_cache[0] != key:
+        paint.text_cache = (key, _text_items(sc))
+    return paint.text_cache[1]
 
 
 def _text_items(sc: "TableScene") -> list[Item]:
@@ -252,9 +273,9 @@ def _text_items(sc: "TableScene") -> list[Item]:
     spec = ctrl.spectator()
     cur = ctrl.current
     out = Sink()
-    held = getattr(sc, "_seat_text_cache", None)
+    held = sc.paint.seat_texts
     if held is None or held[0] is not geo or len(held[1]) > 256:
-        held = sc._seat_text_cache = (geo, {})
+        held = sc.paint.seat_texts = (geo, {})
     cache = held[1]
     for g in geo.opponents + [geo.me]:
         p = g.seat

@@ -25,6 +25,8 @@ class TableInput:
     """`handle(event)` for the table: drag and drop, click to select then click a target, keys."""
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.handle_over(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             for b in self.buttons:

@@ -1,14 +1,14 @@
-"""The results screen of a Line-it game: every seat's tally, the winners, play again."""
+"""The results screen of a Line-it game: every seat's tally and the winners.
+
+Play again, look at the table and back to the menu are the base's (`game.table.results`)."""
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import tables
 from game.i18n import N_, _
-from game.scene import WidgetScene
+from game.table.results import TableResults
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.layout import Layout
@@ -16,7 +16,6 @@ from game.ui.widgets import panel
 
 from .draw import fit_size
 from .tally import tally
-from .widgets import FitButton as Button
 
 if TYPE_CHECKING:
     from game.app import App
@@ -34,7 +33,7 @@ COLUMNS = (
 )
 
 
-class ResultsScene(WidgetScene):
+class ResultsScene(TableResults):
     """Over the finished table: who won and how."""
 
     opaque = False
@@ -42,30 +41,20 @@ class ResultsScene(WidgetScene):
     game = "lineit"
 
     def __init__(self, app: "App", table: "TableScene") -> None:
-        super().__init__(app)
-        self.table = table
+        super().__init__(app, table, font_size=30)
         ctrl = table.ctrl
         self.rows = tally(ctrl.state)
         self.winners = ctrl.state.winners()
         self.names = [ctrl.name(p) for p in range(ctrl.players)]
         self.kinds = [ctrl.seats[p].get("kind") for p in range(ctrl.players)]
         self.box = pygame.Rect(0, 0, 0, 0)
-        if table.demo:
-            self.widgets = [Button(N_("Back to menu"), self.to_menu, "primary")]
-        else:
-            self.widgets = [Button(N_("Play again"), self.play_again, "primary"),
-                            Button(N_("Back to menu"), self.to_menu)]
 
     def layout(self, lay: Layout) -> None:
         w = min(lay.width - lay.px(40), lay.px(1640))
         h = lay.px(314) + len(self.rows) * lay.px(64) + lay.px(130)
         self.box = pygame.Rect(0, 0, w, min(h, lay.height - lay.px(20)))
         self.box.center = (lay.width // 2, lay.height // 2)
-        bw = lay.px(340)
-        n = len(self.widgets)
-        x = self.box.centerx - (n * bw + (n - 1) * lay.px(30)) // 2
-        for i, b in enumerate(self.widgets):
-            b.rect = pygame.Rect(x + i * (bw + lay.px(30)), self.box.bottom - lay.px(110), bw, lay.px(76))
+        self.place_buttons(self.box.bottom - lay.px(110), lay.px(400), lay.px(76), lay.px(30))
 
     def headline(self) -> str:
         names = [self.names[p] for p in self.winners]
@@ -131,17 +120,3 @@ class ResultsScene(WidgetScene):
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
         return True
-
-    def back(self) -> None:
-        self.to_menu()
-
-    def to_menu(self) -> None:
-        if self.table.demo:
-            self.app.quit() if self.table.exit_at_end else self.app.to_menu()
-            return
-        self.app.to_menu()
-
-    def play_again(self) -> None:
-        config = dict(self.table.ctrl.config)
-        config["seed"] = random.randrange(1, 1 << 31)
-        tables.open_table(self.app, config)

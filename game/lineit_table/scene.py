@@ -6,14 +6,15 @@ applies actions to the engine at once and lets the board catch up.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import sound, stats, storage
+from game import sound
 from game.i18n import N_, _
 from game.scene import Scene
+from game.table.base import TableBase
+from game.table.bots import TableBots
 from game.ui.layout import Layout
 
 from . import texts
@@ -22,21 +23,20 @@ from .controller import Controller
 from .input import TableInput
 from .events import Outcome, analyse
 from .geometry import TableGeometry
-from ..ui.layer import RetainedLayer
 from .sprites import CardSprite
+from .draw import Paint
 from .tally import tally
-from .widgets import FitButton as Button
+from game.ui.fit_button import FitButton as Button
 
 if TYPE_CHECKING:
     from game.app import App
 
 log = logging.getLogger("linebox.lineit")
 REFUSAL_SECONDS = 3.5
+HARD_TIME_LIMIT = 2.5        # seconds a hard bot may think at the table
 
-_saver = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lineit-autosave")
 
-
-class TableScene(TableInput, Scene):
+class TableScene(TableBase, TableInput, Scene):
     """A Line-it game at the table (humans and bots)."""
 
     name = "lineit_table"
@@ -44,9 +44,10 @@ class TableScene(TableInput, Scene):
 
     def __init__(self, app: "App", ctrl: Controller, speed: float = 1.0, demo: bool = False) -> None:
         super().__init__(app)
-        self.ctrl = ctrl
+        self.ctrl = self.tg = ctrl
         self.speed = speed
         self.demo = demo
+        self.init_table(TableBots("lineit", ctrl.levels, ctrl.bot_seeds, None if demo else HARD_TIME_LIMIT))
         self.board = Board(ctrl.players)
         humans = ctrl.humans
         cur = ctrl.current
@@ -69,26 +70,15 @@ class TableScene(TableInput, Scene):
         self.bot_action: str | None = None
         self.sounds: list[list] = []         # [seconds, name]
         self.time = 0.0
-        self.over_handled = False
         self.results_at: float | None = None
-        self.save_jobs: list = []
-        self.layer = RetainedLayer()                 # cards at rest, repainted only where they change
-        self.base: pygame.Surface | None = None      # backdrop, panels and labels under the layer
-        self.base_sig: tuple | None = None
-        self.base_version = 0
-        self.dynamic_rects: list[pygame.Rect] = []   # drawn over the layer last frame
-        self.text_cache: tuple | None = None
-        self.drawn_frame = -10
-        self.drawn_size = (0, 0)
-        self.drawn_layer = -1
+        self.paint = Paint()                         # the drawing's caches (draw.py writes only these)
         self.last_turn_seat: int | None = None
         self.b_close = Button(N_("Close line"), self.on_close, font_size=28)
         self.b_end = Button(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary", font_size=28)
-        self.b_undo = Button(N_("Undo"), self.on_undo, font_size=28)
+        self.b_undo = Button(N_("Undo"), self.undo, font_size=28)
         self.b_hint = Button(N_("Hint"), self.on_hint, font_size=28)
         self.b_menu = Button(N_("Menu"), self.open_pause, font_size=24)
         self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu]
-        ctrl.listeners.append(self._on_outcome)
         if ctrl.state.history:
             self._restore_log()
 
@@ -109,9 +99,7 @@ class TableScene(TableInput, Scene):
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.ctrl.worker_ready  # start the bot worker (in a thread)
-        if not self.demo and self.ctrl.humans and not self.ctrl.state.is_over:
-            self.autosave()     # Continue works from the first moment
+        self.enter_table()
         if self.hotseat and not self.ctrl.state.is_over and self.ctrl.is_human(self.ctrl.current):
             self.ask_pass(self.ctrl.current)
         elif self.ctrl.is_human(self.ctrl.current):
@@ -119,8 +107,7 @@ class TableScene(TableInput, Scene):
         self.last_turn_seat = self.ctrl.current
 
     def exit(self) -> None:
-        self.flush_saves()
-        self.ctrl.close()
+        self.exit_table()
 
     def layout(self, lay: Layout) -> None:
         self.geo = TableGeometry(lay, self.ctrl.players, self.viewer)
@@ -218,10 +205,15 @@ class TableScene(TableInput, Scene):
     def do(self, action: str) -> Outcome:
         """Apply an action the engine allows (human or bot) and let the view catch up."""
         self.refused = None
-        return self.ctrl.apply(action)
+        self.bots.cancel_hint()
+        out = self.ctrl.apply(action)
+        self.on_applied(action, self.ctrl.last_events)
+        return out
 
-    def _on_outcome(self, out: Outcome) -> None:
+    def on_applied(self, action: Any, events: list | None) -> None:
+        """Animate, log and sound what the action did, then the base autosaves / ends the game."""
         ctrl = self.ctrl
+        out = ctrl.last_outcome
         new_tokens = [(c.seat, c.bet if c.bet_won else -c.bet) for c in out.closes if c.bet]
         self.board.speed = self.anim_speed()
         total = self.board.sync(ctrl.views(), self.viewer, new_tokens=new_tokens)
@@ -239,28 +231,15 @@ class TableScene(TableInput, Scene):
                 self.queue_sound("bet_won" if c.bet_won else "bet_lost", ph * 1.6)
         if out.new_round:
             self.queue_sound("deal", total * 0.7)
-        if not self.demo and ctrl.humans:
-            self.autosave()
-        if ctrl.state.is_over:
-            self.game_over()
+        super().on_applied(action, events)
 
     def queue_sound(self, name: str, delay: float) -> None:
         if self.demo:
             return
         self.sounds.append([delay, name])
 
-    def autosave(self) -> None:
-        payload = self.ctrl.payload()
-        self.save_jobs.append(_saver.submit(storage.write_autosave, "lineit", payload))
-        self.save_jobs = [j for j in self.save_jobs if not j.done()]
-
-    def flush_saves(self) -> None:
-        for job in self.save_jobs:
-            try:
-                job.result(timeout=10)
-            except Exception as exc:
-                log.warning("autosave failed: %s", exc)
-        self.save_jobs = []
+    def save_name(self) -> str:
+        return _("Line-it, round {n}").format(n=self.ctrl.spectator()["round"])
 
     # ------------------------------------------------------------ buttons
     def on_close(self) -> None:
@@ -296,7 +275,9 @@ class TableScene(TableInput, Scene):
         elif self.my_turn():
             self.refused = (texts.refusal("take a market card first"), REFUSAL_SECONDS)
 
-    def on_undo(self) -> None:
+    def take_back(self) -> bool:
+        """Back to the start of the viewer's turn (the base autosaves)."""
+        self.bots.cancel_hint()
         if self.ctrl.undo():
             self.selected = None
             self.hint = None
@@ -305,27 +286,19 @@ class TableScene(TableInput, Scene):
             self.board.set_tokens([r["tokens"] for r in rows])
             self.board.sync(self.ctrl.views(), self.viewer)
             self.log.append((self.viewer, lambda n=self.ctrl.name(self.viewer): _("{name} takes the turn back.").format(name=n)))
-            if self.ctrl.humans and not self.demo:
-                self.autosave()
+            return True
+        return False
 
     def on_hint(self) -> None:
         if self.my_turn():
             self.hint_wanted = True
             self.hint = None
-            self.ctrl.ask_hint()
-
-    def open_pause(self) -> None:
-        from .overlays import PauseScene
-        self.app.push(PauseScene(self.app, self))
-
-    def ask_pass(self, seat: int) -> None:
-        from .overlays import PassScene
-        self.passing = True
-        self.app.push(PassScene(self.app, self, seat))
+            if self.is_human(self.ctrl.current):
+                self.bots.ask_hint(self.ctrl.state, self.ctrl.current)
 
     def passed_to(self, seat: int) -> None:
-        """The hot-seat screen was confirmed by `seat`'s player."""
-        self.passing = False
+        """The hot-seat screen was confirmed by `seat`'s player: the table turns to them."""
+        super().passed_to(seat)
         if seat != self.viewer:
             self.viewer = seat
             self.selected = None
@@ -335,6 +308,7 @@ class TableScene(TableInput, Scene):
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         applied = self.ctrl.actions_applied
+        self.update_table(dt)
         self._update(dt)
         # card sources are made a little at a time, and not on a frame that already applied a move
         if self.ctrl.actions_applied == applied:
@@ -358,7 +332,7 @@ class TableScene(TableInput, Scene):
         self._update_lift(dt)
         self._update_buttons()
         if self.hint_wanted:
-            h = ctrl.poll_hint()
+            h = self.bots.poll_hint(ctrl.state, ctrl.current)
             if h is not None:
                 self.hint = h
                 self.hint_wanted = False
@@ -378,7 +352,7 @@ class TableScene(TableInput, Scene):
         self.wait -= dt
         if ctrl.bot_turn():
             if self.bot_action is None:
-                self.bot_action = ctrl.poll_bot()
+                self.bot_action = self.bots.poll(ctrl.state, cur)
             if self.bot_action is not None and self.wait <= 0:
                 a = self.bot_action
                 self.bot_action = None
@@ -401,30 +375,12 @@ class TableScene(TableInput, Scene):
             self.results_at = self.time + (0.8 if self.anim_speed() > 0 else 0.0)
         if self.board.animating or self.time < self.results_at or self.app.top is not self:
             return
-        if not self.over_handled:
-            self.over_handled = True
+        if not self.results_seen:
             self.show_results()
 
-    def show_results(self) -> None:
+    def results_scene(self) -> Scene:
         from .results import ResultsScene
-        self.app.push(ResultsScene(self.app, self))
-
-    def game_over(self) -> None:
-        """Statistics and autosave, once, as soon as the engine says the game is over."""
-        ctrl = self.ctrl
-        if self.demo or not ctrl.humans:
-            return
-        self.flush_saves()
-        storage.clear_autosave("lineit")
-        scores = ctrl.state.scores()
-        result = {"seats": [{"name": ctrl.name(p), "kind": ctrl.seats[p].get("kind", "bot"),
-                             "level": ctrl.seats[p].get("level") if ctrl.seats[p].get("kind") == "bot" else None,
-                             "score": scores[p]} for p in range(ctrl.players)],
-                  "winners": ctrl.state.winners()}
-        try:
-            stats.record_result("lineit", result)
-        except (OSError, ValueError) as exc:
-            log.warning("statistics not recorded: %s", exc)
+        return ResultsScene(self.app, self)
 
     def _update_lift(self, dt: float) -> None:
         hover = None
@@ -447,7 +403,7 @@ class TableScene(TableInput, Scene):
         self.b_close.enabled = mine and "close" in legal
         self.b_end.enabled = mine and ("end" in legal or "pass" in legal)
         self.b_undo.enabled = mine and self.ctrl.can_undo()
-        self.b_hint.enabled = mine and self.ctrl.worker is not None
+        self.b_hint.enabled = mine and self.bots.ready
         self.b_menu.enabled = True
         for b in self.buttons:
             b.visible = not self.demo or b is self.b_menu

@@ -17,7 +17,7 @@ import pytweening
 from game import palette as P
 from game.ui.pictures import picture
 
-from .tween import Tween
+from game.ui.tween import Tween
 
 # the uncached loader behind `picture` (this module keeps its own cache, so nothing is held twice)
 _load_picture = getattr(picture, "__wrapped__", picture)

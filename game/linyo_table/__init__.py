@@ -2,15 +2,49 @@
 
 Modules, one idea each:
 
-- `model`     the game being played: engine state + seats + autosave payload + result
+- `model`     the game being played: engine state + seats + save payload + result
 - `path`      the stroke being drawn (a move, starts, an abort), asking the engine what is legal
 - `reveal`    what the view has caught up with (lines drawn, × crossed, dice shown)
 - `geometry`  field <-> pixel mapping and smooth pen curves
 - `sheet_draw` the sheet: paper, fields with marks and stars, ink, glows, counts
 - `dice_view` the four dice: roll, flip after a four of a kind, used marks, clicks
-- `table`     the table scene (input, bots, flow, drawing)
-- `results`   the results scene (ranking, tie-break, personal best, perfect sheet)
+- `scene`     the table scene: flow, buttons (on the shared base `game.table`)
+- `input`     pointer and keyboard input
+- `draw`      drawing the table (changes no state)
+- `results`   the results rows (ranking, tie-break, personal best, perfect sheet)
 - `demo`      `linebox --demo linyo`: bots through the real table + figures JSON
 - `daily`     the daily sheet (seed from the date, random sheet)
-- `words`     player-readable, translated texts for engine messages
+- `texts`     player-readable, translated texts for engine messages
+
+What every table has (bots, autosave, pass screens, pause, game over,
+results base, demo figures, frame push) is in `game.table`.
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import BadSave
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scene import Scene
+
+
+def make_scene(app: "App", config: dict | None = None, save: dict | None = None) -> "Scene":
+    """A table for a setup config, or for the payload the table saved (BadSave if unusable)."""
+    from .model import TableGame
+    from .scene import LinyoTable
+    if save is not None:
+        return LinyoTable(app, TableGame.from_payload(save), restored=True)
+    if config is None:
+        raise BadSave("nothing to open")
+    try:
+        return LinyoTable(app, TableGame.new(config))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadSave(f"the setup is incomplete ({exc})") from None
+
+
+def make_demo_scene(app: "App", players: int, seed: int | None, speed: float, exit_at_end: bool) -> "Scene":
+    """`linebox --demo linyo`: bots through the real table; prints scores and figures as JSON."""
+    from .demo import DemoTable
+    return DemoTable(app, players, seed, speed, exit_at_end)

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine import linyo
 from engine.core import BadSave
+from game.table.bots import bot_seeds
 
 SHEET_CHOICES = ("A", "B", "random")
 
@@ -43,11 +44,7 @@ class TableGame:
         self.seats = [SeatInfo(str(s.get("name", "")), s.get("kind", "human"),
                                s.get("level"), int(s.get("difficulty", 2)))
                       for s in config["seats"]]
-        seeds = config.get("bot_seeds")
-        if not (isinstance(seeds, list) and len(seeds) == len(self.seats)
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in seeds)):
-            seeds = [_bot_seed(config, i) for i in range(len(self.seats))]
-        self.bot_seeds = list(seeds)
+        self.bot_seeds = bot_seeds(config, len(self.seats))
 
     # ------------------------------------------------------------------ build
     @classmethod
@@ -102,6 +99,9 @@ class TableGame:
     def sheet_name(self) -> str:
         return self.config.get("sheet", "A")
 
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
     def is_bot_turn(self) -> bool:
         seat = self.state.current_seat
         return seat is not None and self.seats[seat].is_bot
@@ -126,9 +126,3 @@ class TableGame:
             place = out[-1][0] if i and key[order[i - 1]] == key[s] else i + 1
             out.append((place, s))
         return out
-
-
-def _bot_seed(config: dict[str, Any], seat: int) -> int:
-    seed = config.get("seed")
-    base = seed if isinstance(seed, int) else sum(map(ord, str(seed)))
-    return (base * 7 + seat) & 0x7FFFFFFF

@@ -79,7 +79,7 @@ class MovePath:
         return m if m in self._moves() else None
 
     def why_not(self, f: int) -> str:
-        """The engine's reason why `f` cannot come next (English, see words.py)."""
+        """The engine's reason why `f` cannot come next (English, see texts.py)."""
         if self.line is None:
             return ""
         steps = self.steps + [f] if self.star is None else self.steps

@@ -12,17 +12,19 @@ from game import palette as P
 
 from .. import sound, tables
 from ..i18n import N_, _
-from ..scene import WidgetScene
+from ..table.results import TableResults
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import Button, panel
+from ..ui.fit_button import FitButton as Button
+from ..ui.widgets import panel
 from .geometry import SheetGeom
 from .model import TableGame
 from .sheet_draw import InkLine, draw_ink, paper
 
 if TYPE_CHECKING:
     from ..app import App
+    from .scene import LinyoTable
 
 
 def tie_text(g: TableGame) -> str:
@@ -44,16 +46,16 @@ def tie_text(g: TableGame) -> str:
         n=best, m=st.longest(winners[0]), names=names)
 
 
-class ResultsScene(WidgetScene):
+class ResultsScene(TableResults):
     """After the count: who won and why, your records."""
 
     name = "linyo_results"
     game = "linyo"
 
-    def __init__(self, app: "App", g: TableGame, best_before: int | None = None, demo: bool = False) -> None:
-        super().__init__(app)
-        self.g = g
-        self.demo = demo
+    def __init__(self, app: "App", table: "LinyoTable", best_before: int | None = None) -> None:
+        super().__init__(app, table, font_size=28)
+        g = self.g = table.g
+        self.demo = table.demo
         self.best_before = best_before
         self.t = 0.0
         scores = g.state.scores()
@@ -64,26 +66,13 @@ class ResultsScene(WidgetScene):
         self.confetti = [(rng.random(), rng.random() * 0.6, rng.uniform(0.6, 1.4), rng.choice(
             [P.DIE_COLORS["b"], P.DIE_COLORS["o"], P.GOLD, P.LEGAL, P.WHITE]), rng.uniform(0, 6.28))
             for _ in range(140)] if self.perfect else []
-        self.b_again = Button(N_("Play again"), self.play_again, "primary", font_size=30)
         self.b_daily = Button(N_("Today's daily sheet"), self.play_daily, font_size=28)
-        self.b_menu = Button(N_("Menu"), self.app.to_menu, "quiet", font_size=28)
-        self.widgets = [self.b_again, self.b_daily, self.b_menu]
+        self.b_daily.visible = not self.demo
+        self.widgets.insert(1, self.b_daily)
         if self.perfect:
             sound.play("jackpot")
         elif self.new_best or any(w in g.humans for w in g.state.winners()):
             sound.play("bet_won")
-
-    def back(self) -> None:
-        self.app.to_menu()
-
-    def play_again(self) -> None:
-        cfg = dict(self.g.config)
-        cfg.pop("bot_seeds", None)
-        cfg.pop("daily", None)
-        cfg["seed"] = random.SystemRandom().randrange(1, 2**31)
-        if cfg.get("first_seat") is not None and self.g.players > 1:
-            cfg["first_seat"] = (int(cfg["first_seat"]) + 1) % self.g.players
-        tables.open_table(self.app, cfg)
 
     def play_daily(self) -> None:
         from .daily import daily_config
@@ -97,14 +86,7 @@ class ResultsScene(WidgetScene):
         self.t += dt
 
     def layout(self, lay: Layout) -> None:
-        W, H = lay.logical_w, lay.logical_h
-        bw = 380
-        x = W / 2 - (3 * bw + 2 * 24) / 2
-        self.b_again.rect = lay.rect(x, H - 120, bw, 76)
-        self.b_daily.rect = lay.rect(x + bw + 24, H - 120, bw, 76)
-        self.b_menu.rect = lay.rect(x + 2 * (bw + 24), H - 120, bw, 76)
-        self.b_daily.visible = not self.demo
-        self.b_again.visible = not self.demo
+        self.place_buttons(lay.px(lay.logical_h - 120), lay.px(360), lay.px(76), lay.px(24))
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,10 +1,14 @@
 """Drawing of the Linyo table: backdrop, main sheet, dice, panel, thumbnails, zoom.
 
-A mixin of `LinyoTable`; nothing here changes state (`draw` only reads).
+A mixin of `LinyoTable`. Drawing changes no state of the table: what it keeps
+between frames (the backdrop, the retained layer, sheet canvases) lives in the
+scene's `Paint`, and what it left in the window in the base's `FramePush`.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 import pytweening
@@ -22,6 +26,20 @@ from .dice_view import DiceView
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, ink_bounds,
                          is_settled, settled_sheet, stroke)
+
+
+@dataclass
+class Paint:
+    """The drawing's caches between frames (only drawing writes them)."""
+
+    layer: RetainedLayer = field(default_factory=RetainedLayer)
+    bd: pygame.Surface | None = None          # the backdrop
+    bd_key: Any = None
+    canvases: dict = field(default_factory=dict)   # sheets with settled ink, per place on screen
+    main_canvas: SheetCanvas | None = None
+    warm_next: int = 0                        # the seat whose sheets are brought up to date next
+    dyn_busy: bool = False                    # something moved last frame
+    zoom_drawn: Any = None
 
 
 _ops_rects: dict = {}
@@ -69,22 +87,20 @@ class TableDrawing:
         window keeps last frame's picture, so only what moved is copied back and drawn again."""
         lay = self.app.lay
         app = self.app
-        size = surface.get_size()
-        layer = getattr(self, "_layer", None)
-        if layer is None:
-            layer = self._layer = RetainedLayer()
-        base = self._backdrop(size, lay)
+        paint = self.paint
+        layer = paint.layer
+        base = self._backdrop(surface.get_size(), lay)
         ink = self._ink_for(self.focus_seat, True)
         canvas = self._canvas("main", self.focus_seat, self.geom, P.FELT)
         at = self.geom.paper.topleft
         sheet_dirty = canvas.update(ink, at)
-        prev = getattr(self, "_main_canvas", None)
+        prev = paint.main_canvas
         if prev is not None and prev is not canvas and prev.paper_key == canvas.paper_key:
             # another seat's sheet in the same place: only the fields where either has ink differ
             sheet_dirty += canvas.cell_rects(prev.fields() | canvas.fields(), at, margin=1)
         switched = prev is not None and prev is not canvas
-        self._main_canvas = canvas
-        layer.update(base, self._bd_key, self._layer_items(lay, canvas), sheet_dirty)
+        paint.main_canvas = canvas
+        layer.update(base, paint.bd_key, self._layer_items(lay, canvas), sheet_dirty)
         if not switched:
             self._prewarm(lay)
         if surface is not app.screen:
@@ -95,34 +111,31 @@ class TableDrawing:
                 self._draw_zoom(surface, lay)
             return
         changed = layer.take_changed()
-        clean = (getattr(self, "_drawn_frame", None) == app.frames - 1
-                 and app.top is self and not app.toasts and app._trans_t >= 1.0
-                 and getattr(self, "_drawn_size", None) == size)
+        push = self.frame_push
+        clean = push.can_patch(app, self, surface)
         zoom_sig = None
         if self.zoom_seat is not None:
             zoom_sig = self._zoom_sig()
-            if clean and not changed and not self._dyn_rects_busy() and zoom_sig == getattr(self, "_zoom_drawn", None):
-                self._drawn_frame = app.frames      # nothing moved: the window still shows it
-                app.present_only([])
+            if clean and not changed and not paint.dyn_busy and zoom_sig == paint.zoom_drawn:
+                push.still(app)                  # nothing moved: the window still shows it
                 return
             clean = False
         if clean:
-            restored = merge_rects(self._dyn_rects + changed)
+            restored = merge_rects(push.rects + changed)
             for r in restored:
                 surface.blit(layer.surface, r, r)
         else:
             surface.blit(layer.surface, (0, 0))
         rects = self._draw_moving(surface, lay, ink)
-        self._dyn_busy = bool(rects)
+        paint.dyn_busy = bool(rects)
         if self.zoom_seat is not None:
             self._draw_zoom(surface, lay)
             rects = [surface.get_rect()]
         elif clean:
             # the window changed only there: the app pushes just those rectangles to the screen
-            app.present_only(restored + rects)
-        self._zoom_drawn = zoom_sig
-        self._dyn_rects = rects
-        self._drawn_frame, self._drawn_size = app.frames, size
+            push.push(app, surface, restored + rects)
+        paint.zoom_drawn = zoom_sig
+        push.drawn(app, surface, rects)
 
     def _prewarm(self, lay: Layout) -> None:
         """Bring one other seat's sheets (main and thumbnail) up to its settled ink, a seat per frame,
@@ -130,19 +143,16 @@ class TableDrawing:
         players = self.g.players
         if players < 2:
             return
-        k = getattr(self, "_warm_next", 0) % players
+        k = self.paint.warm_next % players
         if k == self.focus_seat:
             k = (k + 1) % players
-        self._warm_next = k + 1
+        self.paint.warm_next = k + 1
         self._canvas("main", k, self.geom, P.FELT).update(self._ink_for(k, True))
         if self.thumb_rects:
             geom = self._thumb_geom(next(iter(self.thumb_rects.values())), lay)
             self._canvas("thumb", k, geom, C.PANEL).update(self.reveal.ink(k))
             # the seat in focus becomes a thumbnail at the next switch
             self._canvas("thumb", self.focus_seat, geom, C.PANEL).update(self.reveal.ink(self.focus_seat))
-
-    def _dyn_rects_busy(self) -> bool:
-        return bool(getattr(self, "_dyn_busy", False))
 
     def _zoom_sig(self) -> tuple:
         seat = self.zoom_seat
@@ -152,9 +162,7 @@ class TableDrawing:
 
     def _canvas(self, kind: str, seat: int, geom: SheetGeom, backdrop) -> SheetCanvas:
         """The seat's sheet with its settled ink, kept per place on screen."""
-        canvases = getattr(self, "_canvases", None)
-        if canvases is None:
-            canvases = self._canvases = {}
+        canvases = self.paint.canvases
         key = (kind, seat, SheetCanvas.key(geom), self.sheet_rows, backdrop)
         cv = canvases.get(key)
         if cv is None:
@@ -228,15 +236,15 @@ class TableDrawing:
     def _backdrop(self, size: tuple[int, int], lay: Layout) -> pygame.Surface:
         """Felt, the side panel and the sheet's shadow: drawn once per layout."""
         key = (size, tuple(self.panel_rect), tuple(self.geom.paper))
-        if getattr(self, "_bd_key", None) != key:
+        if self.paint.bd_key != key:
             surf = pygame.Surface(size)
             surf.fill(P.FELT)
             panel(surf, self.panel_rect, lay, C.PANEL, C.PANEL_EDGE, radius=22)
             sh = pygame.Rect(self.geom.paper).move(0, max(2, lay.px(8)))
             pygame.draw.rect(surf, C.SHADOW, sh, border_radius=max(3, int(self.geom.cell * 0.16)))
-            self._bd = surf.convert() if pygame.display.get_surface() is not None else surf
-            self._bd_key = key
-        return self._bd
+            self.paint.bd = surf.convert() if pygame.display.get_surface() is not None else surf
+            self.paint.bd_key = key
+        return self.paint.bd
 
     def _ink_for(self, seat: int, main: bool) -> list[InkLine]:
         ink = self.reveal.ink(seat)
@@ -316,7 +324,7 @@ class TableDrawing:
     def _score_band(self) -> pygame.Rect | None:
         if self.scoring_t is None or self.finished:
             return None
-        row = getattr(self, "_score_row", -1)
+        row = self._score_row
         if not 0 <= row < ROWS:
             return None
         geom = self.geom
@@ -337,7 +345,7 @@ class TableDrawing:
         total = sum(free_rows)
         rows_shown, highlight, total_shown = ROWS, None, True
         if self.scoring_t is not None and not self.finished:
-            row = getattr(self, "_score_row", -1)
+            row = self._score_row
             rows_shown = max(0, min(ROWS, row + 1))
             highlight = row if 0 <= row < ROWS else None
             total_shown = row >= ROWS

@@ -11,7 +11,7 @@ from engine.core import IllegalAction
 
 from .. import sound
 from ..i18n import _
-from . import words
+from . import texts
 
 REFUSED_SECONDS = 0.6
 
@@ -23,7 +23,7 @@ class TableInput:
     def _refuse(self, f: int, reason: str) -> None:
         self.refused = (f, REFUSED_SECONDS)
         if reason:
-            self._say(words.explain(reason), True)
+            self._say(texts.explain(reason), True)
 
     def _open_line_at(self, f: int) -> int | None:
         """The number of the seat's open line whose end (or any field) is `f`."""
@@ -133,9 +133,11 @@ class TableInput:
             self.state.clone().apply(self._set_action())
             self.note = None
         except IllegalAction as exc:
-            self._say(words.explain(str(exc)), True)
+            self._say(texts.explain(str(exc)), True)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.handle_over(event):
+            return True
         if self.zoom_seat is not None:
             if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 self.zoom_seat = None

@@ -1,4 +1,8 @@
-"""Overlays of the Line-it table: pause menu, named save, hot-seat hand-over."""
+"""Overlays every table has: pause menu, named save, hot-seat hand-over.
+
+They talk to the table through `game.table.base.TableBase` (its game, its
+autosave, `leave()`, `passed_to(seat)`), never through one game's internals.
+"""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -13,12 +17,12 @@ from game.ui import theme as C
 from game.ui.layout import Layout
 from game.ui.widgets import TextInput, panel
 
-from .widgets import FitButton as Button
+from game.ui.fit_button import FitButton as Button
 
 if TYPE_CHECKING:
     from game.app import App
 
-    from .scene import TableScene
+    from .base import TableBase
 
 
 class _Box(WidgetScene):
@@ -67,43 +71,40 @@ class _Box(WidgetScene):
 class PauseScene(_Box):
     """Esc at the table: resume, save, rules, back to the menu (the autosave keeps the game)."""
 
-    name = "lineit_pause"
+    name = "table_pause"
 
-    def __init__(self, app: "App", table: "TableScene") -> None:
+    def __init__(self, app: "App", table: "TableBase") -> None:
         super().__init__(app)
         self.table = table
         self.widgets = [Button(N_("Resume"), self.back, "primary"),
                         Button(N_("Save game"), self.save),
-                        Button(N_("Rules"), lambda: self.app.open_rules("lineit")),
+                        Button(N_("Rules"), lambda: self.app.open_rules(table.game)),
                         Button(N_("Back to menu"), self.to_menu, "quiet")]
-        if table.demo or not table.ctrl.humans:
+        if not table.keeps_saves:
             self.widgets = [self.widgets[0], self.widgets[2], self.widgets[3]]
 
     def title(self) -> str:
         return _("Game paused")
 
     def body(self) -> str:
-        if self.table.demo or not self.table.ctrl.humans:
-            return ""
-        return _("Your game is saved after every move: Continue in the menu brings it back.")
+        return self.table.save_promise()
 
     def save(self) -> None:
         self.app.replace(SaveScene(self.app, self.table))
 
     def to_menu(self) -> None:
-        self.table.flush_saves()
-        self.app.to_menu()
+        self.table.leave()
 
 
 class SaveScene(_Box):
     """Store the game under a name (the Load screen lists it)."""
 
-    name = "lineit_save"
+    name = "table_save"
 
-    def __init__(self, app: "App", table: "TableScene") -> None:
+    def __init__(self, app: "App", table: "TableBase") -> None:
         super().__init__(app)
         self.table = table
-        self.text = _("Line-it, round {n}").format(n=table.ctrl.spectator()["round"])
+        self.text = table.save_name()
         self.input = TextInput(self.text, self._set, N_("Name of the save"), max_len=40)
         self.widgets = [self.input, Button(N_("Save"), self.save, "primary"), Button(N_("Cancel"), self.back)]
 
@@ -114,9 +115,9 @@ class SaveScene(_Box):
         return _("Save game")
 
     def save(self) -> None:
-        name = self.text.strip() or _("Line-it")
+        name = self.text.strip() or self.table.save_name()
         try:
-            storage.write_save("lineit", name, self.table.ctrl.payload())
+            storage.write_save(self.table.game, name, self.table.tg.payload())
         except OSError as exc:
             self.app.pop()
             self.app.message(_("The game could not be saved: {reason}").format(reason=exc.strerror or str(exc)))
@@ -134,23 +135,23 @@ class SaveScene(_Box):
 class PassScene(_Box):
     """Hot-seat: the table is hidden until the next player says they have the screen."""
 
-    name = "lineit_pass"
+    name = "table_pass"
     opaque = True
 
-    def __init__(self, app: "App", table: "TableScene", seat: int) -> None:
+    def __init__(self, app: "App", table: "TableBase", seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
-        who = table.ctrl.name(seat)
-        self.widgets = [Button(lambda: _("I am {name}: show my cards").format(name=who), self.ready, "primary"),
+        who = table.tg.name(seat)
+        self.widgets = [Button(lambda: table.pass_label(who), self.ready, "primary"),
                         Button(N_("Menu"), self.menu, "quiet")]
 
     def title(self) -> str:
-        return _("Pass to {name}").format(name=self.table.ctrl.name(self.seat))
+        return _("Pass to {name}").format(name=self.table.tg.name(self.seat))
 
     def body(self) -> str:
         return _("The other players look away now: the next screen is for {name} only.").format(
-            name=self.table.ctrl.name(self.seat))
+            name=self.table.tg.name(self.seat))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.background(surface)
@@ -161,8 +162,7 @@ class PassScene(_Box):
         self.table.passed_to(self.seat)
 
     def menu(self) -> None:
-        self.table.flush_saves()
-        self.app.to_menu()
+        self.table.leave()
 
     def back(self) -> None:
         self.menu()

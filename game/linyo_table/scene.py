@@ -1,36 +1,37 @@
 """The Linyo table scene: your sheet, the dice, the others' sheets, bots.
 
-Flow: every action goes to the engine at once (`_apply`), is autosaved, and
-the view (`Reveal`, `DiceView`) catches up by itself. Human input is a path
-(`MovePath`, `StartPicks`, dice choice) checked against the engine's legal
-actions; bots answer through `BotWorker` futures polled each frame, so the
-frame never waits. `draw` only reads.
+Flow: every action goes to the engine at once (`_apply`), reaches the base's
+`on_applied` (autosave, game over), and the view (`Reveal`, `DiceView`)
+catches up by itself. Human input is a path (`MovePath`, `StartPicks`, dice
+choice) checked against the engine's legal actions; bots answer through the
+base's `TableBots`, polled each frame, so the frame never waits.
 """
 from __future__ import annotations
 
 import logging
 import math
-import threading
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from engine import linyo
 from engine.core import IllegalAction
 
-from .. import sound, storage
+from .. import sound, stats
 from ..i18n import N_, _
-from ..scene import WidgetScene
+from ..scene import Scene, WidgetScene
+from ..table.base import TableBase
+from ..table.bots import TableBots, fallback
 from ..ui.layout import Layout
 from ..ui.widgets import Button
-from . import words
+from . import texts
 from .dice_view import DiceView
 from .geometry import ROWS, SheetGeom
 from .model import TableGame
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
-from .table_draw import TableDrawing
-from .table_input import TableInput
+from .draw import Paint, TableDrawing
+from .input import TableInput
 
 if TYPE_CHECKING:
     from ..app import App
@@ -40,19 +41,10 @@ log = logging.getLogger("linebox.linyo")
 PEN_SPEED = 7.0          # fields per second at normal animation speed
 ROW_SECONDS = 0.28       # scoring: one row
 PANEL_W = 560
+BOT_TIME_LIMIT = 3.0     # seconds a hard bot may think at the table
 
 
-def default_worker():
-    """The bot worker (a background process; a thread where processes cannot start)."""
-    from engine.bots.worker import BotWorker
-    return BotWorker()
-
-
-#: tests replace this with a thread worker
-WORKER_FACTORY: Callable[[], Any] = default_worker
-
-
-class LinyoTable(TableInput, TableDrawing, WidgetScene):
+class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     """A game of Linyo at the table."""
 
     name = "linyo_table"
@@ -61,18 +53,17 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
     def __init__(self, app: "App", tgame: TableGame, restored: bool = False, speed: float = 1.0,
                  demo: bool = False) -> None:
         super().__init__(app)
-        self.g = tgame
+        self.g = self.tg = tgame
         self.speed = max(0.05, float(speed))
         self.demo = demo
+        self.init_table(TableBots("linyo", [s.level or "normal" for s in tgame.seats], tgame.bot_seeds,
+                                  None if demo else BOT_TIME_LIMIT))
+        self.results_seen = restored and tgame.state.is_over
+        self.paint = Paint()
         self.reveal = Reveal(tgame.state, shown=restored)
         self.dice = DiceView()
         self.clock = 0.0
-        # bots
-        self.worker = None
-        self._worker_thread: threading.Thread | None = None
-        self.pending = None              # Future of the current bot's action text
-        self.pending_at = -1             # len(log) when asked
-        self.pace = 0.0
+        self.pace = 0.0                  # seconds before the bot's answer is played
         # human input
         self.path: MovePath | None = None
         self.starts: StartPicks | None = None
@@ -94,8 +85,8 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
         self.zoom_from = pygame.Rect(0, 0, 1, 1)
         self.thumb_rects: dict[int, pygame.Rect] = {}
         self.scoring_t: float | None = None     # seconds into the end-of-game count
-        self.finished = False                   # results shown
-        self.recorded = False
+        self._score_row = -1
+        self.finished = False                   # the count is done
         self.best_before: int | None = None
         self.geom = SheetGeom.fit(pygame.Rect(0, 0, 100, 100))
         self.sheet_rows = tgame.state.sheet.rows
@@ -103,7 +94,7 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
         self.b_confirm = Button(N_("Confirm"), self.confirm, "primary", font_size=30)
         self.b_undo = Button(N_("Undo"), self.undo, font_size=30)
         self.b_nothing = Button(self._nothing_label, self.toggle_abort, font_size=26)
-        self.b_menu = Button(N_("Menu"), self.back, "quiet", font_size=26)
+        self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=26)
         self.b_rules = Button(N_("Rules"), lambda: self.app.open_rules("linyo"), "quiet", font_size=26)
         self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_menu, self.b_rules]
         self._dice_key_seen = None
@@ -114,39 +105,28 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
     def enter(self) -> None:
         super().enter()
         self.set_focus(None)      # the mouse draws; Tab brings the keyboard focus to the buttons
-        if any(s.is_bot for s in self.g.seats) and self.worker is None and self._worker_thread is None:
-            self._worker_thread = threading.Thread(target=self._make_worker, daemon=True)
-            self._worker_thread.start()
-
-    def _make_worker(self) -> None:
-        try:
-            self.worker = WORKER_FACTORY()
-        except Exception as exc:  # noqa: BLE001 - a broken worker must not kill the table
-            log.error("bot worker failed: %s", exc)
-            from engine.bots.worker import BotWorker
-            self.worker = BotWorker(use_process=False)
+        self.enter_table()
 
     def exit(self) -> None:
         super().exit()
-        if self.worker is not None:
-            try:
-                self.worker.close()
-            except Exception:  # noqa: BLE001
-                pass
-            self.worker = None
+        self.exit_table()
 
     def back(self) -> None:
-        """Esc / Menu: leave the table (the game stays saved for Continue)."""
-        if self.g.state.is_over or self.demo:
-            self.app.to_menu()
-            return
-        self.app.confirm(_("Leave the table? Your game is saved; Continue in the menu brings you back."),
-                         self.app.to_menu, _("Leave"))
+        """Esc: the pause menu (resume, save, rules, back to the menu)."""
+        self.open_pause()
+
+    def save_name(self) -> str:
+        return _("Linyo, round {n}").format(n=self.state.round)
 
     # ================================================================== helpers
     @property
     def state(self) -> linyo.State:
         return self.g.state
+
+    @property
+    def pending(self) -> Any:
+        """The bot question in flight (a Future), if any."""
+        return self.bots.pending
 
     def anim(self) -> float:
         return self.app.settings.anim_factor * self.speed
@@ -165,27 +145,25 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
     def _apply(self, action: Any) -> bool:
         """Send one action to the engine; False (and a message) when refused."""
         try:
-            self.state.apply(action)
+            events = self.state.apply(action)
         except IllegalAction as exc:
-            self._say(words.explain(str(exc)), True)
+            self._say(texts.explain(str(exc)), True)
             sound.play("click")
             return False
-        self._after_action()
+        self.on_applied(action, events)
         return True
 
-    def _after_action(self) -> None:
+    def on_applied(self, action: Any, events: list | None) -> None:
+        """The view catches up with the engine, the base autosaves or ends the game."""
         self.reveal.sync(self.state)
         if self.anim() <= 0:
             self.reveal.finish()
         self._sync_dice()
+        super().on_applied(action, events)
         if self.state.is_over:
-            self._game_over()
-        elif not self.demo:
-            try:
-                storage.write_autosave("linyo", self.g.payload())
-            except OSError as exc:
-                log.warning("autosave failed: %s", exc)
-                self.app.toast(_("The game could not be saved."))
+            self.path = self.starts = None
+            self.set_choice = None
+            self.abort_mode = False
         self._prepare()
 
     def _sync_dice(self, initial: bool = False) -> None:
@@ -207,27 +185,11 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
                 sound.play("pick")
         self._dice_key_seen = key
 
-    def _game_over(self) -> None:
-        storage_ok = not self.demo
-        if storage_ok:
-            try:
-                storage.clear_autosave("linyo")
-            except OSError:
-                pass
-            if not self.recorded:
-                from .. import stats
-                result = self.g.result()
-                if len(self.g.seats) == 1 and not self.g.seats[0].is_bot:
-                    key = f"{self.g.sheet_name}/{self.g.seats[0].difficulty}"
-                    self.best_before = (stats.load().get("linyo_solo", {}).get(key) or {}).get("best")
-                try:
-                    stats.record_result("linyo", result)
-                except (OSError, ValueError) as exc:
-                    log.warning("statistics not recorded: %s", exc)
-                self.recorded = True
-        self.path = self.starts = None
-        self.set_choice = None
-        self.abort_mode = False
+    def before_record(self) -> None:
+        """A solo game: keep the personal best from before this game for the results."""
+        if len(self.g.seats) == 1 and not self.g.seats[0].is_bot:
+            key = f"{self.g.sheet_name}/{self.g.seats[0].difficulty}"
+            self.best_before = (stats.load().get("linyo_solo", {}).get(key) or {}).get("best")
 
     # ================================================================== input objects
     def _prepare(self) -> None:
@@ -308,9 +270,10 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
                 return
             self._apply(a)
 
-    def undo(self) -> None:
+    def take_back(self) -> bool:
+        """Undo the last step of the stroke being drawn (nothing was sent to the engine yet)."""
         if not self.human_turn():
-            return
+            return False
         if self.set_choice is not None:
             self.set_choice = list(linyo.roll_text(self.state.rolled))
         elif self.starts is not None:
@@ -323,6 +286,7 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
         elif self.path is not None:
             self.path.undo()
         self._refresh_preview()
+        return False
 
     def toggle_abort(self) -> None:
         if not self.human_turn() or self.path is None:
@@ -356,6 +320,7 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
     # ================================================================== update
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.update_table(dt)
         self.clock += dt
         anim = self.anim()
         for name, seat in self.reveal.update(dt, PEN_SPEED * anim):
@@ -396,34 +361,24 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
     def _update_bots(self, dt: float) -> None:
         st = self.state
         if st.is_over or not self.g.is_bot_turn():
-            self.pending = None
-            return
-        if self.worker is None:
             return
         seat = st.current_seat
-        if self.pending is None or self.pending_at != len(st.log):
-            info = self.g.seats[seat]
-            self.pending = self.worker.ask("linyo", info.level or "normal", seed=self.g.bot_seeds[seat],
-                                           view=st.view(seat), time_limit=None if self.demo else 3.0)
-            self.pending_at = len(st.log)
+        self.bots.ask(st, seat)          # at once: it thinks while the table animates
         # the pace counts once the last stroke is on paper and the dice have landed
         if self.reveal.busy() or self.dice.rolling():
             self.pace = self.bot_delay()
             return
         self.pace -= dt
-        if self.pace > 0 or not self.pending.done():
+        if self.pace > 0 or not self.bots.answered():
             return
-        fut, self.pending = self.pending, None
-        try:
-            text = fut.result()
-        except Exception as exc:  # noqa: BLE001 - a bot crash must not stop the game
-            log.error("bot failed: %s", exc)
-            text = str(st.legal_actions()[-1])
+        text = self.bots.poll(st, seat)
+        if text is None:
+            return
         if not self.g.humans:
             self.focus_seat = seat
         if not self._apply(text):
             log.error("bot played an illegal action %r", text)
-            self._apply(st.legal_actions()[-1])
+            self._apply(fallback(st))
         self.pace = self.bot_delay() * (0.35 if self.state.phase == "start" else 1.0)
 
     def _update_scoring(self, dt: float) -> None:
@@ -444,12 +399,12 @@ class LinyoTable(TableInput, TableDrawing, WidgetScene):
             sound.play("place" if row < ROWS else "jackpot")
         if row >= ROWS + 4:
             self.finished = True
-            self.on_finished()
+            if not self.results_seen:
+                self.show_results()
 
-    def on_finished(self) -> None:
-        """The count is done: show the results (the demo overrides this)."""
+    def results_scene(self) -> Scene:
         from .results import ResultsScene
-        self.app.replace(ResultsScene(self.app, self.g, best_before=self.best_before))
+        return ResultsScene(self.app, self, best_before=self.best_before)
 
     # ================================================================== layout
     def layout(self, lay: Layout) -> None:

@@ -1,0 +1,198 @@
+"""What every table scene has, whatever the game.
+
+`TableBase` is mixed into each game's scene class (before `Scene` /
+`WidgetScene`). The game's scene keeps `self.tg`, the game at the table, which
+offers
+
+    tg.state            the engine state
+    tg.humans           seats played by people
+    tg.config           the setup config (game.tables)
+    tg.name(seat)       a seat's name
+    tg.payload()        what the autosave and a named save keep
+    tg.result()         what stats.record_result takes
+
+and the base gives it the rest, the same for both games:
+
+- the bots (`self.bots`, a `TableBots`): one worker, one seed formula, one fallback;
+- the autosave (`self.saver`): off the frame thread, failures reported once,
+  and `save_promise()`, which never says a game is saved when it is not;
+- `on_applied(action, events)`: the one place an applied action's result
+  reaches the scene (autosave, game over); games extend it to animate. `events`
+  is what the engine's `apply` returned (None from an engine without events);
+- `undo()`: the one undo entry point (the game's `take_back()` does the work);
+- hot-seat pass screens (`ask_pass` / `passed_to`);
+- game over, once: statistics through `stats.record_result`, autosave cleared;
+- the results: shown once the table has settled, hidden to look at the table
+  and brought back by a click or a key;
+- the pause menu and leaving (`leave()` waits for the last write);
+- the frame-push record (`self.frame_push`, see present.py).
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import stats
+from game.i18n import _
+
+from .autosave import Autosaver
+from .bots import TableBots
+from .present import FramePush
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scene import Scene
+
+log = logging.getLogger("linebox.table")
+
+
+class TableBase:
+    """The shared half of a table scene (see the module text)."""
+
+    app: "App"
+    game: str
+    demo: bool = False
+    tg: Any
+
+    def init_table(self, bots: TableBots) -> None:
+        """Call from the scene's `__init__` once `self.tg` is set."""
+        self.bots = bots
+        self.saver = Autosaver(self.game, self._save_failed)
+        self.frame_push = FramePush()
+        self.recorded = False          # statistics written for this game
+        self.results_open = False      # the results screen is up (or was shown and is hidden)
+        self.results_seen = False
+
+    # ------------------------------------------------------------ hooks the game provides
+    def take_back(self) -> bool:
+        """Undo what the current player did (True if the game changed)."""
+        return False
+
+    def results_scene(self) -> "Scene":
+        raise NotImplementedError
+
+    def save_name(self) -> str:
+        """The name a named save is offered under."""
+        return _("Line-it") if self.game == "lineit" else _("Linyo")
+
+    def pass_label(self, name: str) -> str:
+        return _("I am {name}: show my cards").format(name=name)
+
+    def before_record(self) -> None:
+        """Just before the statistics take this game (Linyo keeps the personal best before it)."""
+
+    # ------------------------------------------------------------ lifecycle
+    @property
+    def keeps_saves(self) -> bool:
+        """A game with people at the table is saved and counted; a demo or a bots-only game is not."""
+        return not self.demo and bool(self.tg.humans)
+
+    def enter_table(self) -> None:
+        """Call from the scene's `enter`: bots start, and Continue works from the first moment."""
+        if any(not self.is_human(p) for p in range(len(self.tg.config["seats"]))):
+            self.bots.start()
+        if not self.tg.state.is_over:
+            self.autosave()
+
+    def exit_table(self) -> None:
+        """Call from the scene's `exit`."""
+        self.saver.flush()
+        self.bots.close()
+
+    def leave(self) -> None:
+        """Back to the menu, once the last autosave has landed."""
+        self.saver.flush()
+        self.app.to_menu()
+
+    def update_table(self, dt: float) -> None:
+        """Call from the scene's `update`: finished autosave writes are looked at here."""
+        self.saver.poll()
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.tg.humans
+
+    # ------------------------------------------------------------ actions
+    def on_applied(self, action: Any, events: list | None) -> None:
+        """An action (anyone's) went into the engine: keep the game, end it if it is over."""
+        if self.tg.state.is_over:
+            self.game_over()
+        else:
+            self.autosave()
+
+    def undo(self) -> None:
+        """Undo, the one entry point (button, key): the game takes back, the autosave follows."""
+        if self.take_back():
+            self.autosave()
+
+    # ------------------------------------------------------------ autosave
+    def autosave(self) -> None:
+        if self.keeps_saves:
+            self.saver.write(self.tg.payload())
+
+    def _save_failed(self, reason: str) -> None:
+        self.app.toast(_("Your game could not be saved ({reason}). Play on, but it will be lost "
+                         "when you leave.").format(reason=reason), seconds=6.0)
+
+    def save_promise(self) -> str:
+        """What the pause screen says about saving; true whatever the disk did."""
+        if not self.keeps_saves:
+            return ""
+        if self.saver.failing:
+            return _("Your game could not be saved ({reason}): it will be lost when you leave.").format(
+                reason=self.saver.reason)
+        return _("Your game is saved after every move: Continue in the menu brings it back.")
+
+    # ------------------------------------------------------------ game over
+    def game_over(self) -> None:
+        """Statistics and autosave, once, as soon as the engine says the game is over."""
+        if self.recorded or not self.keeps_saves:
+            return
+        self.recorded = True
+        self.saver.clear()
+        self.before_record()
+        try:
+            stats.record_result(self.game, self.tg.result())
+        except (OSError, ValueError) as exc:
+            log.warning("statistics not recorded: %s", exc)
+
+    # ------------------------------------------------------------ overlays
+    def open_pause(self) -> None:
+        from .overlays import PauseScene
+        self.app.push(PauseScene(self.app, self))
+
+    def ask_pass(self, seat: int) -> None:
+        """Hot-seat: hide the table until `seat`'s player says they have the screen."""
+        from .overlays import PassScene
+        self.passing = True
+        self.app.push(PassScene(self.app, self, seat))
+
+    def passed_to(self, seat: int) -> None:
+        """The pass screen was confirmed by `seat`'s player (the game turns the table to them)."""
+        self.passing = False
+
+    # ------------------------------------------------------------ results
+    def show_results(self) -> None:
+        self.results_open = self.results_seen = True
+        self.app.push(self.results_scene())
+
+    def look_at_table(self) -> None:
+        """From the results: hide them; a click or a key at the table brings them back."""
+        self.results_open = False
+        self.app.pop()
+        self.app.toast(_("Click the table or press Enter to see the results again."))
+
+    def handle_over(self, event: pygame.event.Event) -> bool:
+        """At a finished table whose results are hidden: a click or a key brings them back."""
+        if not (self.results_seen and not self.results_open):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            buttons = getattr(self, "buttons", None) or getattr(self, "widgets", [])
+            if any(b.visible and b.rect.collidepoint(event.pos) for b in buttons):
+                return False          # Menu and the like still work
+        elif not (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                                  pygame.K_SPACE)):
+            return False
+        self.show_results()
+        return True

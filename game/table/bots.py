@@ -1,0 +1,171 @@
+"""The bots of a table: one worker, asked once per position, polled each frame.
+
+Every table (Line-it, Linyo) asks its bots here, so the worker starts the same
+way (in a thread, so the first frame never waits for a process to spawn), a
+failed bot falls back the same way, and bot seeds come from one formula.
+
+    bots = TableBots("lineit", levels=["normal", "hard"], seeds=[...], time_limit=2.5)
+    bots.start()
+    ...                                   # each frame, on a bot's turn:
+    text = bots.poll(state, seat)         # None until the bot answered
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures import Future
+from typing import Any, Callable
+
+log = logging.getLogger("linebox.table")
+
+
+def default_worker() -> Any:
+    """The bot worker: a background process (it falls back to a thread by itself)."""
+    from engine.bots.worker import BotWorker
+    return BotWorker()
+
+
+#: tests replace this with a thread worker (`lambda: BotWorker(use_process=False)`)
+WORKER_FACTORY: Callable[[], Any] = default_worker
+
+
+def bot_seed(seed: object, seat: int) -> int:
+    """The seed of the bot at `seat` in a table game started with `seed` (any int or text)."""
+    base = seed if isinstance(seed, int) else sum(ord(ch) * 31 ** i for i, ch in enumerate(str(seed)))
+    return (base * 7919 + seat * 104729 + 17) % (1 << 62)
+
+
+def bot_seeds(config: dict, players: int) -> list[int]:
+    """The config's saved bot seeds if usable, else one per seat from the game's seed."""
+    seeds = config.get("bot_seeds")
+    if (isinstance(seeds, list) and len(seeds) == players
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in seeds)):
+        return list(seeds)
+    return [bot_seed(config.get("seed", 0), p) for p in range(players)]
+
+
+def fallback(state: Any) -> str:
+    """The move made for a bot that failed: the engine's first legal action."""
+    return str(state.legal_actions()[0])
+
+
+def position_key(state: Any, seat: int) -> tuple:
+    """Which decision is asked: the number of actions so far and the seat."""
+    history = getattr(state, "history", None)
+    return (len(history if history is not None else state.log), seat)
+
+
+class TableBots:
+    """The worker shared by a table's bot seats, with one question in flight at a time."""
+
+    def __init__(self, game: str, levels: list[str], seeds: list[int], time_limit: float | None = None) -> None:
+        self.game = game
+        self.levels = levels
+        self.seeds = seeds
+        self.time_limit = time_limit      # for "hard" bots; None: as long as the level takes
+        self.worker: Any = None
+        self.error: str | None = None
+        self._thread: threading.Thread | None = None
+        self.pending: Future | None = None
+        self.pending_key: tuple | None = None
+        self._hint: Future | None = None
+        self._hint_key: tuple | None = None
+
+    # ------------------------------------------------------------ worker
+    def start(self) -> None:
+        """Start the worker in a thread (once); `ready` turns True when it is there."""
+        if self.worker is not None or self._thread is not None:
+            return
+        self._thread = threading.Thread(target=self._make, name=f"{self.game}-bot-worker", daemon=True)
+        self._thread.start()
+
+    def _make(self) -> None:
+        try:
+            self.worker = WORKER_FACTORY()
+        except Exception as exc:  # noqa: BLE001 - no process: think in a thread
+            log.error("bot worker failed (%s); bots think in a thread", exc)
+            try:
+                from engine.bots.worker import BotWorker
+                self.worker = BotWorker(use_process=False)
+            except Exception as exc2:  # noqa: BLE001 - no worker at all: the table still runs
+                self.error = str(exc2)
+
+    @property
+    def ready(self) -> bool:
+        return self.worker is not None
+
+    @property
+    def in_process(self) -> bool:
+        return bool(self.worker is not None and self.worker.in_process)
+
+    def close(self) -> None:
+        worker, self.worker = self.worker, None
+        self.pending = self._hint = None
+        if worker is not None:
+            try:
+                worker.close()
+            except Exception as exc:  # noqa: BLE001 - leaving the table must not fail
+                log.warning("closing the bot worker failed: %s", exc)
+
+    # ------------------------------------------------------------ moves
+    def ask(self, state: Any, seat: int) -> None:
+        """Ask the bot at `seat` for this position (once; it thinks while the table animates)."""
+        if self.worker is None:
+            return
+        key = position_key(state, seat)
+        if self.pending is None or self.pending_key != key:
+            level = self.levels[seat] or "normal"
+            limit = self.time_limit if level == "hard" else None
+            self.pending = self.worker.ask(self.game, level, seed=self.seeds[seat], view=state.view(seat),
+                                           time_limit=limit)
+            self.pending_key = key
+
+    def poll(self, state: Any, seat: int) -> str | None:
+        """The bot's action text for this position once it answered (asks on the first call).
+
+        A bot that failed gets `fallback(state)`: the game never stops on a bot.
+        """
+        self.ask(state, seat)
+        if self.pending is None or not self.pending.done():
+            return None
+        fut, self.pending = self.pending, None
+        try:
+            return str(fut.result())
+        except Exception as exc:  # noqa: BLE001 - a bot crash must not stop the game
+            log.error("bot failed: %s", exc)
+            return fallback(state)
+
+    def answered(self) -> bool:
+        """The question in flight has its answer (or there is none)."""
+        return self.pending is None or self.pending.done()
+
+    # ------------------------------------------------------------ hints
+    def ask_hint(self, state: Any, seat: int, time_limit: float = 1.5) -> None:
+        """Ask the hard bot for the seat's best move (once per position)."""
+        if self.worker is None:
+            return
+        key = position_key(state, seat)
+        if self._hint_key == key:
+            return
+        self._hint = self.worker.hint(self.game, seed=self.seeds[seat], view=state.view(seat), k=1,
+                                      level="hard", time_limit=time_limit)
+        self._hint_key = key
+
+    def poll_hint(self, state: Any, seat: int | None) -> dict | None:
+        """The hint once it came, if it is still for this position."""
+        f = self._hint
+        if f is None or not f.done():
+            return None
+        self._hint = None
+        if seat is None or self._hint_key != position_key(state, seat):
+            return None
+        try:
+            ranked = f.result()
+        except Exception as exc:  # noqa: BLE001
+            log.error("hint failed: %s", exc)
+            return None
+        return ranked[0] if ranked else None
+
+    def cancel_hint(self) -> None:
+        self._hint = None
+        self._hint_key = None

@@ -1,0 +1,69 @@
+"""What every results screen has: play again, look at the table, back to the menu.
+
+A game's results screen subclasses `TableResults`, lays out `self.widgets`
+(the buttons below, plus its own) and draws its own rows.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import tables
+from game.i18n import N_
+from game.scene import WidgetScene
+from game.ui.fit_button import FitButton as Button
+
+if TYPE_CHECKING:
+    from game.app import App
+
+    from .base import TableBase
+
+#: keys of the config that belong to one game only, never to the next one
+ONE_GAME_ONLY = ("bot_seeds", "daily")
+
+
+def next_config(config: dict, players: int) -> dict:
+    """The setup of the next game with the same people: a new seed, the next first seat."""
+    cfg = {k: v for k, v in config.items() if k not in ONE_GAME_ONLY}
+    cfg["seed"] = random.SystemRandom().randrange(1, 2**31)
+    if cfg.get("first_seat") is not None and players > 1:
+        cfg["first_seat"] = (int(cfg["first_seat"]) + 1) % players
+    return cfg
+
+
+class TableResults(WidgetScene):
+    """Over (or instead of) the finished table."""
+
+    def __init__(self, app: "App", table: "TableBase", font_size: int = 30) -> None:
+        super().__init__(app)
+        self.table = table
+        self.b_again = Button(N_("Play again"), self.play_again, "primary", font_size=font_size)
+        self.b_look = Button(N_("Look at the table"), table.look_at_table, font_size=font_size)
+        self.b_menu = Button(N_("Back to menu"), self.to_menu, "quiet", font_size=font_size)
+        self.b_again.visible = not table.demo
+        self.widgets = [self.b_again, self.b_look, self.b_menu]
+
+    def shown_buttons(self) -> list:
+        return [w for w in self.widgets if isinstance(w, Button) and w.visible]
+
+    def place_buttons(self, y: int, width: int, height: int, gap: int) -> None:
+        """The visible buttons in a centred row at `y`."""
+        shown = self.shown_buttons()
+        x = self.app.lay.width // 2 - (len(shown) * width + (len(shown) - 1) * gap) // 2
+        for i, b in enumerate(shown):
+            b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
+
+    def back(self) -> None:
+        self.to_menu()
+
+    def to_menu(self) -> None:
+        if self.table.demo and getattr(self.table, "exit_at_end", False):
+            self.app.quit()
+            return
+        self.app.to_menu()
+
+    def play_again(self) -> None:
+        tg = self.table.tg
+        tables.open_table(self.app, next_config(tg.config, tg.state.players))
