@@ -154,7 +154,7 @@ class Index:
         if found is None:
             try:
                 found = _entry_from_row(row)
-            except (ValueError, TypeError, KeyError):
+            except (ValueError, TypeError, KeyError, AttributeError):
                 try:
                     found = _entry(row[0], read_file(_game_path(row[0])))
                 except (BadGameFile, ValueError, TypeError, KeyError):
@@ -490,6 +490,9 @@ def _sample_records(count: int) -> list[tuple[str, dict]]:
     return out
 
 
+NAMES = ("Ada", "Bruno", "Chloé", "Dieter", "Émile", "Frieda")
+
+
 def fill(n: int, samples: int = 24) -> None:
     """Put `n` checked games into the history (for the bench and tests).
 
@@ -507,7 +510,7 @@ def fill(n: int, samples: int = 24) -> None:
     rows = []
     for i in range(n):
         data = {**files[i % len(files)], "played_at": (base + _dt.timedelta(minutes=37 * i)).isoformat()}
-        data["seats"] = [{**data["seats"][0], "name": f"Ada {i}"}] + data["seats"][1:]
+        data["seats"] = [{**data["seats"][0], "name": NAMES[i % len(NAMES)]}] + data["seats"][1:]
         file_id = _new_id(data["game"], data["played_at"])
         _game_path(file_id).write_text(json.dumps(data), encoding="utf-8")
         rows.append(_entry(file_id, data).row())
