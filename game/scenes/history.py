@@ -250,6 +250,8 @@ class HistoryScene(WidgetScene):
         has = bool(order)
         self.b_pin.enabled = self.b_delete.enabled = has
         self.list.focusable = has
+        if self.focus is not None and self.focus not in self.focusables():
+            self.set_focus(self.filter)
 
     def enter(self) -> None:
         super().enter()
