@@ -40,6 +40,7 @@ log = logging.getLogger("linebox")
 FPS = 60
 TRANSITION_SECONDS = 0.32
 MIN_SIZE = (640, 480)
+HEADLESS = ("dummy", "offscreen")
 HEADLESS_MAX = [(3840, 2160)]   # no display to fit (dummy driver): still no giant windows
 
 
@@ -73,7 +74,7 @@ def fit_window(size: tuple[int, int]) -> tuple[int, int]:
     """
     w, h = int(size[0]), int(size[1])
     try:
-        headless = pygame.display.get_driver() in ("dummy", "offscreen")
+        headless = pygame.display.get_driver() in HEADLESS
         desktops = HEADLESS_MAX if headless else pygame.display.get_desktop_sizes()
     except pygame.error:
         desktops = []
@@ -139,6 +140,7 @@ class App:
         self.presented = {"whole": 0, "parts": 0, "none": 0}   # frames by kind (tests, figures)
         self.menu_factory: Callable[[App], Scene] | None = None
         self._fullscreen = False
+        self._fullscreen_failed = False
         w, h = fit_window(size or tuple(self.settings.window))
         # `--size` is for this run only: that size is never stored (a resize by hand is)
         self._size_for_run: tuple[int, int] | None = (w, h) if size else None
@@ -184,10 +186,13 @@ class App:
     def set_fullscreen(self, on: bool, store: bool = True) -> None:
         """Desktop fullscreen on/off (F11)."""
         try:
-            if pygame.display.is_fullscreen() != on:
+            # headless (tests, the monkey) there is no screen to fill: only the state changes
+            if pygame.display.get_driver() not in HEADLESS and pygame.display.is_fullscreen() != on:
                 pygame.display.toggle_fullscreen()
-        except pygame.error as exc:  # e.g. a video driver without full screen
-            log.warning("fullscreen %s failed: %s", on, exc)
+        except pygame.error as exc:  # e.g. a video driver without full screen: say so once
+            if not self._fullscreen_failed:
+                log.warning("fullscreen %s failed: %s", on, exc)
+            self._fullscreen_failed = True
         self._fullscreen = on
         if store:
             self.settings.fullscreen = on
