@@ -11,7 +11,7 @@ from game import monkey
 
 @pytest.mark.parametrize("lang, seed", [("en", 11), ("de", 12)])
 def test_monkey_finds_nothing_and_visits_everything(headless_home, lang, seed):
-    report = monkey.run(events=1200, seed=seed, lang=lang, say=lambda s: None, jump_every=30)
+    report = monkey.run(events=700, seed=seed, lang=lang, say=lambda s: None, jump_every=20)
     assert not report.tracebacks, "\n\n".join(report.tracebacks.values())
     assert report.missing() == []
     assert report.frames > report.events // 2
