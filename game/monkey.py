@@ -39,7 +39,7 @@ AWKWARD_TEXT = ("\x00", "a\x00b", "²", "³", "¹", "4²", "٣", "שלום עו�
 
 # Places the monkey must visit: scene names, plus settings at each UI scale.
 SCENES = ("menu", "setup", "settings", "rules", "stats", "load", "message", "confirm",
-          "lineit_table", "lineit_pause", "lineit_save", "lineit_pass", "lineit_results",
+          "history", "lineit_table", "table_pause", "table_save", "table_pass", "lineit_results",
           "linyo_table", "linyo_results")
 
 
@@ -232,9 +232,10 @@ class Monkey:
             "setup": lambda: self.open_setup(self.rng.choice(("lineit", "linyo"))),
             "settings": self.open_settings, "rules": lambda: self.app.open_rules(),
             "stats": lambda: self.push("stats_scene", "StatsScene"), "load": lambda: self.push("load", "LoadScene"),
+            "history": lambda: self.push("history", "HistoryScene"),
             "message": self.hostile_message, "confirm": self.ask_quit,
-            "lineit_table": lambda: self.play("lineit", humans=1), "lineit_pass": lambda: self.play("lineit", humans=2),
-            "lineit_pause": self.pause, "lineit_save": self.save,
+            "lineit_table": lambda: self.play("lineit", humans=1), "table_pass": lambda: self.play("lineit", humans=2),
+            "table_pause": self.pause, "table_save": self.save,
             "lineit_results": lambda: self.to_results("lineit"),
             "linyo_table": lambda: self.play("linyo", humans=self.rng.choice((1, 2))),
             "linyo_results": lambda: self.to_results("linyo"), "menu": self.app.to_menu,
@@ -303,7 +304,7 @@ class Monkey:
         self.pg.event.post(self.pg.event.Event(self.pg.KEYDOWN, key=self.pg.K_ESCAPE, mod=0, unicode="", scancode=0))
 
     def save(self) -> None:
-        from .lineit_table.overlays import PauseScene
+        from .table.overlays import PauseScene
         self.pause()
         self.frame(1 / 60)
         top = self.app.top
@@ -335,20 +336,10 @@ class Monkey:
 
 def _threads_for_bots() -> None:
     """Bots think in a thread here: a spawned process per table would outlive a crashed run."""
-    try:
-        from .lineit_table import controller
-        if hasattr(controller, "USE_PROCESS"):
-            controller.USE_PROCESS = False
-    except ImportError:
-        pass
-    try:
-        from engine.bots.worker import BotWorker
+    from engine.bots.worker import BotWorker
 
-        from .linyo_table import table
-        if hasattr(table, "WORKER_FACTORY"):
-            table.WORKER_FACTORY = lambda: BotWorker(use_process=False)
-    except ImportError:
-        pass
+    from .table import bots
+    bots.WORKER_FACTORY = lambda: BotWorker(use_process=False)
 
 
 def run(events: int, seed: int, lang: str, say: Callable[[str], None] = print,

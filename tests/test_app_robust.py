@@ -10,8 +10,7 @@ import pytest
 from engine.bots.worker import BotWorker
 from game import storage, tables
 from game.app import App, fit_window
-from game.lineit_table import controller as lineit_controller
-from game.linyo_table import table as linyo_table_mod
+from game.table import bots as table_bots
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.load import LoadScene
 from game.scenes.menu import MenuScene
@@ -26,8 +25,7 @@ DT = 1 / 60
 
 @pytest.fixture
 def home(headless_home, monkeypatch):
-    monkeypatch.setattr(lineit_controller, "USE_PROCESS", False)
-    monkeypatch.setattr(linyo_table_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
+    monkeypatch.setattr(table_bots, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
     yield headless_home
 
 
