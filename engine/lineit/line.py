@@ -55,17 +55,19 @@ def fit_row(direction: int, last: int, bet: int) -> bytes:
     return _ROWS[(303 if bet else 0) + (direction + 1) * 101 + last]
 
 
-def moves(codes: Sequence[M], final: bool, market: Sequence[int], hand: Sequence[int], row: bytes,
-          taken: int, played: int, closed: int, line_open: bool) -> list[M]:
+def moves(codes: Sequence[M], final: bool, market: Sequence[int], hand: Sequence[int],
+          direction: int, last: int, bet: int, taken: int, played: int, closed: int) -> list[M]:
     """Every move of the seat to act, as ``codes[move code]``, without duplicates.
 
     `codes` maps a move code to what the caller wants: the `Action` objects
-    (legal_actions) or the codes themselves (playout). `row` is the line's
-    `fit_row`; `line_open` says the line holds a card. Order: takes in
+    (legal_actions) or the codes themselves (playout). The seat's line is
+    (direction, last, bet) as in `fits`; `last` is 0 only for a line with
+    no Number card. Order: takes in
     market order (line before hand), plays in hand order, close, end; in the
     final plays: plays, then pass. Two equal Bet cards give one move.
     """
     out: list[M] = []
+    row = _ROWS[(303 if bet else 0) + (direction + 1) * 101 + last]  # fit_row, inlined: the hot path
     if not final and not taken:
         room = len(hand) < HAND_LIMIT
         seen_bet = 0
@@ -88,7 +90,7 @@ def moves(codes: Sequence[M], final: bool, market: Sequence[int], hand: Sequence
     if final:
         out.append(codes[PASS])
         return out
-    if not closed and line_open:
+    if not closed and (last or bet):  # a line holding a card may close
         out.append(codes[CLOSE])
     if taken:
         out.append(codes[END])

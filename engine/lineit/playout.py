@@ -34,7 +34,7 @@ from __future__ import annotations
 from engine.core import Rng
 
 from .cards import BET_BASE
-from .line import N_CODES, fit_row
+from .line import N_CODES
 from .line import CLOSE as _CLOSE
 from .line import END as _END
 from .line import HAND as _HAND
@@ -171,8 +171,7 @@ def _play(state, x: int, greedy: bool, turns: int | None):
         hand = hands[p]
         last = llast[p]
         nobet = not lbet[p]
-        moves = gen(CODES, final, market, hand, fit_row(ldir[p], last, lbet[p]),
-                    taken, played, closed, lnum[p] or not nobet)
+        moves = gen(CODES, final, market, hand, ldir[p], last, lbet[p], taken, played, closed)
         x = (x * _A + _C) & _M64
         if greedy and len(moves) > 1:
             best = -1e9

@@ -37,9 +37,10 @@ from engine.core import (
 )
 
 from . import events as E
+from .events import DIRECTION, PASSED, PLAYED, PLAYED_FINAL, TAKEN_HAND, TAKEN_LINE, TURN_ENDED
 from .actions import ACTION_END, ACTION_OF_CODE, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE, Action, parse_action
 from .cards import BET_BASE, CARD_OF_TEXT, DECK_SIZE, FULL_COUNTS, FULL_DECK, SUITS, TEXT
-from .line import HAND_LIMIT, fit_row, moves
+from .line import HAND_LIMIT, fits, moves
 from .refusals import REFUSALS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -168,8 +169,7 @@ class LineitState:
             return []
         p = self.cur
         return moves(ACTION_OF_CODE, self.phase == FINAL, self.market, self.hands[p],
-                     fit_row(self.ldir[p], self.llast[p], self.lbet[p]),
-                     self.taken, self.played, self.closed, bool(self.lines[p]))
+                     self.ldir[p], self.llast[p], self.lbet[p], self.taken, self.played, self.closed)
 
     def is_legal(self, action: Action | str) -> bool:
         """True if `apply(action)` would succeed now."""
@@ -437,39 +437,37 @@ class LineitState:
             self.market.remove(c)
             self.taken = 1
             if ev is not None:
-                ev.append(E.TAKEN_LINE[p][c])
+                ev.append(TAKEN_LINE[p][c])
             self._to_line(p, c, ev)
         elif k == TAKE_HAND:
             self.market.remove(c)
             self.taken = 1
             self.hands[p].append(c)
             if ev is not None:
-                ev.append(E.TAKEN_HAND[p][c])
+                ev.append(TAKEN_HAND[p][c])
         elif k == PLAY:
             self.hands[p].remove(c)
             final = self.phase == FINAL
             if ev is not None:
-                ev.append((E.PLAYED_FINAL if final else E.PLAYED)[p][c])
+                ev.append((PLAYED_FINAL if final else PLAYED)[p][c])
             self._to_line(p, c, ev)
             if final:
                 self._final_next(ev)
             else:
                 self.played = 1
         elif k == CLOSE:
-            forced = False
-            if ev is not None:  # RULES.md "Forced close": no market card could go anywhere
-                row = fit_row(self.ldir[p], self.llast[p], self.lbet[p])
-                forced = (not self.taken and len(self.hands[p]) >= HAND_LIMIT
-                          and not any(row[m] for m in self.market))
+            # RULES.md "Forced close": before the take, with a full hand, no market card fits the line
+            forced = (ev is not None and not self.taken and len(self.hands[p]) >= HAND_LIMIT
+                      and not any(fits(m, self.ldir[p], self.llast[p], self.lbet[p]) for m in self.market))
             self._close(p, ev, forced)
             self.closed = 1
         elif k == END:
             if ev is not None:
-                ev.append(E.TURN_ENDED[p])
+                ev.append(TURN_ENDED[p])
             self._end_turn(ev)
         else:  # PASS
             if ev is not None:
-                ev.append(E.PASSED[p])
+                ev.append(PASSED[p])
             self._final_next(ev)
 
     def _to_line(self, p: int, c: int, ev: list[Event] | None) -> None:
@@ -482,7 +480,7 @@ class LineitState:
         if k == 1:
             d = self.ldir[p] = 1 if c > self.llast[p] else -1
             if ev is not None:
-                ev.append(E.DIRECTION[d][p])
+                ev.append(DIRECTION[d][p])
         self.llast[p] = c
         self.lnum[p] = k + 1
         if self.lbet[p]:
@@ -522,9 +520,9 @@ class LineitState:
         if ev is not None:
             if v:
                 ev.append(E.BetResolved(p, v, won))
-            banked = tuple(TEXT[c] for c in nums[3:])
-            ev.append(E.LineClosed(p, banked, tuple(TEXT[c] for c in nums[:3]), forced,
-                                   len(banked) + (v if won else -v)))
+            text = TEXT.__getitem__
+            ev.append(E.LineClosed(p, tuple(map(text, nums[3:])), tuple(map(text, nums[:3])), forced,
+                                   max(0, len(nums) - 3) + (v if won else -v)))
         self.lines[p] = []
         self.ldir[p] = 0
         self.llast[p] = 0
@@ -559,12 +557,18 @@ class LineitState:
             else:
                 jack[(c - 1) & 3].append(c)
         if ev is not None:
-            per_suit = tuple(tuple(TEXT[c] for c in cards if c <= BET_BASE and (c - 1) & 3 == s) for s in range(4))
-            bets = tuple(TEXT[c] for c in cards if c > BET_BASE)
+            per_suit: list[list[str]] = [[], [], [], []]
+            bets = []
+            for c in cards:
+                if c > BET_BASE:
+                    bets.append(TEXT[c])
+                else:
+                    per_suit[(c - 1) & 3].append(TEXT[c])
+            suits = tuple(map(tuple, per_suit))
             if round is None:
-                ev.append(E.RemainderDealt(tuple(TEXT[c] for c in cards), per_suit, bets))  # type: ignore[arg-type]
+                ev.append(E.RemainderDealt(tuple(map(TEXT.__getitem__, cards)), suits, tuple(bets)))  # type: ignore[arg-type]
             else:
-                ev.append(E.RoundEnded(round, per_suit, bets, (self.first + 1) % self.n))  # type: ignore[arg-type]
+                ev.append(E.RoundEnded(round, suits, tuple(bets), (self.first + 1) % self.n))  # type: ignore[arg-type]
 
     def _start_round(self, ev: list[Event] | None) -> None:
         """Deal the next market, or the draw pile's rest when it cannot fill one:
@@ -586,12 +590,12 @@ class LineitState:
             self.market = list(cards)
             self.pos = end
             self.round += 1
-            texts = tuple(TEXT[c] for c in cards)
+            texts = tuple(map(TEXT.__getitem__, cards))
             if ev is not None:
                 ev.append(E.MarketDealt(self.round, texts))
         else:
             cards = self.deck[pos:]
-            texts = tuple(TEXT[c] for c in cards)
+            texts = tuple(map(TEXT.__getitem__, cards))
             self._to_jackpots(cards, None, ev)
             self.pos = DECK_SIZE
             self.phase = FINAL
