@@ -56,7 +56,9 @@ def test_game_over_and_closes_match_the_scores():
 
 
 def _deck(top):
-    rest = [str(n) for n in range(1, 101) if str(n) not in top] + ["B3", "B3", "B4", "B4", "B5", "B5"]
+    rest = [str(n) for n in range(1, 101)] + ["B3", "B3", "B4", "B4", "B5", "B5"]
+    for card in top:
+        rest.remove(card)
     return top + rest
 
 
