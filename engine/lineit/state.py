@@ -236,6 +236,7 @@ class LineitState:
             if not (isinstance(seat, str) and seat.isdigit() and int(seat) < self.n):
                 raise REFUSALS.refuse("chance.not_a_seat", text=seat, last=self.n - 1)
             self.chance_needed = None
+            self.chance.append(ChanceOutcome(len(self.history), "first_seat", texts))
             self._seat_first(int(seat), ev)
         else:
             unseen = FULL_COUNTS - Counter(self.deck)
