@@ -11,8 +11,8 @@ card taken into a hand is public (it was face up in the market).
 >>> s = lineit.new_game(2, seed=1, first_seat=0)
 >>> [e.kind for e in s.events]
 ['lineit.first_seat', 'lineit.market_dealt']
->>> s.apply("take 46 line")
-[CardTaken(seat=0, card='46', to='line')]
+>>> s.apply("take 68 line")
+[CardTaken(seat=0, card='68', to='line')]
 >>> CardTaken(0, "46", "line").to_json()
 {'kind': 'lineit.card_taken', 'seat': 0, 'card': '46', 'to': 'line'}
 
