@@ -170,7 +170,10 @@ def test_save_is_a_core_record_and_round_trips_through_json_text():
         (lambda r: r["actions"].append("fly away"), "breaks the rules"),
         (lambda r: r.update(seed=[1]), "seed"),
         (lambda r: r.update(seed=22), "not the ones its seed rolls"),
-        (lambda r: r["chance"][1].update(outcome=["x", "b", "b", "b"]), "broken chance outcome"),
+        (lambda r: r["chance"].pop(), "not the ones its seed rolls"),
+        (lambda r: (r.update(seed=None), r["chance"][1].update(outcome=["x", "b", "b", "b"])), "impossible"),
+        (lambda r: (r.update(seed=None), r["chance"][1].update(at=1)), "lacks the chance outcome"),
+        (lambda r: r["chance"][1].update(outcome="bbog"), "broken chance outcome"),
     ],
 )
 def test_bad_saves_are_refused_in_plain_words(change, words):

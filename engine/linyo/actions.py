@@ -10,7 +10,7 @@ Move(line=2, fields=(46, 57, 58), star=69)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Iterable, Optional, Union
 
 
 from .dice import Roll, parse_roll, roll_text
@@ -76,6 +76,28 @@ class Abort:
 
 
 Action = Union[SetDice, Start, Move, Abort]
+
+
+def moves_of(paths: Iterable[tuple[int, tuple[int, ...], int]]) -> list[Move]:
+    """`Move` values of fast-path tuples ``(line index 0-3, dice-step fields, star or -1)``.
+
+    `legal_actions` makes dozens of moves per decision, so they are filled in
+    directly rather than through the frozen ``__init__`` (one call per field):
+    the values are the same, twice as fast to make.
+
+    >>> moves_of([(1, (46, 57), -1), (0, (2,), 13)]) == [Move(2, (46, 57)), Move(1, (2,), 13)]
+    True
+    """
+    new = object.__new__
+    out = []
+    for li, fields, star in paths:
+        m = new(Move)
+        d = m.__dict__
+        d["line"] = li + 1
+        d["fields"] = fields
+        d["star"] = None if star < 0 else star
+        out.append(m)
+    return out
 
 
 def _line_number(text: str) -> int:

@@ -30,7 +30,8 @@ def roll_faces(rng: Rng) -> tuple[str, ...]:
 
     The faces come as thrown, one letter per die (a chance outcome).
     """
-    return tuple(FACES[rng.below(6)] for _ in range(DICE))
+    below = rng.below
+    return (FACES[below(6)], FACES[below(6)], FACES[below(6)], FACES[below(6)])
 
 
 def roll_dice(rng: Rng) -> Roll:
@@ -45,7 +46,8 @@ def faces_roll(faces: Sequence[str]) -> Roll:
     """Counts per colour of four faces ("b", "o", "g"); ValueError for anything else."""
     if len(faces) != DICE or any(f not in COLOURS for f in faces):
         raise ValueError(f"{list(faces)!r} are not four faces of b, o, g")
-    return (sum(f == "b" for f in faces), sum(f == "o" for f in faces), sum(f == "g" for f in faces))
+    faces = tuple(faces)
+    return (faces.count("b"), faces.count("o"), faces.count("g"))
 
 
 def roll_text(roll: Roll) -> str:

@@ -45,7 +45,7 @@ from engine.core import (
     record,
 )
 
-from .actions import LINES, MAX_DICE_STEPS, Abort, Action, Move, SetDice, Start, parse_action
+from .actions import LINES, MAX_DICE_STEPS, Abort, Action, Move, SetDice, Start, moves_of, parse_action
 from .dice import (
     COLOURS,
     DICE,
@@ -281,10 +281,7 @@ class State:
         phase = self.phase
         if phase is Phase.MOVE:
             seat = self.current_seat
-            out: list[Action] = [
-                Move(li + 1, fields, None if star < 0 else star)
-                for li, fields, star in self._moves_now()
-            ]
+            out: list[Action] = moves_of(self._moves_now())  # type: ignore[assignment]
             out.extend(Abort(li + 1) for li in range(LINES) if self.open[seat][li])
             return out
         if phase is Phase.START:
@@ -957,8 +954,15 @@ def _replay(setup: dict, seed: Optional[Union[int, str]], actions: Sequence[str]
     except (ValueError, TypeError) as exc:
         raise BadSave(f"the saved setup cannot be played: {exc}") from None
     pending = list(chance) if seed is None else []
+    checked = 0
 
     def feed(upto: int) -> None:
+        nonlocal checked
+        if seed is not None and chance:  # redrawn: each outcome must be the recorded one
+            for j in range(checked, len(state.chance)):
+                if j >= len(chance) or chance[j] != state.chance[j]:
+                    raise BadSave("the saved dice are not the ones its seed rolls (a changed seed?)")
+            checked = len(state.chance)
         while pending and pending[0].at <= upto and state.chance_needed is not None:
             c = pending.pop(0)
             if c.at != upto or c.kind != state.chance_needed.kind:
@@ -970,6 +974,9 @@ def _replay(setup: dict, seed: Optional[Union[int, str]], actions: Sequence[str]
 
     for i, text in enumerate(actions):
         feed(i)
+        if state.chance_needed is not None:
+            raise BadSave(f"the saved game lacks the chance outcome ({state.chance_needed.kind}) "
+                          f"before action {i + 1}")
         try:
             state.apply(text)
         except IllegalAction as exc:
@@ -977,7 +984,7 @@ def _replay(setup: dict, seed: Optional[Union[int, str]], actions: Sequence[str]
     feed(len(actions))
     if pending:
         raise BadSave(f"the saved chance outcome {pending[0].to_json()} does not fit the game")
-    if seed is not None and chance and list(chance) != state.chance:
+    if seed is not None and chance and len(chance) != len(state.chance):
         raise BadSave("the saved dice are not the ones its seed rolls (a changed seed?)")
     if "first_seat" in setup and state.first_seat is not None and state.first_seat != setup["first_seat"]:
         raise BadSave("the saved first seat is not the one its seed draws")
@@ -1044,6 +1051,6 @@ def moves_by_line(source: Union[State, dict], seat: Optional[int] = None) -> dic
     if seat is None:
         seat = state.current_seat
     out: dict[int, list[Move]] = {}
-    for li, fields, star in state.fast_moves(seat):
-        out.setdefault(li + 1, []).append(Move(li + 1, fields, None if star < 0 else star))
+    for m in moves_of(state.fast_moves(seat)):
+        out.setdefault(m.line, []).append(m)
     return out
