@@ -35,7 +35,6 @@ REFUSALS = Refusals({
     "turn.starts_pending": "first every player marks start fields (e.g. 'start c4')",
     "set.not_now": "there is no four of a kind to set",
     "start.not_now": "the start fields are already marked",
-    "move.not_now": "moves come after the start fields",
     # --- four of a kind ---
     "set.keep_colour": "at least one die keeps its colour ({colour})",
     # --- start fields ---
