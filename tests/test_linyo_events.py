@@ -67,3 +67,12 @@ def test_the_fast_paths_write_no_events():
     c.apply_unchecked(c.legal_actions()[0])
     linyo.playout(c, Rng(1))
     assert len(c.events) == n and len(s.events) == n
+
+
+def test_the_examples_in_docs_linyo_run():
+    import doctest
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "docs" / "LINYO.md"
+    result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 10 and result.failed == 0
