@@ -15,7 +15,7 @@ from typing import Iterable, Optional, Union
 
 from .dice import Roll, parse_roll, roll_text
 from .refusals import REFUSALS
-from .sheets import field_name, parse_field
+from .sheets import FIELDS, field_name, parse_field
 
 LINES = 4
 MAX_DICE_STEPS = 4
@@ -76,6 +76,11 @@ class Abort:
 
 
 Action = Union[SetDice, Start, Move, Abort]
+
+# Actions are immutable values, so `legal_actions` hands out these shared ones
+# instead of making dozens of equal objects per decision.
+STARTS = tuple(Start(f) for f in range(FIELDS))   # STARTS[f] == Start(f)
+ABORTS = tuple(Abort(li + 1) for li in range(LINES))  # ABORTS[li] == Abort(li + 1)
 
 
 def moves_of(paths: Iterable[tuple[int, tuple[int, ...], int]]) -> list[Move]:

@@ -45,7 +45,7 @@ from engine.core import (
     record,
 )
 
-from .actions import LINES, MAX_DICE_STEPS, Abort, Action, Move, SetDice, Start, moves_of, parse_action
+from .actions import ABORTS, LINES, MAX_DICE_STEPS, STARTS, Abort, Action, Move, SetDice, Start, moves_of, parse_action
 from .dice import (
     COLOURS,
     DICE,
@@ -282,10 +282,11 @@ class State:
         if phase is Phase.MOVE:
             seat = self.current_seat
             out: list[Action] = moves_of(self._moves_now())  # type: ignore[assignment]
-            out.extend(Abort(li + 1) for li in range(LINES) if self.open[seat][li])
+            opened = self.open[seat]
+            out.extend(ABORTS[li] for li in range(LINES) if opened[li])
             return out
         if phase is Phase.START:
-            return [Start(f) for f in self.start_options()]
+            return [STARTS[f] for f in self.start_options()]
         if phase is Phase.SET:
             return [SetDice(r) for r in set_options(self.rolled)]
         return []
