@@ -48,7 +48,7 @@ INFO = GameInfo(
     max_players=MAX_PLAYERS,
     options=(
         Option("sheet", "A", ("A", "B", "random")),
-        Option("difficulty", 2, DIFFICULTIES),
+        Option("difficulty", 2, DIFFICULTIES, per_seat_keyword="difficulties"),
     ),
     lower_is_better=True,
     new_game=new_game,
