@@ -18,7 +18,6 @@ a plain message. Global keys: F11 fullscreen, F1 rules.
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import os
 import traceback
 from typing import Callable
@@ -28,6 +27,7 @@ import pytweening
 
 from . import i18n, sound, storage
 from .i18n import _
+from .logfile import QuietRotatingFileHandler
 from .paths import log_dir
 from .scene import Scene
 from .settings import Settings
@@ -53,7 +53,7 @@ def _setup_logging() -> str:
             h.close()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=512_000, backupCount=2, encoding="utf-8")
+        handler = QuietRotatingFileHandler(path, maxBytes=512_000, backupCount=2, encoding="utf-8")
     except OSError:
         return ""
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))

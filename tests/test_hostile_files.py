@@ -413,3 +413,28 @@ def test_an_unwritable_folder_is_said_at_start(tmp_path, monkeypatch):
     assert problem and "cannot write in its folder" in problem and storage.take_problems() == [problem]
     monkeypatch.setenv("LINEBOX_HOME", str(tmp_path / "fine"))
     assert storage.at_start() is None and list((tmp_path / "fine").iterdir()) == []
+
+
+def test_a_full_disk_costs_one_line_of_stderr_not_a_traceback_per_log_record(tmp_path, capsys):
+    from game.logfile import QuietRotatingFileHandler
+
+    handler = QuietRotatingFileHandler(tmp_path / "linebox.log", encoding="utf-8")
+
+    class Full:
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+        def flush(self):
+            pass
+
+    handler.stream = Full()
+    log = logging.getLogger("linebox.test-full-disk")
+    log.addHandler(handler)
+    log.propagate = False
+    try:
+        for i in range(50):
+            log.warning("record %d", i)
+    finally:
+        log.removeHandler(handler)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No space left on device" in err and "Traceback" not in err
