@@ -17,7 +17,7 @@ class QuietRotatingFileHandler(logging.handlers.RotatingFileHandler):
 
     failed = False
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+    def handleError(self, record: logging.LogRecord) -> None:
         if self.failed:
             return
         self.failed = True
