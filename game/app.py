@@ -18,9 +18,7 @@ a plain message. Global keys: F11 fullscreen, F1 rules.
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import os
-import tempfile
 import traceback
 from typing import Callable
 
@@ -29,7 +27,8 @@ import pytweening
 
 from . import i18n, sound, storage
 from .i18n import _
-from .paths import config_dir, data_dir, log_dir
+from .logfile import QuietRotatingFileHandler
+from .paths import log_dir
 from .scene import Scene
 from .settings import Settings
 from .ui import text as T
@@ -56,7 +55,7 @@ def _setup_logging() -> str:
             h.close()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=512_000, backupCount=2, encoding="utf-8")
+        handler = QuietRotatingFileHandler(path, maxBytes=512_000, backupCount=2, encoding="utf-8")
     except OSError:
         return ""
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -84,18 +83,6 @@ def fit_window(size: tuple[int, int]) -> tuple[int, int]:
     return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
 
 
-def _unwritable_folder() -> str:
-    """The first user folder Linebox cannot write a file into, or ''."""
-    for folder in {config_dir(), data_dir()}:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            with tempfile.TemporaryFile(dir=folder):
-                pass
-        except OSError:
-            return str(folder)
-    return ""
-
-
 # events after which the window may not show what we last pushed (uncovered, restored, ...)
 _REPAINT_EVENTS = {getattr(pygame, name) for name in (
     "VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED",
@@ -107,6 +94,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None) -> None:
         self.log_path = _setup_logging()
+        storage.at_start()      # stale temp files go; an unwritable folder is told once
         self.settings = Settings.load()
         if not self.settings.language:
             self.settings.language = i18n.system_language()
@@ -153,15 +141,6 @@ class App:
             self.set_fullscreen(True, store=False)
         sound.init()
         sound.set_volume(self.settings.volume, self.settings.muted)
-        self._check_folders()
-
-    def _check_folders(self) -> None:
-        """Say once at start when the user folders cannot be written (nothing would be kept)."""
-        check = getattr(storage, "check_writable", None)
-        problem = check() if callable(check) else _unwritable_folder()
-        if problem:
-            storage.problems.append(_("Linebox cannot write to its folder {folder}, so settings, "
-                                      "statistics and games will not be kept.").format(folder=problem))
 
     # ------------------------------------------------------------ settings
     def _save_settings(self) -> None:
@@ -285,10 +264,10 @@ class App:
         self.toasts.append([text, seconds])
 
     def show_problems(self) -> None:
-        """Show (once) what storage had to set aside."""
+        """Show (once) what storage had to tell: files set aside, writes that failed."""
         msgs = list(dict.fromkeys(storage.take_problems()))   # a file read twice is told once
         if msgs:
-            self.message("\n\n".join(msgs), _("A file was set aside"))
+            self.message("\n\n".join(msgs), _("About your files"))
 
     def open_rules(self, game: str | None = None) -> None:
         """Push the rules reader (F1 anywhere), opened at `game`'s section."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from . import storage
+from . import schema, storage
 from .i18n import LANGUAGES, N_, _
 
 VERSION = 1
@@ -69,20 +69,24 @@ class Settings:
     @classmethod
     def load(cls) -> "Settings":
         """Settings from disk (or defaults; an unusable file is set aside)."""
-        data = storage.read_json(storage.settings_path(), VERSION, _("Your settings file"), _check)
+        data = storage.read_json(storage.settings_path(), VERSION, _("Your settings file"), SCHEMA,
+                                 storage.SETTINGS_LIMIT)
         return cls.from_json(data) if data else cls()
 
-    def save(self) -> None:
-        """Write the settings file atomically."""
-        storage.write_json(storage.settings_path(), self.to_json())
+    def save(self) -> bool:
+        """Write the settings file atomically; False (reported once to the player) if it failed."""
+        return storage.store(storage.settings_path(), self.to_json(), _("Your settings file"))
 
 
-def _check(data: dict) -> None:
-    for key in ("volume", "ui_scale"):
-        if key in data and not isinstance(data[key], (int, float)):
-            raise TypeError(key)
-    if "last_setup" in data and not isinstance(data["last_setup"], dict):
-        raise TypeError("last_setup")
+# A remembered setup may be partial (the setup scene fills in defaults), but
+# every field it has is checked: seat names reach the screen.
+_REMEMBERED = schema.Obj(optional={**schema.CONFIG.required, **schema.CONFIG.optional})
+
+#: settings.json: files with broken content (wrong structure, long or control-character
+#: texts, non-finite numbers) are set aside; a single value of the right kind that
+#: Linebox does not offer (volume 5, language "xx") only falls back to its default.
+SCHEMA = schema.Obj(optional={"last_setup": schema.MapOf(_REMEMBERED, 8, schema.Text(16))},
+                    extra=schema.Plain(max_len=40, max_items=8))
 
 
 def _is_num(v: Any) -> bool:

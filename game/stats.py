@@ -31,7 +31,7 @@ from typing import Any
 
 from engine.games import game as game_info
 
-from . import storage
+from . import schema, storage
 from .i18n import _
 
 VERSION = 1
@@ -48,42 +48,55 @@ def empty() -> dict:
             "linyo_solo": {}, "perfect": [], "history": []}
 
 
-def _check(data: dict) -> None:
-    for g in storage.GAMES:
-        entry = data["games"][g]
-        int(entry["games"]), int(entry["wins"])
-        for lv in LEVELS:
-            int(entry["levels"][lv]["games"])
-    if not isinstance(data["linyo_solo"], dict) or not isinstance(data["perfect"], list):
-        raise TypeError("shape")
-    if not isinstance(data["history"], list):
-        raise TypeError("history")
+_LEVEL = schema.Obj(required={"games": schema.COUNT, "wins": schema.COUNT})
+_GAME = schema.Obj(required={"games": schema.COUNT, "wins": schema.COUNT, "best": schema.maybe(schema.SCORE),
+                             "levels": schema.Obj(required={lv: _LEVEL for lv in LEVELS})})
+_SEAT_RESULT = schema.Obj(required={"kind": schema.one_of("human", "bot"), "score": schema.SCORE},
+                          optional={"name": schema.NAME, "level": schema.maybe(schema.one_of(*LEVELS))})
+#: what a table passes to `record_result` (documented above)
+RESULT = schema.Obj(required={"seats": schema.ListOf(_SEAT_RESULT, schema.MAX_SEATS, 1),
+                              "winners": schema.ListOf(schema.SEAT_INDEX, schema.MAX_SEATS)},
+                    optional={"sheet": schema.Text(12), "difficulties": schema.ListOf(schema.Int(1, 9), schema.MAX_SEATS)})
+_HISTORY = schema.Obj(required={**RESULT.required, "game": schema.one_of(*storage.GAMES), "date": schema.DATE},
+                      optional=RESULT.optional)
+_PERFECT = schema.Obj(required={"name": schema.NAME, "sheet": schema.Text(12),
+                                "difficulty": schema.maybe(schema.Int(1, 9)), "date": schema.DATE})
+MAX_PERFECT = 1000
+MAX_SOLO = 64             # "sheet/difficulty" keys: 3 sheets x 3 difficulties today
+#: statistics.json: every field a screen or `record_result` reads
+SCHEMA = schema.Obj(required={
+    "games": schema.Obj(required={g: _GAME for g in storage.GAMES}),
+    "linyo_solo": schema.MapOf(schema.Obj(required={"games": schema.COUNT, "best": schema.maybe(schema.SCORE)}),
+                               MAX_SOLO, schema.Text(20)),
+    "perfect": schema.ListOf(_PERFECT, MAX_PERFECT),
+    "history": schema.ListOf(_HISTORY, HISTORY)})
 
 
 def load() -> dict:
     """Stored statistics (or empty ones; an unusable file is set aside)."""
-    data = storage.read_json(storage.stats_path(), VERSION, _("Your statistics file"), _check)
+    data = storage.read_json(storage.stats_path(), VERSION, _("Your statistics file"), SCHEMA, storage.STATS_LIMIT)
     return data if data else empty()
 
 
 def _validate(game: str, result: dict) -> None:
     if game not in storage.GAMES:
         raise ValueError(f"unknown game {game!r}")
-    seats = result.get("seats")
-    if not isinstance(seats, list) or not seats:
-        raise ValueError("result needs a non-empty 'seats' list")
-    for seat in seats:
-        if seat.get("kind") not in ("human", "bot") or not isinstance(seat.get("score"), (int, float)):
-            raise ValueError(f"bad seat in result: {seat!r}")
-    winners = result.get("winners")
-    if not isinstance(winners, list) or not all(isinstance(w, int) and 0 <= w < len(seats) for w in winners):
+    RESULT.check(result, "result")       # Refused is a ValueError
+    if any(w >= len(result["seats"]) for w in result["winners"]):
         raise ValueError("result 'winners' must be seat indexes")
+
+
+def _bump(counts: dict, key: str, by: int = 1) -> None:
+    counts[key] = min(schema.COUNT.hi, counts[key] + by)
 
 
 def record_result(game: str, result: dict[str, Any]) -> bool:
     """Add one finished game; returns False if it had no human seat (not counted).
 
-    Raises ValueError for a result that does not have the documented shape.
+    Raises ValueError for a result that does not have the documented shape
+    (names up to 40 characters, at most 6 seats); never for what it loads,
+    which `load()` checked against SCHEMA. A failed write is reported to the
+    player once (storage.store) and the game still counts as recorded.
     """
     _validate(game, result)
     seats = result["seats"]
@@ -93,8 +106,8 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
     data = load()
     entry = data["games"][game]
     won = any(w in humans for w in result["winners"])
-    entry["games"] += 1
-    entry["wins"] += int(won)
+    _bump(entry, "games")
+    _bump(entry, "wins", int(won))
     lower_is_better = game_info(game).lower_is_better
     scores = [seats[i]["score"] for i in humans]
     best_now = min(scores) if lower_is_better else max(scores)
@@ -104,16 +117,16 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
         entry["best"] = min(entry["best"], best_now) if lower_is_better else max(entry["best"], best_now)
     for lv in {s.get("level") for s in seats if s["kind"] == "bot"}:
         if lv in LEVELS:
-            entry["levels"][lv]["games"] += 1
-            entry["levels"][lv]["wins"] += int(won)
+            _bump(entry["levels"][lv], "games")
+            _bump(entry["levels"][lv], "wins", int(won))
     today = _dt.date.today().isoformat()
     if game == "linyo":
         sheet = str(result.get("sheet", "A"))
         diffs = result.get("difficulties") or [2] * len(seats)
-        if len(seats) == 1:
-            key = f"{sheet}/{diffs[0]}"
+        key = f"{sheet}/{diffs[0]}"
+        if len(seats) == 1 and (key in data["linyo_solo"] or len(data["linyo_solo"]) < MAX_SOLO):
             solo = data["linyo_solo"].setdefault(key, {"games": 0, "best": None})
-            solo["games"] += 1
+            _bump(solo, "games")
             solo["best"] = seats[0]["score"] if solo["best"] is None else min(solo["best"], seats[0]["score"])
         for i in humans:
             if seats[i]["score"] == 0:
@@ -121,5 +134,7 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
                                         "difficulty": diffs[i] if i < len(diffs) else None, "date": today})
     data["history"].append({"game": game, "date": today, **result})
     del data["history"][:-HISTORY]
-    storage.write_json(storage.stats_path(), data)
+    del data["perfect"][:-MAX_PERFECT]
+    SCHEMA.check(data)       # never write a file the next start would set aside
+    storage.store(storage.stats_path(), data, _("Your statistics file"))
     return True

@@ -13,10 +13,19 @@ which still never blocks the loop but shares the interpreter.
     worker.close()
 
 Answers are action *texts*, so nothing engine-specific crosses the process edge.
+
+The worker process ends when the app ends, however it ends: a thread in the
+worker waits on the parent's sentinel (a pipe the parent holds; EOF when the
+parent dies, even by SIGKILL) and exits at once. Without it a killed app left
+the worker running forever, and with it multiprocessing's resource tracker,
+which only exits once every holder of its pipe (the app and the worker) is gone.
 """
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -47,6 +56,19 @@ def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | Non
     return out
 
 
+def _exit_with_parent() -> None:
+    """Worker initializer: end this process as soon as the parent is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)   # no cleanup to wait for: the worker holds no files
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 class BotWorker:
     """One background worker shared by all bot seats of a table.
 
@@ -61,7 +83,8 @@ class BotWorker:
         if use_process:
             try:
                 self._pool = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_exit_with_parent)
                 self._pool.submit(int, 0)  # start the process now, without waiting for it
             except Exception:  # no process support here: think in a thread instead
                 self._pool = None
@@ -104,6 +127,12 @@ class BotWorker:
              budget: int | None = None, time_limit: float | None = None
              ) -> "Future[list[dict]]":
         return self._submit(rank, game, level, seed, view, k, budget, time_limit)
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id (None in a thread or before it started)."""
+        procs = getattr(self._pool, "_processes", None) or {}
+        return next(iter(procs), None)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

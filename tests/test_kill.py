@@ -1,0 +1,168 @@
+"""Kill test: SIGKILL a process playing Line-it at random moments.
+
+Each child (`drive()`, run through `python -c`) does what the app does at
+start (`storage.at_start()`), continues the autosave like the menu's Continue
+(or starts a game), and plays every seat through the real `BotWorker`
+process, writing the autosave after each action as the table does and
+printing `saved N <action>` once the write returned. The test kills it at a
+random moment and checks:
+
+- the autosave loads (`Controller.from_payload`) and holds the last action
+  the child reported, or the one after it (killed between write and print);
+- no `*.tmp` is left once the next start's cleanup ran;
+- no process the child started (bot worker, resource tracker) outlives it.
+
+Several user folders are played in parallel so the 24 kills take a few seconds.
+"""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+KILLS_PER_HOME = 6
+HOMES = 4
+MARK = "LINEBOX_KILL_TEST"
+
+
+def drive() -> None:
+    """Play Line-it games forever in $LINEBOX_HOME (the child side)."""
+    from engine.bots.worker import BotWorker
+    from game import storage
+    from game.lineit_table.controller import Controller
+
+    storage.at_start()
+    worker = BotWorker()
+    import multiprocessing.resource_tracker as rt
+    print(f"pids {worker.pid} {rt._resource_tracker._pid}", flush=True)
+    seed = 1
+    while True:
+        env = storage.latest_autosave()
+        if env is not None:
+            ctrl = Controller.from_payload(env["payload"])
+            seed = int(ctrl.config["seed"]) + 1
+        if env is None or ctrl.state.is_over:
+            seats = [{"name": "Ada", "kind": "human", "level": None}] + [
+                {"name": f"Bot {i}", "kind": "bot", "level": "easy"} for i in (1, 2)]
+            ctrl = Controller.new({"game": "lineit", "seats": seats, "first_seat": None, "seed": seed,
+                                   "final_plays": 1})
+        while not ctrl.state.is_over:
+            seat = ctrl.current
+            text = worker.ask("lineit", "easy", seed=ctrl.bot_seeds[seat], view=ctrl.state.view(seat)).result(30)
+            ctrl.apply(text)
+            storage.write_autosave("lineit", ctrl.payload())
+            print(f"saved {len(ctrl.state.history)} {text}", flush=True)
+        print("over", flush=True)
+
+
+def _alive_with_mark(token: str) -> list[int]:
+    """Living (not zombie) processes whose environment carries `token`."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            if f"{MARK}={token}".encode() not in Path(entry.path, "environ").read_bytes():
+                continue
+            state = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state not in ("Z", "X"):
+            found.append(int(entry.name))
+    return found
+
+
+def _run_and_kill(home: Path, rng: random.Random) -> tuple[list[str], str]:
+    """Start a child playing in `home`, SIGKILL it after a random time; its output lines.
+
+    Output goes to files, not pipes: a leaked worker would hold a pipe open
+    and hang the reader instead of failing the check below.
+    """
+    token = uuid.uuid4().hex
+    env = {**os.environ, "LINEBOX_HOME": str(home), "PYTHONPATH": str(ROOT), MARK: token,
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    code = f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r}); import test_kill; test_kill.drive()"
+    out, err = home.parent / f"{home.name}-{token}.out", home.parent / f"{home.name}-{token}.err"
+    with open(out, "w") as fout, open(err, "w") as ferr:
+        child = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=fout, stderr=ferr)
+    started = time.time()
+    while out.stat().st_size == 0 and child.poll() is None and time.time() - started < 20:
+        time.sleep(0.01)          # the first line: the worker process exists
+    time.sleep(rng.uniform(0.0, 1.0))
+    child.kill()
+    child.wait()
+    assert "Traceback" not in err.read_text(), err.read_text()
+    lines = out.read_text().splitlines(keepends=True)
+    return [ln for ln in lines if ln.endswith("\n")], token     # a line cut by the kill is not a report
+
+
+def _check_after_kill(home: Path, lines: list[str], token: str, spent: float) -> str:
+    """The next start in `home`: what the kill left must be whole and nothing may run on."""
+    from game import storage
+    from game.lineit_table.controller import Controller
+
+    tmp_left = len(list(home.rglob("*.tmp")))
+    storage.at_start()
+    assert list(home.rglob("*.tmp")) == []
+    assert not any(p.name.endswith(".bad") for p in home.iterdir())
+    env = storage.latest_autosave()
+    assert storage.take_problems() == []
+    events = [ln.split(maxsplit=2) for ln in lines if ln.startswith(("saved ", "over"))]
+    if events:
+        assert env is not None
+        actions = [str(a) for a in Controller.from_payload(env["payload"]).state.history]
+        if events[-1][0] == "over":       # the finished game, or the next one's first action
+            assert len(actions) == int(events[-2][1]) or len(actions) == 1
+        else:
+            n, text = int(events[-1][1]), events[-1][2].strip()
+            assert len(actions) in (n, n + 1), (n, len(actions))
+            assert actions[n - 1] == text
+    # nothing the child started outlives it (zombies waiting for init are dead)
+    deadline = time.time() + 5
+    while _alive_with_mark(token) and time.time() < deadline:
+        time.sleep(0.05)
+    assert _alive_with_mark(token) == [], "a process outlived the killed app"
+    pids = [ln.split()[1:] for ln in lines if ln.startswith("pids ")]
+    saves = sum(ln.startswith("saved ") for ln in lines)
+    return f"{saves} saves in {spent:.2f} s, worker/tracker pids {pids[0] if pids else 'not yet'}, temp files left: {tmp_left}"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigkill_at_random_moments_loses_nothing_and_leaks_no_process(tmp_path, monkeypatch):
+    log: list[str] = []
+    failures: list[BaseException] = []
+    checking = threading.Lock()      # the checks set LINEBOX_HOME, which is process-wide
+
+    def home_loop(k: int) -> None:
+        home = tmp_path / f"home{k}"
+        home.mkdir()
+        rng = random.Random(1000 + k)
+        try:
+            for _ in range(KILLS_PER_HOME):
+                t0 = time.perf_counter()
+                lines, token = _run_and_kill(home, rng)
+                spent = time.perf_counter() - t0
+                with checking:
+                    monkeypatch.setenv("LINEBOX_HOME", str(home))
+                    log.append(_check_after_kill(home, lines, token, spent))
+        except BaseException as exc:  # noqa: BLE001 - raised in the test thread below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=home_loop, args=(k,)) for k in range(HOMES)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if failures:
+        raise failures[0]
+    print(f"\n{len(log)} kills:", *log, sep="\n  ")
+    assert len(log) == HOMES * KILLS_PER_HOME >= 20
+    assert sum(int(entry.split()[0]) > 0 for entry in log) >= 6, "too few kills came after a save"
