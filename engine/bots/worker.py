@@ -26,7 +26,8 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from . import make_bot
@@ -79,17 +80,18 @@ class BotWorker:
     """
 
     def __init__(self, use_process: bool = True) -> None:
-        self._pool = None
-        if use_process:
-            try:
-                self._pool = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_exit_with_parent)
-                self._pool.submit(int, 0)  # start the process now, without waiting for it
-            except Exception:  # no process support here: think in a thread instead
-                self._pool = None
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1)
+        self._pool: Executor = ThreadPoolExecutor(max_workers=1) if not use_process else self._process_pool()
+
+    @staticmethod
+    def _process_pool() -> Executor:
+        try:
+            pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_exit_with_parent)
+            pool.submit(int, 0)  # start the process now, without waiting for it
+            return pool
+        except Exception:  # no process support here: think in a thread instead
+            return ThreadPoolExecutor(max_workers=1)
 
     @property
     def in_process(self) -> bool:
@@ -100,7 +102,7 @@ class BotWorker:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = ThreadPoolExecutor(max_workers=1)
 
-    def _submit(self, fn, *args) -> Future:
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future:
         outer: Future = Future()
 
         def settle(inner: Future) -> None:
