@@ -55,6 +55,11 @@ class Guide:
             return _("Not now: read the note, then press Next.")
         return _("Not this one. {task}").format(task=self.text(self.step.say))
 
+    def check_all(self, actions: list[str]) -> str | None:
+        """`check` for several actions sent at once (Linyo's four starts)."""
+        want = list(self.step.do[self.done:self.done + len(actions)])
+        return None if actions == want else self.check(actions[0] if actions[0] != self.expected() else "")
+
     def applied(self, action: str) -> None:
         if self.acting() and action == self.expected():
             self.done += 1

@@ -63,9 +63,8 @@ class LinyoTutorial(TutorialTable, LinyoTable):
             if self.starts is not None and sorted(sent) == sorted(want):
                 self.starts.picks = [parse_field(a.split()[1]) for a in want]
                 sent = want
-            for a in sent:
-                if self.refuse(a):
-                    return
+            if sent and self.refuse(*sent):
+                return
         super().confirm()
 
     def on_applied(self, action: Any, events: list | None) -> None:

@@ -106,9 +106,9 @@ class TutorialTable:
         return []
 
     # ------------------------------------------------------------ steps
-    def refuse(self, action: str) -> bool:
-        """True (and the step's pointer shown) when `action` is not what the step asks for."""
-        why = self.guide.check(action)
+    def refuse(self, *actions: str) -> bool:
+        """True (and the step's pointer shown) when `actions` are not the step's next ones."""
+        why = self.guide.check_all(list(actions))
         if why is None:
             return False
         self.tut_refusal = (why, REFUSAL_SECONDS)
