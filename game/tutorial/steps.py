@@ -40,7 +40,8 @@ class Script:
     seats: tuple[dict, ...] = ()              # the setup config's seats (the player is seat 0)
 
     def config(self) -> dict:
-        return {"game": self.game, "seats": [dict(s) for s in self.seats], "first_seat": 0,
+        from game.i18n import _
+        return {"game": self.game, "seats": [dict(s, name=_(s["name"])) for s in self.seats], "first_seat": 0,
                 "seed": 0, "final_plays": 1, "sheet": "A", "tutorial": True}
 
 
