@@ -214,3 +214,24 @@ def test_every_step_fits_its_box_at_800x600(home, lang):
                 lines = T.wrap(text, size, limit)
                 assert len(lines) <= MAX_LINES, (lang, text)
                 assert all(T.width(line, size) <= limit for line in lines), (lang, text)
+
+
+def test_offered_once_at_setup_always_in_menu_and_rules(home):
+    from game.scenes.rules import RulesScene
+    from game.scenes.setup import SetupScene
+    from game.tutorial.offer import LEARN, LearnChoice
+    app = start()
+    first = SetupScene(app, "linyo")
+    assert first.learn is not None and first.learn in first.widgets
+    assert SetupScene(app, "linyo").learn is None            # offered once
+    menu = app.top
+    button = next(w for w in menu.widgets if getattr(w, "label", None) == LEARN)
+    perform(app, ("click", button.rect.center))
+    assert isinstance(app.top, LearnChoice)
+    perform(app, ("click", app.top.buttons[1].rect.center))
+    assert type(tutorial(app)).__name__ == "LinyoTutorial"
+    app.open_rules("lineit")
+    app.run(frames=2, dt=DT)
+    assert isinstance(app.top, RulesScene)
+    perform(app, ("click", app.top.learn.rect.center))
+    assert type(tutorial(app)).__name__ == "LineitTutorial"
