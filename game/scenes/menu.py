@@ -80,7 +80,7 @@ class MenuScene(WidgetScene):
 
     def on_continue(self) -> None:
         if self.autosave is not None:
-            tables.open_table(self.app, self.autosave)
+            tables.open_table(self.app, self.autosave, storage.autosave_path(self.autosave["game"]))
 
     def open_learn(self) -> None:
         from ..tutorial.offer import LearnChoice
