@@ -22,6 +22,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=None, help="seed of the demo")
     p.add_argument("--speed", type=float, default=1.0, help="demo pace factor (2 = twice as fast)")
     p.add_argument("--exit-at-end", action="store_true", help="quit when the demo game is over")
+    p.add_argument("--tutorial", choices=("lineit", "linyo"), help="open the game's tutorial (learn by playing)")
     p.add_argument("--size", help="window size WxH for this run, e.g. 800x600")
     p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
     return p.parse_args(argv)
@@ -81,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
             return smoke(app)
         if args.demo:
             return tables.run_demo(app, args.demo, args.players, args.seed, args.speed, args.exit_at_end)
+        if args.tutorial:
+            from .tutorial import open_tutorial
+            open_tutorial(app, args.tutorial)
         app.step()
         if os.environ.get("LINEBOX_TIMING"):
             print(f"first menu frame after {time.perf_counter() - t0:.3f} s")

@@ -13,6 +13,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.pictures import picture
+from ..tutorial.offer import LEARN
 from ..ui.widgets import Button
 from .common import hint
 
@@ -37,6 +38,7 @@ class MenuScene(WidgetScene):
             self.b_continue,
             Button(N_("Play Line-it"), lambda: self.open_setup("lineit")),
             Button(N_("Play Linyo"), lambda: self.open_setup("linyo")),
+            Button(LEARN, self.open_learn),      # the tutorials (game/tutorial)
             Button(N_("Load game"), self.open_load),
             Button(N_("Statistics"), self.open_stats),
             Button(N_("History"), self.open_history),
@@ -79,6 +81,10 @@ class MenuScene(WidgetScene):
     def on_continue(self) -> None:
         if self.autosave is not None:
             tables.open_table(self.app, self.autosave, storage.autosave_path(self.autosave["game"]))
+
+    def open_learn(self) -> None:
+        from ..tutorial.offer import LearnChoice
+        self.app.push(LearnChoice(self.app))
 
     def open_load(self) -> None:
         from .load import LoadScene

@@ -82,8 +82,16 @@ class RulesScene(WidgetScene):
         self.tabs = [Button("Line-it", lambda: self.jump("lineit"), "quiet", 30),
                      Button("Linyo", lambda: self.jump("linyo"), "quiet", 30)]
         self.close = Button(N_("Back"), self.back, "normal", 30)
-        self.widgets = self.tabs + [self.close]
+        from ..tutorial.offer import LEARN
+        self.learn = Button(LEARN, self.open_learn, "primary", 30)     # the tutorial of the game in view
+        self.widgets = self.tabs + [self.learn, self.close]
         self._jump_pending = game
+
+    def open_learn(self) -> None:
+        """The tutorial of the section being read (Linyo once its heading is scrolled to)."""
+        from ..tutorial import open_tutorial
+        linyo_at = self.sections.get("linyo")
+        open_tutorial(self.app, "linyo" if linyo_at is not None and self.scroll + 1 >= linyo_at else "lineit")
 
     # ------------------------------------------------------------ build
     def _blocks(self) -> list[Any]:
@@ -141,6 +149,7 @@ class RulesScene(WidgetScene):
         self.tabs[0].rect = lay.rect(x - 40, 50, 260, 76)
         self.tabs[1].rect = lay.rect(x + 240, 50, 260, 76)
         self.close.rect = lay.rect(x + width + 40 - 260, 50, 260, 76)
+        self.learn.rect = lay.rect(x + 540, 50, max(200.0, width + 40 - 260 - 560 - 20), 76)
         old_frac = self.scroll / self.page_h if self.page_h else 0.0
         self.lang = current_language()
         self.items = []

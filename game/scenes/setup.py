@@ -116,6 +116,8 @@ class SetupScene(WidgetScene):
         self.seat_rows: list[list[Widget]] = []
         self.start = Button(N_("Start game"), self.on_start, "primary")
         self.back_button = Button(N_("Back"), self.back)
+        from ..tutorial.offer import setup_offer
+        self.learn = setup_offer(app, game)          # the tutorial, offered on the first visit
         self.option_widgets: list[Widget] = []
         self.seed_input = TextInput(self.seed_text, self._seed_changed, self._seed_placeholder, max_len=SEED_LEN,
                                     allowed=ascii_digit)
@@ -213,7 +215,7 @@ class SetupScene(WidgetScene):
             self.seat_rows.append(row)
         old_focus = self.focus
         self.widgets = self.option_widgets + [w for row in self.seat_rows for w in row] + \
-            [self.back_button, self.start]
+            [self.back_button] + ([self.learn] if self.learn else []) + [self.start]
         if focus_players:
             self.focus = None
             self.set_focus(players)
@@ -261,6 +263,10 @@ class SetupScene(WidgetScene):
         by = max(top + 90 + 6 * 92 + 20, lay.logical_h - 180)
         self.back_button.rect = lay.rect(lw / 2 - 440, by, 400, 84)
         self.start.rect = lay.rect(lw / 2 + 40, by, 400, 84)
+        if self.learn:
+            self.back_button.rect = lay.rect(lw / 2 - 680, by, 360, 84)
+            self.learn.rect = lay.rect(lw / 2 - 300, by, 600, 84)
+            self.start.rect = lay.rect(lw / 2 + 320, by, 360, 84)
 
     def enter(self) -> None:
         self.set_focus(self.start)

@@ -1,0 +1,43 @@
+"""Learn by playing: a scripted first game of each game, on the real table.
+
+Modules, one idea each:
+
+- `steps`         the immutable step model and replaying a script to a step
+- `guide`         where a tutorial is and whether an action is the step's one
+- `lineit_script` / `linyo_script`  the two scripts (stacked deck, fixed rolls)
+- `table`         the tutorial half of a table scene: input gate, scripted bots, spotlight, panel
+- `lineit` / `linyo`  the real table scenes with that half put before them
+- `progress`      the step to resume at, finished and offered flags (`tutorial.json`)
+
+    open_tutorial(app, "lineit")      # from the menu, the rules, the setup, `--tutorial lineit`
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import progress
+
+if TYPE_CHECKING:
+    from game.app import App
+    from game.scene import Scene
+
+GAMES = ("lineit", "linyo")
+
+
+def tutorial_scene(app: "App", game: str, index: int | None = None) -> "Scene":
+    """The tutorial table of `game` at `index` (default: where the player left it)."""
+    if index is None:
+        index = progress.entry(game)["step"]
+    if game == "lineit":
+        from .lineit import make
+    else:
+        from .linyo import make
+    return make(app, index)
+
+
+def open_tutorial(app: "App", game: str, index: int | None = None) -> bool:
+    """Start (or resume) `game`'s tutorial in place of everything on the stack."""
+    if game not in GAMES:
+        return False
+    app.reset(tutorial_scene(app, game, index))
+    return True

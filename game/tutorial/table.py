@@ -1,0 +1,291 @@
+"""The tutorial on the real table: a mixin put before the game's table scene class.
+
+`TutorialTable` keeps a `Guide`, lets the table's own input through only while
+the step wants the player to act, checks every action the player makes before
+the engine sees it (a wrong one is refused with the step's text and changes
+nothing), plays the bot seats from the script (`ScriptedBots`), and draws the
+spotlight, the pointer and the step panel over the table. The game half
+(`lineit.py`, `linyo.py`) says where a step's targets are and how an action is
+made by the player.
+
+Back, a restart and resume rebuild the table at a step by replaying the
+script (`steps.state_at`), so there is one way into any step.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from game import sound
+from game.i18n import N_, _
+from game.table.present import FramePush
+from game.ui import text as T
+from game.ui import theme as C
+from game.ui.widgets import Button, panel
+
+from . import progress
+from .guide import Guide
+from .steps import Script
+
+if TYPE_CHECKING:
+    from game.app import App
+
+REFUSAL_SECONDS = 5.0
+PANEL_W = 820           # logical units (1920×1080 frame)
+TEXT_SIZE = 30
+MAX_LINES = 5           # the most lines a step's text may take in the panel (tests measure it)
+
+
+class FullFrames(FramePush):
+    """The tutorial draws over the whole table every frame: never push only the table's parts."""
+
+    def can_patch(self, app: Any, scene: Any, surface: pygame.Surface, key: Any = None) -> bool:
+        return False
+
+
+class ScriptedBots:
+    """Stands in for `game.table.bots.TableBots`: the bot seats play the script's next action."""
+
+    ready = True
+    in_process = False
+    error = None
+    pending = None
+
+    def __init__(self, guide: Guide) -> None:
+        self.guide = guide
+
+    def start(self) -> None: ...
+    def close(self) -> None: ...
+    def ask(self, state: Any, seat: int) -> None: ...
+    def answered(self) -> bool: return True
+    def poll(self, state: Any, seat: int) -> str | None: return self.guide.bot_action()
+    def ask_hint(self, state: Any, seat: int, time_limit: float = 1.5) -> None: ...
+    def poll_hint(self, state: Any, seat: int | None) -> None: return None
+    def cancel_hint(self) -> None: ...
+
+
+def panel_text_width(lay: Any) -> int:
+    """Pixels a line of step text may take in the panel."""
+    return lay.px(PANEL_W - 56)
+
+
+class TutorialTable:
+    """The tutorial half of a tutorial table scene (see the module text)."""
+
+    app: "App"
+    script: Script
+    rebuild: Callable[["App", int], Any]     # a new tutorial table at a step
+
+    def init_tutorial(self, script: Script, index: int) -> None:
+        self.script = script
+        self.guide = Guide(script, index)
+        self.bots = ScriptedBots(self.guide)
+        self.frame_push = FullFrames()
+        self.tut_refusal: tuple[str, float] | None = None
+        self.tut_time = 0.0
+        self.tut_panel = pygame.Rect(0, 0, 0, 0)
+        self.b_back = Button(N_("Back"), self.step_back, font_size=26)
+        self.b_next = Button(N_("Next"), self.step_next, "primary", font_size=26)
+        self.b_leave = Button(N_("Leave"), self.leave_tutorial, "quiet", font_size=24)
+        self.b_skip = Button(N_("Skip tutorial"), self.skip_tutorial, "quiet", font_size=24)
+        self.tut_buttons = [self.b_back, self.b_next, self.b_leave, self.b_skip]
+        progress.update(script.game, step=self.guide.index)
+
+    @property
+    def keeps_saves(self) -> bool:
+        return False          # a tutorial is neither autosaved nor counted (its progress is)
+
+    # ------------------------------------------------------------ the game half provides
+    def targets(self) -> list[pygame.Rect]:
+        raise NotImplementedError
+
+    def ghost(self) -> list[tuple[float, float]]:
+        """Points of a path to draw faintly (Linyo: the fields of the move asked for)."""
+        return []
+
+    # ------------------------------------------------------------ steps
+    def refuse(self, *actions: str) -> bool:
+        """True (and the step's pointer shown) when `actions` are not the step's next ones."""
+        why = self.guide.check_all(list(actions))
+        if why is None:
+            return False
+        self.tut_refusal = (why, REFUSAL_SECONDS)
+        sound.play("click")
+        return True
+
+    def tutorial_applied(self, action: Any) -> None:
+        """Every applied action (player or bot) passes here, from the table's `on_applied`."""
+        self.guide.applied(str(action))
+        self.tut_refusal = None
+        if self.guide.last and self.guide.ready():
+            progress.update(self.script.game, step=0, finished=True, offered=True)
+
+    def step_next(self) -> None:
+        g = self.guide
+        if not g.ready():
+            return
+        if g.last:
+            self.leave_tutorial()
+            return
+        if self.script.steps[g.index + 1].auto:
+            self.app.replace(self.rebuild(self.app, g.index + 1))
+            return
+        g.index += 1
+        g.done = g.played = 0
+        self.tut_refusal = None
+        progress.update(self.script.game, step=g.index)
+
+    def step_back(self) -> None:
+        if self.guide.index > 0:
+            self.app.replace(self.rebuild(self.app, self.guide.index - 1))
+
+    def leave_tutorial(self) -> None:
+        if not (self.guide.last and self.guide.ready()):
+            progress.update(self.script.game, step=self.guide.index)
+        self.leave()
+
+    def skip_tutorial(self) -> None:
+        def skip() -> None:
+            progress.update(self.script.game, step=0, offered=True)
+            self.leave()
+        self.app.confirm(_("Skip the tutorial? You can start it again from the menu or the rules."),
+                         skip, _("Skip tutorial"))
+
+    # ------------------------------------------------------------ input
+    def tutorial_handle(self, event: pygame.event.Event, table_handle: Callable[[pygame.event.Event], bool]) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for b in self.tut_buttons:
+                b.hover = b.rect.collidepoint(event.pos)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(event, "button", 1) == 1:
+            for b in self.tut_buttons:
+                if b.visible and b.rect.collidepoint(event.pos):
+                    return b.handle(event)
+            if self.tut_panel.collidepoint(event.pos):
+                return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not self.guide.acting():
+            self.step_next()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return table_handle(event)
+        if self.guide.acting() or event.type == pygame.MOUSEMOTION:
+            return table_handle(event)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.tut_refusal = (_("Not now: read the note, then press Next."), REFUSAL_SECONDS)
+        return True
+
+    def tutorial_update(self, dt: float) -> None:
+        self.tut_time += dt
+        if self.tut_refusal is not None:
+            text, left = self.tut_refusal
+            self.tut_refusal = (text, left - dt) if left > dt else None
+        self.b_back.enabled = self.guide.index > 0
+        self.b_next.enabled = self.guide.ready()
+        self.b_next.label = N_("Finish") if self.guide.last else N_("Next")
+        self.b_skip.visible = not self.guide.last
+        for b in self.tut_buttons:
+            b.update(dt)
+
+    # ------------------------------------------------------------ drawing
+    def panel_lines(self, lay: Any) -> list[str]:
+        return T.wrap(self.guide.say(), lay.font_px(TEXT_SIZE), panel_text_width(lay))
+
+    def tutorial_draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        rects = [r for r in self.targets() if r.w > 0 and r.h > 0]
+        self._spotlight(surface, rects)
+        box = self._place_panel(lay, surface.get_rect(), rects)
+        if rects and self.guide.acting():
+            self._arrow(surface, lay, box, rects[0])
+        self._draw_panel(surface, lay, box)
+
+    def _spotlight(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
+        lay = self.app.lay
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((*C.SHADOW, 150 if rects else 0))
+        pad = lay.px(10)
+        for r in rects:
+            pygame.draw.rect(shade, (0, 0, 0, 0), r.inflate(pad * 2, pad * 2), border_radius=lay.px(14))
+        surface.blit(shade, (0, 0))
+        pulse = 0.5 + 0.5 * math.sin(self.tut_time * 5.0)
+        colour = C.DANGER if self.tut_refusal else C.ACCENT
+        for r in rects:
+            grow = pad + int(lay.px(8) * pulse)
+            pygame.draw.rect(surface, colour, r.inflate(grow * 2, grow * 2), width=max(2, lay.px(5)),
+                             border_radius=lay.px(16))
+        pts = self.ghost()
+        if len(pts) > 1:
+            pygame.draw.lines(surface, C.ACCENT, False, pts, max(2, lay.px(6)))
+        for p in pts[1:]:
+            pygame.draw.circle(surface, C.ACCENT, (int(p[0]), int(p[1])), max(3, lay.px(10)))
+
+    def _place_panel(self, lay: Any, screen: pygame.Rect, rects: list[pygame.Rect]) -> pygame.Rect:
+        lines = self.panel_lines(lay)
+        size = lay.font_px(TEXT_SIZE)
+        line_h = int(size * 1.25)
+        refusal = T.wrap(self.tut_refusal[0], size, panel_text_width(lay)) if self.tut_refusal else []
+        h = lay.px(24) + line_h + lay.px(10) + line_h * (len(lines) + len(refusal)) + lay.px(18) + lay.px(60) + lay.px(20)
+        w = lay.px(PANEL_W)
+        m = lay.px(16)
+        spots = [(screen.centerx - w // 2, m), (screen.centerx - w // 2, screen.bottom - h - m),
+                 (m, m), (screen.right - w - m, m), (m, screen.bottom - h - m),
+                 (screen.right - w - m, screen.bottom - h - m), (m, screen.centery - h // 2),
+                 (screen.right - w - m, screen.centery - h // 2)]
+        best = None
+        for x, y in spots:
+            box = pygame.Rect(x, y, w, h)
+            hit = sum(box.clip(r.inflate(lay.px(20), lay.px(20))).w * box.clip(r.inflate(lay.px(20), lay.px(20))).h
+                      for r in rects)
+            if best is None or hit < best[0]:
+                best = (hit, box)
+            if hit == 0:
+                break
+        box = best[1]
+        self.tut_panel = box
+        bw = (w - lay.px(24) * 2 - lay.px(12) * 3) // 4
+        for i, b in enumerate([self.b_back, self.b_next, self.b_leave, self.b_skip]):
+            b.rect = pygame.Rect(box.x + lay.px(24) + i * (bw + lay.px(12)), box.bottom - lay.px(20) - lay.px(60),
+                                 bw, lay.px(60))
+        return box
+
+    def _arrow(self, surface: pygame.Surface, lay: Any, box: pygame.Rect, target: pygame.Rect) -> None:
+        tx, ty = target.center
+        sx = min(max(tx, box.left + lay.px(40)), box.right - lay.px(40))
+        sy = box.bottom if ty > box.bottom else box.top if ty < box.top else box.centery
+        if box.top <= ty <= box.bottom:
+            sx = box.right if tx > box.right else box.left
+        dx, dy = tx - sx, ty - sy
+        dist = math.hypot(dx, dy)
+        if dist < lay.px(60):
+            return
+        ux, uy = dx / dist, dy / dist
+        stop = dist - max(target.w, target.h) / 2 - lay.px(18) - lay.px(10) * (0.5 + 0.5 * math.sin(self.tut_time * 5))
+        stop = max(lay.px(30), stop)
+        ex, ey = sx + ux * stop, sy + uy * stop
+        width = max(3, lay.px(8))
+        pygame.draw.line(surface, C.ACCENT, (sx, sy), (ex, ey), width)
+        head = lay.px(26)
+        left = (ex - ux * head - uy * head * 0.6, ey - uy * head + ux * head * 0.6)
+        right = (ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6)
+        pygame.draw.polygon(surface, C.ACCENT, [(ex + ux * lay.px(6), ey + uy * lay.px(6)), left, right])
+
+    def _draw_panel(self, surface: pygame.Surface, lay: Any, box: pygame.Rect) -> None:
+        panel(surface, box, lay, C.PANEL_HI, C.ACCENT)
+        size = lay.font_px(TEXT_SIZE)
+        line_h = int(size * 1.25)
+        x, y = box.x + lay.px(28), box.y + lay.px(24)
+        T.blit_text(surface, "%s \u00b7 %s" % (_(self.script.title), self.guide.progress()),
+                    lay.font_px(24), C.ACCENT, (x, y), bold=True)
+        y += line_h + lay.px(10)
+        for line in self.panel_lines(lay):
+            T.blit_text(surface, line, size, C.TEXT, (x, y))
+            y += line_h
+        if self.tut_refusal:
+            for line in T.wrap(self.tut_refusal[0], size, panel_text_width(lay)):
+                T.blit_text(surface, line, size, C.DANGER, (x, y), bold=True)
+                y += line_h
+        for b in self.tut_buttons:
+            if b.visible:
+                b.draw(surface, lay)
