@@ -128,7 +128,7 @@ class TableInput:
             self.on_end()
             return True
         if k == pygame.K_u or (k == pygame.K_z and event.mod & pygame.KMOD_CTRL):
-            self.on_undo()
+            self.undo()
             return True
         if k == pygame.K_t:
             self.on_hint()
