@@ -80,8 +80,11 @@ def _alive_with_mark(token: str) -> list[int]:
     return found
 
 
-def _run_and_kill(home: Path, rng: random.Random) -> tuple[list[str], str]:
+def _run_and_kill(home: Path, rng: random.Random, after_save: bool) -> tuple[list[str], str]:
     """Start a child playing in `home`, SIGKILL it after a random time; its output lines.
+
+    With `after_save` the random time starts once the child reported a save, so
+    a slow (loaded) machine still kills mid-game, not only during start-up.
 
     Output goes to files, not pipes: a leaked worker would hold a pipe open
     and hang the reader instead of failing the check below.
@@ -96,6 +99,9 @@ def _run_and_kill(home: Path, rng: random.Random) -> tuple[list[str], str]:
     started = time.time()
     while out.stat().st_size == 0 and child.poll() is None and time.time() - started < 20:
         time.sleep(0.01)          # the first line: the worker process exists
+    while after_save and b"saved " not in out.read_bytes() and child.poll() is None \
+            and time.time() - started < 30:
+        time.sleep(0.01)
     time.sleep(rng.uniform(0.0, 1.0))
     child.kill()
     child.wait()
@@ -146,9 +152,9 @@ def test_sigkill_at_random_moments_loses_nothing_and_leaks_no_process(tmp_path, 
         home.mkdir()
         rng = random.Random(1000 + k)
         try:
-            for _ in range(KILLS_PER_HOME):
+            for i in range(KILLS_PER_HOME):
                 t0 = time.perf_counter()
-                lines, token = _run_and_kill(home, rng)
+                lines, token = _run_and_kill(home, rng, after_save=i % 2 == 1)
                 spent = time.perf_counter() - t0
                 with checking:
                     monkeypatch.setenv("LINEBOX_HOME", str(home))
