@@ -80,6 +80,7 @@ class MatrixClient:
         self._nio: AsyncClient | None = None
         self._running = False
         self._synced = threading.Event()
+        self._send_lock: asyncio.Lock | None = None
 
     # --- life -------------------------------------------------------------------------
     def start(self) -> "MatrixClient":
@@ -150,7 +151,7 @@ class MatrixClient:
                     self._inbox.put(Status(False, str(exc) or type(exc).__name__))
                     online = False
                 await asyncio.sleep(pause)
-                pause = min(pause * 2, 5.0)
+                pause = min(pause * 2, 2.0)
                 continue
             pause = 0.2
             if online is not True:
@@ -177,9 +178,18 @@ class MatrixClient:
         return asyncio.run_coroutine_threadsafe(run(), self._loop)
 
     def send(self, room_id: str, event_type: str, content: dict) -> concurrent.futures.Future:
-        """Post a timeline event; the future holds its event id."""
+        """Post a timeline event; the future holds its event id.
+
+        Sends go one at a time, in the order asked: two requests in flight
+        could land the other way round, and a turn's second action would then
+        arrive before its first.
+        """
         async def go(c: AsyncClient) -> str:
-            return _check(await c.room_send(room_id, event_type, content, ignore_unverified_devices=True)).event_id
+            if self._send_lock is None:
+                self._send_lock = asyncio.Lock()
+            async with self._send_lock:
+                return _check(await c.room_send(room_id, event_type, content,
+                                                ignore_unverified_devices=True)).event_id
         return self._submit(go)
 
     def create_table(self, setup_content: dict, name: str, invite: list[str]) -> concurrent.futures.Future:

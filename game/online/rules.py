@@ -24,11 +24,8 @@ from .protocol import TableSetup
 
 
 def _new_game(name: str) -> Any:
-    try:
-        from engine.games import game  # the registry, once merged
-        return game(name).new_game
-    except (ImportError, KeyError):
-        return importlib.import_module(f"engine.{name}").new_game
+    """The game's own `new_game` (the names online are the engine's package names)."""
+    return importlib.import_module(f"engine.{name}").new_game
 
 
 def _kwargs(setup: TableSetup) -> dict[str, Any]:

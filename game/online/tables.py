@@ -18,6 +18,7 @@ import dataclasses
 import json
 import logging
 import os
+import queue
 import secrets
 from pathlib import Path
 from typing import Any
@@ -111,6 +112,7 @@ class OnlineTables:
         self._early: dict[str, list[dict]] = {}
         self._sends: list[tuple[concurrent.futures.Future, str, Any]] = []
         self._retry: list[tuple[str, ActionMsg]] = []
+        self._created: queue.Queue[str] = queue.Queue()
 
     # --- tables -----------------------------------------------------------------------
     def create(self, game: str, players: int, options: dict, seats: list[str], bot_level: str = "normal",
@@ -132,6 +134,7 @@ class OnlineTables:
                 out.set_exception(f.exception())
                 return
             self.secrets.put(f.result(), seed)
+            self._created.put(f.result())  # the frame loop gives the table its host duties
             out.set_result(f.result())
         made.add_done_callback(created)
         return out
@@ -215,6 +218,8 @@ class OnlineTables:
                 self.online = item.online
             elif isinstance(item, Gap):
                 self.resume(item.room_id)
+        while not self._created.empty():
+            self.resume(self._created.get())  # it may have loaded before its seed was stored
         self._finish_loads()
         self._check_sends()
         for t in self.tables.values():
