@@ -22,10 +22,11 @@ ignore the event (a hostile or broken event never changes a table).
 True
 >>> parse_action({"v": 1, "seq": 0, "seat": 1, "action": "take 17 line"})
 ActionMsg(seq=0, seat=1, action='take 17 line')
->>> parse_action({"v": 1, "seq": -1, "seat": 1, "action": "end"})
-Traceback (most recent call last):
-...
-game.online.protocol.ProtocolError: seq is not a whole number from 0 to 100000
+>>> try:
+...     parse_action({"v": 1, "seq": -1, "seat": 1, "action": "end"})
+... except ProtocolError as exc:
+...     print(exc)
+seq is not a whole number from 0 to 100000
 """
 from __future__ import annotations
 
