@@ -1,0 +1,136 @@
+"""Online figures against a local homeserver: `python -m game.online.bench`.
+
+Starts a throwaway Synapse (tests/synapse_server.py: SQLite, 127.0.0.1),
+seats two headless clients at a Line-it table and prints
+
+* move latency: time from one client posting an action to the other client's
+  table having applied it (p50 / p95 over every action of a game), and
+* resume: time to read a finished game's whole room history and replay it
+  through the rules (a fresh client, `OnlineTables.resume_all`).
+
+`autoplay` and `pump` are also what the online tests play with.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from .tables import OnlineTables
+
+
+def autoplay(tables: OnlineTables, bots: dict[tuple[str, int], Any], level: str = "easy") -> list[tuple[str, int]]:
+    """Play every seat of ours that may decide now with a bot; the (room, seq) posted."""
+    from engine.bots import make_bot
+    posted = []
+    for room_id, t in list(tables.tables.items()):
+        for seat in t.setup.seat_of(tables.me):
+            slot = tables.slot(room_id, seat)
+            if slot is None:
+                continue
+            seq, position = slot
+            bot = bots.get((room_id, seat))
+            if bot is None:
+                bot = bots[(room_id, seat)] = make_bot(t.setup.game, level, seed=seat + 11)
+            if tables.play(room_id, seat, str(bot.choose(position.view(seat)))):
+                posted.append((room_id, seq))
+    return posted
+
+
+def pump(everyone: Iterable[OnlineTables], until: Callable[[], bool], timeout: float,
+         bots: dict | None = None, step: Callable[[], None] | None = None) -> bool:
+    """Run the frame work of every client (and autoplay with `bots`) until `until()`; False on timeout."""
+    everyone = list(everyone)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for tables in everyone:
+            tables.update()
+            if bots is not None:
+                autoplay(tables, bots)
+        if step:
+            step()
+        if until():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2, help="Line-it games to time (2 seats)")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
+    from synapse_server import SynapseServer, synapse_missing
+
+    from .client import MatrixClient
+
+    missing = synapse_missing()
+    if missing:
+        print(f"cannot bench: {missing}")
+        return 1
+    folder = Path(tempfile.mkdtemp(prefix="linebox-bench-"))
+    server = SynapseServer(folder / "hs")
+    print(f"Synapse start: {server.start():.2f} s")
+    try:
+        logins = [server.register(n) for n in ("ann", "bo")]
+        clients = [MatrixClient(server.url, x["user_id"], x["device_id"], x["access_token"]).start() for x in logins]
+        tables = [OnlineTables(c, __import__("game.online.tables", fromlist=["HostSecrets"]).HostSecrets(folder / n))
+                  for c, n in zip(clients, ("ann", "bo"))]
+        latencies: list[float] = []
+        resumes: list[tuple[float, int]] = []
+        for g in range(args.games):
+            fut = tables[0].create("lineit", 2, {}, [logins[0]["user_id"], logins[1]["user_id"]])
+            pump(tables, fut.done, 20)
+            room = fut.result()
+            pump(tables, lambda: room in tables[1].invites, 20)
+            tables[1].accept(room)
+            pump(tables, lambda: all(room in t.tables for t in tables), 20)
+            bots: dict = {}
+            sent: dict[int, tuple[int, float]] = {}  # seq -> (receiving client, posted at)
+
+            def watch() -> None:
+                for i, t in enumerate(tables):
+                    for seq in list(sent):
+                        who, at = sent[seq]
+                        if who == i and t.tables[room].replica.next_seq > seq:
+                            latencies.append(time.perf_counter() - at)
+                            del sent[seq]
+
+            def play_one() -> None:
+                for i, t in enumerate(tables):
+                    t.update()
+                    for _, seq in autoplay(t, bots):
+                        sent[seq] = (1 - i, time.perf_counter())
+                watch()
+            end = time.monotonic() + 120
+            while not all(t.tables[room].replica.state.is_over for t in tables) and time.monotonic() < end:
+                play_one()
+                time.sleep(0.001)
+            # resume: a fresh client reads the finished game
+            fresh = OnlineTables(MatrixClient(server.url, logins[1]["user_id"], logins[1]["device_id"],
+                                              logins[1]["access_token"]).start(), tables[1].secrets)
+            began = time.perf_counter()
+            fresh.resume(room)
+            pump([fresh], lambda: room in fresh.tables and not fresh.loading(), 60)
+            took = time.perf_counter() - began
+            assert fresh.tables[room].replica.state.to_json() == tables[1].tables[room].replica.state.to_json()
+            resumes.append((took, len(fresh.tables[room].replica.actions)))
+            fresh.client.stop()
+        q = statistics.quantiles(latencies, n=20)
+        print(f"move -> other client applied: n={len(latencies)}  p50 {statistics.median(latencies) * 1000:.1f} ms"
+              f"  p95 {q[18] * 1000:.1f} ms")
+        for took, n in resumes:
+            print(f"resume a finished Line-it game from history ({n} actions): {took * 1000:.0f} ms")
+        for c in clients:
+            c.stop()
+    finally:
+        server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
