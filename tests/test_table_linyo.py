@@ -14,6 +14,7 @@ from game.table import bots as bots_mod
 from game.linyo_table.model import TableGame
 from game.linyo_table.results import ResultsScene
 from game.linyo_table.scene import LinyoTable
+from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuScene
 
 DT = 1 / 60
@@ -114,6 +115,8 @@ def human_turn(app: App, scene: LinyoTable) -> None:
             assert scene.path.action() == move
         assert scene.b_confirm.enabled
         click(app, scene.b_confirm.rect.center)
+        if isinstance(app.top, ConfirmScene):       # "ask before closing a line": yes
+            click(app, app.top.buttons[0].rect.center)
 
 
 def play_out(app: App, scene: LinyoTable, limit: int = 4000) -> None:

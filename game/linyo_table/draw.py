@@ -14,6 +14,7 @@ import pygame
 import pytweening
 
 from engine import linyo
+from engine.core import IllegalAction
 from game import palette as P
 
 from ..i18n import _
@@ -24,8 +25,9 @@ from ..ui.widgets import label_text, panel
 from .geometry import ROWS, SheetGeom
 from .dice_view import DiceView
 from ..ui.layer import Item, RetainedLayer, merge_rects
-from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, ink_bounds,
-                         is_settled, settled_sheet, stroke)
+from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, draw_marks,
+                         ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
+from . import texts
 
 
 @dataclass
@@ -177,6 +179,10 @@ class TableDrawing:
         geom = self.geom
         items.append(Item("sheet", 0, pygame.Rect(geom.paper), (canvas.paper_key, tuple(geom.paper)),
                           lambda s, c=canvas: s.blit(c.surface, geom.paper), opaque=True))
+        marks = self._marks(self.focus_seat)
+        if marks:
+            items.append(Item("marks", 0.5, marks_rect(geom, marks), (tuple(sorted(marks)), tuple(geom.grid)),
+                              lambda s, m=marks: draw_marks(s, geom, m, "last")))
         band = self._score_band()
         if band is not None:
             items.append(Item("band", 1, band, tuple(band), self._blit_band))
@@ -259,10 +265,38 @@ class TableDrawing:
                 ink.append(InkLine([f], 1.0, 0.0, len(ink) + 1))
         return ink
 
+    def _marks(self, seat: int) -> frozenset[int]:
+        """`seat`'s last move, once its ink is on paper (none while that seat is drawing its next one)."""
+        if self.reveal.busy(seat) or self.state.is_over:
+            return frozenset()
+        if seat == self.state.current_seat and self.human_turn() and (
+                (self.path is not None and self.path.line is not None) or (self.starts and self.starts.picks)):
+            return frozenset()
+        return self.follow.marks(seat)
+
+    def _hint_fields(self) -> list[int]:
+        """The fields of the hinted action (its line's end first)."""
+        if self.hint is None:
+            return []
+        try:
+            a = linyo.parse_action(self.hint["action"])
+        except (ValueError, KeyError, IllegalAction):
+            return []
+        seat = self.state.current_seat
+        if isinstance(a, linyo.Start):
+            return [a.field]
+        if isinstance(a, linyo.Move):
+            return [self.state.lines[seat][a.line - 1][-1], *a.fields] + ([a.star] if a.star is not None else [])
+        if isinstance(a, linyo.Abort):
+            return [self.state.lines[seat][a.line - 1][-1]]
+        return []
+
     def _glows(self, seat: int) -> dict[int, str]:
         glows: dict[int, str] = {}
         if seat != self.state.current_seat or not self.human_turn():
             return glows
+        for f in self._hint_fields():
+            glows[f] = "hint"
         if self.starts is not None:
             for f in self.starts.allowed():
                 glows[f] = "start"
@@ -341,6 +375,8 @@ class TableDrawing:
     def _count_ops(self, geom: SheetGeom, seat: int) -> tuple[tuple, tuple | None]:
         """The free counts per row and the total, as text ops (and the total's rule)."""
         shown = self.reveal.shown_fields(seat)
+        if self.starts is not None and seat == self.starts.seat:
+            shown = shown | set(self.starts.picks)      # the counts follow the starts being placed
         free_rows = [11 - sum(1 for f in shown if f // 11 == r) for r in range(ROWS)]
         total = sum(free_rows)
         rows_shown, highlight, total_shown = ROWS, None, True
@@ -389,14 +425,19 @@ class TableDrawing:
         return used
 
     def _dice_label_ops(self, lay: Layout) -> tuple:
+        """Who rolled; after a four of a kind, the banner: who turned which dice."""
         st = self.state
         roller = self.g.seats[st.roller].name
+        at = (self.panel_rect.centerx, self.panel_rect.y + lay.px(34))
+        setting = self.follow.setting(st)
+        if setting is not None and not self.dice.rolling():
+            text = texts.dice_set_banner(self.g.seats[setting.seat].name, setting.rolled, setting.dice)
+            return ((text, lay.font_px(24), C.ACCENT, at, "center", True),)
         if st.round == 0:
             label = _("Start roll by {name}").format(name=roller)
         else:
             label = _("Rolled by {name}").format(name=roller)
-        return ((label, lay.font_px(24), C.TEXT_DIM, (self.panel_rect.centerx, self.panel_rect.y + lay.px(34)),
-                 "center", False),)
+        return ((label, lay.font_px(24), C.TEXT_DIM, at, "center", False),)
 
     def _dice_args(self) -> tuple:
         """What `DiceView.draw` is given after the rects (also the dice's description at rest)."""
@@ -421,6 +462,10 @@ class TableDrawing:
             if st.phase == "start":
                 return _("{name} marks start fields…").format(name=info.name)
             return _("{name} is drawing…").format(name=info.name)
+        if self.hint is not None:
+            return texts.hint_text(self.hint)
+        if self.hint_wanted:
+            return _("Thinking about a hint…")
         if self.set_choice is not None:
             return _("Four of a kind: click up to three dice to turn them, then Confirm.")
         if self.starts is not None:

@@ -149,6 +149,9 @@ class TableInput:
                 return super().handle(event)
             self.scoring_t = 1e9          # skip the count
             return True
+        if self.human_turn() and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and event.key not in (pygame.K_TAB, pygame.K_ESCAPE))):
+            self.note = None          # the player acts: what was said before is stale (a refusal says anew)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.widget_at(event.pos) is not None:
                 return super().handle(event)

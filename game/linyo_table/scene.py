@@ -27,6 +27,7 @@ from ..ui.widgets import Button
 from . import texts
 from .dice_view import DiceView
 from .geometry import ROWS, SheetGeom
+from .follow import Follow
 from .model import TableGame
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
@@ -78,6 +79,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.preview: Preview | None = None
         self.hover_die: int | None = None
         self.last_human: int | None = None
+        # following the game
+        self.follow = Follow(tgame.state)
+        self.hint: dict | None = None          # the hard bot's top move for the seat to act
+        self.hint_wanted = False
         # view
         self.focus_seat = tgame.humans[0] if tgame.humans else (tgame.state.current_seat or 0)
         self.zoom_seat: int | None = None
@@ -96,7 +101,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_nothing = Button(self._nothing_label, self.toggle_abort, font_size=26)
         self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=26)
         self.b_rules = Button(N_("Rules"), lambda: self.app.open_rules("linyo"), "quiet", font_size=26)
-        self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_menu, self.b_rules]
+        self.b_hint = Button(N_("Hint"), self.on_hint, font_size=26)
+        self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_hint, self.b_rules, self.b_menu]
         self._dice_key_seen = None
         self._sync_dice(initial=True)
         self._prepare()
@@ -144,12 +150,14 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     # ================================================================== engine
     def _apply(self, action: Any) -> bool:
         """Send one action to the engine; False (and a message) when refused."""
+        before = self.state.clone()
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
             self._say(texts.explain(str(exc)), True)
             sound.play("click")
             return False
+        self.follow.applied(before, linyo.parse_action(action), self.state, events)
         self.on_applied(action, events)
         return True
 
@@ -159,6 +167,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if self.anim() <= 0:
             self.reveal.finish()
         self._sync_dice()
+        self.hint = None
+        self.hint_wanted = False
+        self.bots.cancel_hint()
         super().on_applied(action, events)
         if self.state.is_over:
             self.path = self.starts = None
@@ -268,7 +279,24 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             if a is None:
                 self._say(_("Draw a line first: press on the end of a line and drag."), True)
                 return
+            closes = self._closes(a)
+            if closes and self.app.settings.confirm_close_line:
+                self.app.confirm(closes, lambda a=a: self._apply(a), _("Close the line"))
+                return
             self._apply(a)
+
+    def _closes(self, action: linyo.Move) -> str:
+        """The question to ask before `action`, when it aborts one of the seat's lines ('' if not)."""
+        try:
+            pv = preview(self.state, self.state.current_seat, action)
+        except IllegalAction:
+            return ""
+        d = self.g.seats[self.state.current_seat].difficulty
+        for n in pv.closed_short:
+            return _("This move is shorter than {d} fields: line {n} will be aborted ×. Play it?").format(d=d, n=n)
+        for n in pv.closed_dead:
+            return _("This move leads line {n} into a dead end: it will be aborted ×. Play it?").format(n=n)
+        return ""
 
     def take_back(self) -> bool:
         """Undo the last step of the stroke being drawn (nothing was sent to the engine yet)."""
@@ -294,12 +322,31 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if self.abort_mode and self.path.lines_with_moves():
             self.abort_mode = False
             self.abort_line = None
+        elif self.path.fields():
+            # a drawn path is never thrown away without asking
+            self.app.confirm(_("Throw away the line you drew and extend nothing?"), self._abort_mode,
+                             _("Extend nothing"))
+            return
         else:
-            self.abort_mode = True
-            self.abort_line = None
-            self.path.clear()
-            self._say(_("Extend nothing: click the line you abort this round."))
+            self._abort_mode()
         self._refresh_preview()
+
+    def _abort_mode(self) -> None:
+        if not self.human_turn() or self.path is None:
+            return
+        self.abort_mode = True
+        self.abort_line = None
+        self.path.clear()
+        self.note = None
+        self._refresh_preview()
+
+    def on_hint(self) -> None:
+        """Ask the hard bot for the best move here; it is drawn on the sheet with its reason."""
+        if not self.human_turn():
+            return
+        self.bots.start()            # a table of people only has no worker until the first hint
+        self.hint = None
+        self.hint_wanted = True
 
     def _refresh_preview(self) -> None:
         self.preview = None
@@ -335,15 +382,17 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if self.zoom_seat is not None:
             self.zoom_t = min(1.0, self.zoom_t + dt * (4.0 * max(0.5, anim) if anim > 0 else 100))
         self._update_bots(dt)
+        self._update_hint()
         self._update_scoring(dt)
         if self.g.players > 1 and self.focus_seat in self.thumb_rects:
             self.layout(self.app.lay)     # the main seat changed (hotseat, demo): the rest are thumbnails
         self.b_confirm.enabled = self.can_confirm()
         self.b_undo.enabled = self.human_turn() and self._has_undo()
         self.b_nothing.enabled = self.human_turn() and self.path is not None
+        self.b_hint.enabled = self.human_turn() and not self.hint_wanted and self.bots.error is None
         # with no human at the table (the demo, a bots-only game) there is nothing to confirm or undo
         watching = not self.g.humans
-        self.b_confirm.visible = self.b_undo.visible = not watching
+        self.b_confirm.visible = self.b_undo.visible = self.b_hint.visible = not watching
         self.b_nothing.visible = not watching and self.state.phase == "move"
 
     def _has_undo(self) -> bool:
@@ -354,6 +403,17 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if self.abort_mode:
             return self.abort_line is not None or bool(self.path and self.path.lines_with_moves())
         return self.path is not None and self.path.line is not None
+
+    def _update_hint(self) -> None:
+        if not self.hint_wanted or not self.human_turn():
+            return
+        seat = self.state.current_seat
+        if self.bots.ready:
+            self.bots.ask_hint(self.state, seat)
+            hint = self.bots.poll_hint(self.state, seat)
+            if hint is not None:
+                self.hint = hint
+                self.hint_wanted = False
 
     def bot_delay(self) -> float:
         return self.app.settings.bot_pace_seconds / self.speed
@@ -424,8 +484,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_nothing.rect = lay.rect(right_x + 16, y + 84, PANEL_W - 32, 60)
         y += 66
         self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 200)
-        self.b_menu.rect = lay.rect(right_x + 12, H - 110, (PANEL_W - 36) / 2, 64)
-        self.b_rules.rect = lay.rect(right_x + 24 + (PANEL_W - 36) / 2, H - 110, (PANEL_W - 36) / 2, 64)
+        third = (PANEL_W - 48) / 3
+        for i, b in enumerate((self.b_hint, self.b_rules, self.b_menu)):
+            b.rect = lay.rect(right_x + 12 + i * (third + 12), H - 110, third, 64)
         # thumbnails of the other seats (2 columns)
         others = [s for s in range(self.g.players) if s != self.focus_seat] if self.g.players > 1 else []
         self._layout_thumbs(lay, others, right_x, y + 300, H - 130)

@@ -30,7 +30,19 @@ GLOW_COLOURS = {
     "refused": P.ILLEGAL,     # the field just refused
     "abort": P.ILLEGAL,       # a line you may abort
     "row": P.ACCENT,          # scoring: the row being counted
+    "hint": (140, 200, 255),  # the hard bot's suggestion
+    "last": (255, 232, 150),  # a seat's last move, until it moves again
+    "log": (255, 150, 220),   # the fields of the log entry under the pointer
 }
+
+# Each of a seat's four lines has its own ink, dark enough to read on every field colour and
+# apart from the others; its number sits next to its ● as well, so hue is never the only cue.
+LINE_INKS: dict[int, tuple[int, int, int]] = {1: P.PEN, 2: (150, 24, 64), 3: (18, 104, 58), 4: (104, 46, 150)}
+
+
+def line_ink(number: int) -> tuple[int, int, int]:
+    """The ink of line `number` (1-4)."""
+    return LINE_INKS.get(number, P.PEN)
 
 
 @dataclass
@@ -405,7 +417,7 @@ def draw_start(surface: pygame.Surface, geom: SheetGeom, f: int, number: int | N
         size = max(9, int(geom.cell * 0.22))
         pos = (rect.x + int(geom.cell * 0.17), rect.y + int(geom.cell * 0.17))
         pygame.draw.circle(surface, P.SHEET_PAPER, pos, size * 0.62)
-        T.blit_text(surface, str(number), size, P.PEN, pos, "center", bold=True)
+        T.blit_text(surface, str(number), size, colour, pos, "center", bold=True)
 
 
 def draw_cross(surface: pygame.Surface, geom: SheetGeom, f: int, t: float, colour=P.PEN,
@@ -428,8 +440,8 @@ def draw_cross(surface: pygame.Surface, geom: SheetGeom, f: int, t: float, colou
         stroke(surface, [p, q], colour, w)
 
 
-def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen=P.PEN) -> None:
-    """Every line: halo, stroke, its ● and (when aborted) its ×."""
+def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen=None) -> None:
+    """Every line in its own ink (or all in `pen`): halo, stroke, its ● and number, and (when aborted) its ×."""
     width = max(1.5, geom.cell * (0.1 if not geom.compact else 0.14))
     halo = width + max(2.0, geom.cell * 0.07)
     points = [line_points(geom, ln.fields, ln.shown) for ln in lines]
@@ -438,13 +450,18 @@ def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen
             stroke(surface, pts, P.SHEET_PAPER if not ln.ghost else (255, 252, 236), halo,
                    line_rims(geom, ln.fields, pts, halo) if halo >= 2 else None)
     for ln, pts in zip(lines, points):
-        colour = pen if not ln.ghost else P.ACCENT_DARK
+        ink = pen if pen is not None else line_ink(ln.number)
+        colour = ink if not ln.ghost else P.ACCENT_DARK
         if len(pts) > 1:
             stroke(surface, pts, colour, width, line_rims(geom, ln.fields, pts, width) if width >= 2 else None)
+        # a line that is only its start: the × goes under the ● and its number, which stay readable
+        alone = len(ln.fields) == 1
+        if alone and ln.cross > 0:
+            draw_cross(surface, geom, ln.fields[-1], ln.cross, ink)
         if ln.fields and ln.shown > 0 and not ln.ghost:
-            draw_start(surface, geom, ln.fields[0], ln.number, min(1.0, ln.shown * 3))
-        if ln.cross > 0 and ln.fields:
-            draw_cross(surface, geom, ln.fields[-1], ln.cross, pen)
+            draw_start(surface, geom, ln.fields[0], ln.number, min(1.0, ln.shown * 3), ink)
+        if not alone and ln.cross > 0 and ln.fields:
+            draw_cross(surface, geom, ln.fields[-1], ln.cross, ink)
 
 
 _glow_cache: dict[tuple, pygame.Surface] = {}
@@ -478,6 +495,24 @@ def draw_glows(surface: pygame.Surface, geom: SheetGeom, glows: dict[int, str], 
         surface.blit(tile, rect)
         out.append(rect)
     return out
+
+
+def draw_marks(surface: pygame.Surface, geom: SheetGeom, fields: frozenset[int] | set[int], style: str) -> pygame.Rect:
+    """Steady outlines on `fields` (a seat's last move): no pulse, so they rest in the layer."""
+    out = pygame.Rect(0, 0, 0, 0)
+    for f in sorted(fields):
+        rect = geom.cell_rect(f).inflate(-max(1, int(geom.cell * 0.03)), -max(1, int(geom.cell * 0.03)))
+        tile = _glow_tile(style, rect.w, rect.h)
+        tile.set_alpha(255)
+        drawn = surface.blit(tile, rect)
+        out = drawn if not out.w else out.union(drawn)
+    return out
+
+
+def marks_rect(geom: SheetGeom, fields: frozenset[int] | set[int]) -> pygame.Rect:
+    """Where `draw_marks` paints."""
+    rects = [geom.cell_rect(f) for f in fields]
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
 
 
 def count_ops(geom: SheetGeom, free_rows: list[int], total: int, label_free: str, label_total: str,
