@@ -8,6 +8,7 @@ Tables call `record_result(game, result)` once when a game ends. The result:
         {"name": "Bot 1", "kind": "bot", "level": "hard", "score": 35},
       ],
       "winners": [1],                            # seat indexes (ties: several)
+      "game_id": "9f0c…",                        # optional: the table's id of the game
       # Linyo only:
       "sheet": "A",                              # "A" | "B" | "random"
       "difficulties": [2, 3],                    # per seat
@@ -18,7 +19,11 @@ free fields (lower is better; 0 = a perfect sheet). `level` is "easy" |
 "normal" | "hard" for bots, None for humans.
 
 What is kept (only games with at least one human seat count):
-- per game: games, wins (a human seat among the winners), best human score,
+A result whose `game_id` is already in the history is not counted again (a
+saved game loaded and finished twice).
+
+- per game: games, wins (a human seat among the winners; a solo game is no
+  win, there is nobody to beat), best human score,
   and per bot level met: games and wins against that level;
 - Linyo solo (one seat, human): per "sheet/difficulty", games and best free
   count; every perfect sheet (0 free) of any Linyo game, with its date;
@@ -81,7 +86,7 @@ def _validate(game: str, result: dict) -> None:
 
 
 def record_result(game: str, result: dict[str, Any]) -> bool:
-    """Add one finished game; returns False if it had no human seat (not counted).
+    """Add one finished game; returns False if it had no human seat or was counted before.
 
     Raises ValueError for a result that does not have the documented shape.
     """
@@ -91,8 +96,11 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
     if not humans:
         return False
     data = load()
+    game_id = result.get("game_id")
+    if game_id is not None and any(h.get("game_id") == game_id for h in data["history"] if isinstance(h, dict)):
+        return False
     entry = data["games"][game]
-    won = any(w in humans for w in result["winners"])
+    won = len(seats) > 1 and any(w in humans for w in result["winners"])
     entry["games"] += 1
     entry["wins"] += int(won)
     lower_is_better = game_info(game).lower_is_better

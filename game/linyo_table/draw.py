@@ -295,8 +295,6 @@ class TableDrawing:
         glows: dict[int, str] = {}
         if seat != self.state.current_seat or not self.human_turn():
             return glows
-        for f in self._hint_fields():
-            glows[f] = "hint"
         if self.starts is not None:
             for f in self.starts.allowed():
                 glows[f] = "start"
@@ -315,6 +313,8 @@ class TableDrawing:
                     glows[f] = "next"
                 for f in p.star_fields():
                     glows.setdefault(f, "star")
+        for f in self._hint_fields():
+            glows[f] = "hint"
         if self.refused is not None:
             glows[self.refused[0]] = "refused"
         return glows
