@@ -18,7 +18,7 @@ from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.fit_button import FitButton as Button
 from ..ui.widgets import panel
-from .geometry import SheetGeom
+from .geometry import COLS, ROWS, SheetGeom
 from .model import TableGame
 from .sheet_draw import InkLine, draw_ink, paper
 
@@ -69,6 +69,7 @@ class ResultsScene(TableResults):
         self.b_daily = Button(N_("Today's daily sheet"), self.play_daily, font_size=28)
         self.b_daily.visible = not self.demo
         self.widgets.insert(1, self.b_daily)
+        self.widgets.append(self.b_seed)
         if self.perfect:
             sound.play("jackpot")
         elif self.new_best or any(w in g.humans for w in g.state.winners()):
@@ -85,8 +86,12 @@ class ResultsScene(TableResults):
         super().update(dt)
         self.t += dt
 
+    def shown_buttons(self) -> list:
+        return [b for b in super().shown_buttons() if b is not self.b_seed]
+
     def layout(self, lay: Layout) -> None:
         self.place_buttons(lay.px(lay.logical_h - 120), lay.px(360), lay.px(76), lay.px(24))
+        self.b_seed.rect = lay.rect(lay.logical_w - 400, 16, 380, 56)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -147,18 +152,33 @@ class ResultsScene(TableResults):
             win = seat in winners
             panel(surface, card, lay, C.PANEL_HI if win else C.PANEL, C.ACCENT if win else C.PANEL_EDGE, radius=18)
             info = g.seats[seat]
+            mine = len(g.humans) == 1 and seat in g.humans
             head = f"{place}. {info.name}"
+            if mine:
+                head = _("{place}. {name} (you)").format(place=place, name=info.name)
+                pygame.draw.rect(surface, C.TEXT, card.inflate(lay.px(8), lay.px(8)), max(2, lay.px(3)),
+                                 border_radius=lay.px(22))
             T.blit_text(surface, head, lay.font_px(30), C.ACCENT if win else C.TEXT,
                         (card.x + lay.px(20), card.y + lay.px(12)), bold=True)
             facts = _("{n} free · longest line {m} · difficulty {d}").format(
                 n=scores[seat], m=st.longest(seat), d=info.difficulty)
-            T.blit_text(surface, facts, lay.font_px(22), C.TEXT_DIM, (card.x + lay.px(20), card.y + lay.px(52)))
-            area = pygame.Rect(card.x + lay.px(12), card.y + lay.px(84), card.w - lay.px(24), card.h - lay.px(96))
+            rows = _("Free per row: {rows}").format(rows=" · ".join(str(n) for n in self.free_rows(seat)))
+            y = card.y + lay.px(52)
+            for text in (facts, rows):
+                T.blit_text(surface, text, lay.font_px(22), C.TEXT_DIM, (card.x + lay.px(20), y))
+                y += lay.px(28)
+            area = pygame.Rect(card.x + lay.px(12), y + lay.px(4), card.w - lay.px(24), card.bottom - y - lay.px(16))
             geom = SheetGeom.fit(area, compact=True)
             surface.blit(paper(geom, st.sheet.rows), geom.paper)
             ink = [InkLine(list(line), float(len(line)), 0.0 if st.open[seat][li] else 1.0, li + 1)
                    for li, line in enumerate(st.lines[seat])]
             draw_ink(surface, geom, ink)
+
+    def free_rows(self, seat: int) -> list[int]:
+        """Free fields per row of `seat`'s sheet, top row first."""
+        st = self.g.state
+        taken = {f for line in st.lines[seat] for f in line}
+        return [COLS - sum(1 for f in taken if f // COLS == r) for r in range(ROWS)]
 
     def _draw_confetti(self, surface: pygame.Surface, lay: Layout) -> None:
         w, h = surface.get_size()
