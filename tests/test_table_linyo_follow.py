@@ -221,3 +221,48 @@ def test_named_save_loads_and_a_game_finished_twice_counts_once(home):
     data = stats.load()
     assert data["games"]["linyo"]["games"] == 1 and data["linyo_solo"]["A/2"]["games"] == 1
     assert app.errors == 0
+
+
+# ------------------------------------------------------------------ knowing what things are
+def test_tooltips_by_hover_and_by_the_i_key(home):
+    app = start_app()
+    scene = table(app, linyo.new_game(players=1, seed=11, rolls=["bbog", "bbbo"], first_seat=0))
+    x, y = scene.geom.row_count_pos(2)
+    post(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))
+    app.step(DT)
+    assert scene.current_tip() is None                 # not while the pointer moves
+    app.run(frames=40, dt=DT)
+    assert scene.current_tip().text().startswith("Row 3: free fields left: 11")
+    star = scene.state.sheet.stars[0]
+    post(pygame.MOUSEMOTION, pos=tuple(int(v) for v in scene.geom.center(star)), rel=(0, 0), buttons=(0, 0, 0))
+    app.run(frames=40, dt=DT)
+    assert scene.current_tip().text().startswith("Star:")
+    key(app, pygame.K_i)
+    first = scene.current_tip().text()
+    key(app, pygame.K_i)
+    assert scene.current_tip().text() != first
+    texts_seen = set()
+    for _ in range(40):
+        texts_seen.add(scene.current_tip().text().split(":")[0])
+        key(app, pygame.K_i)
+    assert {"Row 1", "Free fields in all", "Die", "Difficulty 2", "Star"} <= texts_seen
+    shot = pygame.Surface(app.screen.get_size())
+    scene.draw(shot)                                     # the box draws, and drawing changes nothing
+    assert app.errors == 0
+
+
+def test_all_sheets_side_by_side(home):
+    from game.linyo_table.all_sheets import AllSheets
+    app = start_app()
+    scene = open_game(app, config([HUMAN, bot("Bruno"), bot("Chloé")], seed=9))
+    _to_first_move(app, scene)
+    assert scene.b_all.visible
+    click(app, scene.b_all.rect.center)
+    assert isinstance(app.top, AllSheets)
+    app.run(frames=3, dt=DT)
+    key(app, pygame.K_SPACE)
+    assert app.top is scene
+    key(app, pygame.K_a)
+    assert isinstance(app.top, AllSheets)
+    click(app, (10, 10))
+    assert app.top is scene and app.errors == 0

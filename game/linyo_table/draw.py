@@ -27,7 +27,9 @@ from .dice_view import DiceView
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, draw_marks,
                          ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
-from . import texts
+from . import texts, tips
+
+TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
 
 
 @dataclass
@@ -216,6 +218,10 @@ class TableDrawing:
         for seat, rect in self.thumb_rects.items():
             item = self._thumb_item(seat, rect, lay)
             items.append(item)
+        tip = self._tip_box(lay)
+        if tip is not None:
+            box, lines, size = tip
+            items.append(Item("tip", 6, box, (tuple(box), lines, size), lambda s, t=tip: self._blit_tip(s, lay, t)))
         note = self._note_box(lay)
         if note is not None:
             box, surf_args = note
@@ -549,6 +555,43 @@ class TableDrawing:
         box, (text, size, colour, rect) = note
         pygame.draw.rect(surface, C.PANEL, box, border_radius=lay.px(12))
         surface.blit(T.render(text, size, colour), rect)
+
+    def current_tip(self) -> "tips.Tip | None":
+        """The tooltip to show: the I key's, else the one under a pointer at rest."""
+        if self.zoom_seat is not None or self.dragging:
+            return None
+        targets = tips.targets(self)
+        if self.tip_focus is not None and targets:
+            return targets[self.tip_focus % len(targets)]
+        if self.hover_pos is not None and self.hover_rest >= TIP_DELAY:
+            return tips.at(targets, self.hover_pos)
+        return None
+
+    def _tip_box(self, lay: Layout) -> tuple | None:
+        tip = self.current_tip()
+        if tip is None:
+            return None
+        size = lay.font_px(22)
+        lines = tuple(T.wrap(tip.text(), size, lay.px(440)))
+        if not lines:
+            return None
+        w = max(T.render(line, size, C.TEXT).get_width() for line in lines) + lay.px(24)
+        h = int(len(lines) * size * 1.3) + lay.px(16)
+        box = pygame.Rect(0, 0, w, h)
+        box.midtop = (tip.rect.centerx, tip.rect.bottom + lay.px(8))
+        if box.bottom > lay.height:
+            box.midbottom = (tip.rect.centerx, tip.rect.top - lay.px(8))
+        box.clamp_ip(pygame.Rect(0, 0, lay.width, lay.height))
+        return box, lines, size
+
+    def _blit_tip(self, surface: pygame.Surface, lay: Layout, tip: tuple) -> None:
+        box, lines, size = tip
+        pygame.draw.rect(surface, C.PANEL, box, border_radius=lay.px(10))
+        pygame.draw.rect(surface, C.ACCENT, box, max(1, lay.px(2)), border_radius=lay.px(10))
+        y = box.y + lay.px(8)
+        for line in lines:
+            T.blit_text(surface, line, size, C.TEXT, (box.x + lay.px(12), y))
+            y += int(size * 1.3)
 
     def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
         name_h = lay.px(30)

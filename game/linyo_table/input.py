@@ -11,7 +11,7 @@ from engine.core import IllegalAction
 
 from .. import sound
 from ..i18n import _
-from . import texts
+from . import texts, tips
 
 REFUSED_SECONDS = 0.6
 
@@ -174,6 +174,9 @@ class TableInput:
             self.undo()
             return True
         if event.type == pygame.MOUSEMOTION:
+            self.hover_pos = event.pos
+            self.hover_rest = 0.0
+            self.tip_focus = None
             self.hover_die = next((i for i, r in enumerate(self.die_rects) if r.collidepoint(event.pos)), None)
             if self.dragging:
                 self.drag(event.pos)
@@ -186,6 +189,17 @@ class TableInput:
                 return True
             return super().handle(event)
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL:
+                self.show_all_sheets()
+                return True
+            if event.key == pygame.K_i:
+                n = len(tips.targets(self))
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                self.tip_focus = (step if self.tip_focus is None else self.tip_focus + step) % max(1, n)
+                return True
+            if self.tip_focus is not None and event.key == pygame.K_ESCAPE:
+                self.tip_focus = None
+                return True
             if event.key in (pygame.K_BACKSPACE, pygame.K_z) and (
                     event.key == pygame.K_BACKSPACE or event.mod & pygame.KMOD_CTRL):
                 self.undo()

@@ -83,6 +83,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.follow = Follow(tgame.state)
         self.hint: dict | None = None          # the hard bot's top move for the seat to act
         self.hint_wanted = False
+        self.hover_pos: tuple[int, int] | None = None   # the pointer, for tooltips once it rests
+        self.hover_rest = 0.0
+        self.tip_focus: int | None = None               # the I key's tooltip (keyboard players)
         # view
         self.focus_seat = tgame.humans[0] if tgame.humans else (tgame.state.current_seat or 0)
         self.zoom_seat: int | None = None
@@ -102,7 +105,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=26)
         self.b_rules = Button(N_("Rules"), lambda: self.app.open_rules("linyo"), "quiet", font_size=26)
         self.b_hint = Button(N_("Hint"), self.on_hint, font_size=26)
-        self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_hint, self.b_rules, self.b_menu]
+        self.b_all = Button(N_("All sheets"), self.show_all_sheets, "quiet", font_size=24)
+        self.b_all.visible = tgame.players > 1
+        self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_hint, self.b_rules, self.b_menu, self.b_all]
         self._dice_key_seen = None
         self._sync_dice(initial=True)
         self._prepare()
@@ -340,6 +345,12 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.note = None
         self._refresh_preview()
 
+    def show_all_sheets(self) -> None:
+        """Every seat's sheet side by side, as large as the window allows."""
+        if self.g.players > 1:
+            from .all_sheets import AllSheets
+            self.app.push(AllSheets(self.app, self))
+
     def on_hint(self) -> None:
         """Ask the hard bot for the best move here; it is drawn on the sheet with its reason."""
         if not self.human_turn():
@@ -369,6 +380,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         super().update(dt)
         self.update_table(dt)
         self.clock += dt
+        self.hover_rest += dt
         anim = self.anim()
         for name, seat in self.reveal.update(dt, PEN_SPEED * anim):
             if name == "close_line":
@@ -472,6 +484,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         px = lay.px
         right_x = W - PANEL_W - 24
         self.panel_rect = lay.rect(right_x, 20, PANEL_W, H - 40)
+        self.header_rect = lay.rect(20, 16, right_x - 44, 80)
         area = lay.rect(20, 96, right_x - 44, H - 96 - 150)
         self.geom = SheetGeom.fit(area)
         self.note_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(14),
@@ -489,7 +502,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             b.rect = lay.rect(right_x + 12 + i * (third + 12), H - 110, third, 64)
         # thumbnails of the other seats (2 columns)
         others = [s for s in range(self.g.players) if s != self.focus_seat] if self.g.players > 1 else []
-        self._layout_thumbs(lay, others, right_x, y + 300, H - 130)
+        self.b_all.rect = lay.rect(right_x + 12, y + 300, PANEL_W - 24, 46)
+        self._layout_thumbs(lay, others, right_x, y + 356, H - 130)
         self.zoom_rect = SheetGeom.fit(lay.rect(W * 0.12, H * 0.1, W * 0.76, H * 0.8)).paper
 
     def _layout_thumbs(self, lay: Layout, others: list[int], x: float, top: float, bottom: float) -> None:
