@@ -266,3 +266,41 @@ def test_all_sheets_side_by_side(home):
     assert isinstance(app.top, AllSheets)
     click(app, (10, 10))
     assert app.top is scene and app.errors == 0
+
+
+def test_the_log_scrolls_and_an_entry_lights_up_its_fields(home):
+    from game.linyo_table.log import LogEntry
+    app = start_app()
+    scene = table(app, linyo.new_game(players=1, seed=11, rolls=["bbog", "bbbo"], first_seat=0))
+    scene.log.clear()
+    for k in range(40):
+        scene.log.add(LogEntry(0, lambda k=k: f"entry {k}", frozenset({k})))
+    app.step(DT)
+    rows = scene.log_rows(app.lay)
+    assert rows[0][1] == 39 and 3 <= len(rows) < 40          # the newest at the bottom, the rest above
+    post(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0)
+    app.step(DT)
+    assert scene.log.scroll == 3 and scene.log_rows(app.lay)[0][1] == 36
+    key(app, pygame.K_END)
+    assert scene.log.scroll == 0
+    key(app, pygame.K_PAGEUP)
+    assert scene.log.scroll > 0
+    key(app, pygame.K_HOME)
+    assert scene.log_rows(app.lay)[-1][1] == 0              # the oldest in view
+    key(app, pygame.K_END)
+    # a drag downward on the log scrolls back in time
+    r = scene.log_rect
+    post(pygame.MOUSEMOTION, pos=(r.centerx, r.y + 5), rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=(r.centerx, r.y + 5), button=1)
+    post(pygame.MOUSEMOTION, pos=(r.centerx, r.bottom - 5), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=(r.centerx, r.bottom - 5), button=1)
+    app.step(DT)
+    assert scene.log.scroll > 0
+    key(app, pygame.K_END)
+    # the pointer on an entry lights up its fields on the sheet
+    rect, index, _lines = scene.log_rows(app.lay)[1]
+    post(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(DT)
+    assert scene.log.hover == index == 38
+    assert scene._glows(0).get(38) == "log"
+    assert scene.state.log == []                            # none of this played anything

@@ -218,6 +218,10 @@ class TableDrawing:
         for seat, rect in self.thumb_rects.items():
             item = self._thumb_item(seat, rect, lay)
             items.append(item)
+        rows = self.log_rows(lay)
+        desc = (tuple(self.log_rect), tuple((tuple(r), i, lines, i == self.log.hover) for r, i, lines in rows),
+                self.log.scroll)
+        items.append(Item("log", 3, self.log_rect.inflate(2, 2), desc, lambda s, d=rows: self._draw_log(s, lay, d)))
         tip = self._tip_box(lay)
         if tip is not None:
             box, lines, size = tip
@@ -299,8 +303,10 @@ class TableDrawing:
 
     def _glows(self, seat: int) -> dict[int, str]:
         glows: dict[int, str] = {}
+        hovered = self.log.hovered()
+        logged = {f: "log" for f in hovered.fields} if hovered is not None and hovered.seat == seat else {}
         if seat != self.state.current_seat or not self.human_turn():
-            return glows
+            return logged
         if self.starts is not None:
             for f in self.starts.allowed():
                 glows[f] = "start"
@@ -321,6 +327,7 @@ class TableDrawing:
                     glows.setdefault(f, "star")
         for f in self._hint_fields():
             glows[f] = "hint"
+        glows.update(logged)          # the pointer rests on a log entry: its fields, above all
         if self.refused is not None:
             glows[self.refused[0]] = "refused"
         return glows
@@ -555,6 +562,43 @@ class TableDrawing:
         box, (text, size, colour, rect) = note
         pygame.draw.rect(surface, C.PANEL, box, border_radius=lay.px(12))
         surface.blit(T.render(text, size, colour), rect)
+
+    def log_rows(self, lay: Layout) -> list[tuple[pygame.Rect, int, tuple[str, ...]]]:
+        """The log entries in view: (rect, entry index, wrapped lines), from the bottom up."""
+        r = self.log_rect
+        size = lay.font_px(20)
+        step = int(size * 1.25)
+        out: list[tuple[pygame.Rect, int, tuple[str, ...]]] = []
+        bottom = r.bottom - lay.px(4)
+        for i, entry in self.log.newest_first():
+            lines = tuple(T.wrap(entry.text(), size, r.w - lay.px(16)))
+            h = len(lines) * step + lay.px(4)
+            if bottom - h < r.y and out:
+                break
+            out.append((pygame.Rect(r.x, bottom - h, r.w, h), i, lines))
+            bottom -= h
+        return out
+
+    def _draw_log(self, surface: pygame.Surface, lay: Layout, rows: list) -> None:
+        r = self.log_rect
+        pygame.draw.rect(surface, C.PANEL_HI, r, border_radius=lay.px(8))
+        size = lay.font_px(20)
+        step = int(size * 1.25)
+        surface.set_clip(r)
+        for rect, i, lines in rows:
+            entry = self.log.entries[i]
+            if i == self.log.hover:
+                pygame.draw.rect(surface, C.PANEL_EDGE, rect, border_radius=lay.px(6))
+            colour = C.TEXT if entry.seat is None or entry.seat == self.focus_seat else C.TEXT_DIM
+            for k, line in enumerate(lines):
+                T.blit_text(surface, line, size, colour, (rect.x + lay.px(8), rect.y + lay.px(2) + k * step))
+        surface.set_clip(None)
+        if not self.log.entries:
+            T.blit_text(surface, _("The game log: what happens appears here."), size, C.TEXT_DIM, r.center, "center")
+        if rows and rows[-1][1] > 0:
+            T.blit_text(surface, "▲", size, C.ACCENT, (r.right - lay.px(6), r.y + lay.px(2)), "topright")
+        if self.log.scroll:
+            T.blit_text(surface, "▼", size, C.ACCENT, (r.right - lay.px(6), r.bottom - lay.px(2)), "bottomright")
 
     def current_tip(self) -> "tips.Tip | None":
         """The tooltip to show: the I key's, else the one under a pointer at rest."""

@@ -135,6 +135,38 @@ class TableInput:
         except IllegalAction as exc:
             self._say(texts.explain(str(exc)), True)
 
+    def _log_event(self, event: pygame.event.Event) -> bool:
+        """The log: the wheel and a drag scroll it, the pointer on an entry lights up its fields."""
+        log = self.log
+        if event.type == pygame.MOUSEWHEEL:        # the log is the one thing at the table that scrolls
+            log.scroll_by(int(event.y))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.log_rect.collidepoint(event.pos):
+            self.log_drag = (event.pos[1], log.scroll)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.log_drag is not None:
+            self.log_drag = None
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            if self.log_drag is not None:
+                y0, scroll0 = self.log_drag
+                line = max(1, int(self.app.lay.font_px(20) * 1.25))
+                log.scroll = scroll0
+                log.scroll_by((event.pos[1] - y0) // line)
+            log.hover = next((i for r, i, _l in self.log_rows(self.app.lay) if r.collidepoint(event.pos)), None)
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
+                                                          pygame.K_END):
+            page = max(1, len(self.log_rows(self.app.lay)) - 1)
+            if event.key == pygame.K_HOME:
+                log.scroll_by(len(log.entries))
+            elif event.key == pygame.K_END:
+                log.scroll = 0
+            else:
+                log.scroll_by(page if event.key == pygame.K_PAGEUP else -page)
+            return True
+        return False
+
     def handle(self, event: pygame.event.Event) -> bool:
         if self.handle_over(event):
             return True
@@ -148,6 +180,8 @@ class TableInput:
             if event.type == pygame.MOUSEBUTTONDOWN and self.b_menu.rect.collidepoint(event.pos):
                 return super().handle(event)
             self.scoring_t = 1e9          # skip the count
+            return True
+        if self._log_event(event):
             return True
         if self.human_turn() and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key not in (pygame.K_TAB, pygame.K_ESCAPE))):

@@ -28,6 +28,7 @@ from . import texts
 from .dice_view import DiceView
 from .geometry import ROWS, SheetGeom
 from .follow import Follow
+from .log import GameLog, describe
 from .model import TableGame
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
@@ -81,6 +82,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.last_human: int | None = None
         # following the game
         self.follow = Follow(tgame.state)
+        self.log = GameLog()
+        for event in getattr(tgame.state, "events", None) or []:
+            self.log.add(describe(event, tgame.name))
+        self.log_drag: tuple[int, int] | None = None     # (pointer y, scroll) where a drag on the log began
         self.hint: dict | None = None          # the hard bot's top move for the seat to act
         self.hint_wanted = False
         self.hover_pos: tuple[int, int] | None = None   # the pointer, for tooltips once it rests
@@ -163,6 +168,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             sound.play("click")
             return False
         self.follow.applied(before, linyo.parse_action(action), self.state, events)
+        for event in events or []:
+            self.log.add(describe(event, self.g.name))
         self.on_applied(action, events)
         return True
 
@@ -496,14 +503,16 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_undo.rect = lay.rect(right_x + 332, y, PANEL_W - 348, 72)
         self.b_nothing.rect = lay.rect(right_x + 16, y + 84, PANEL_W - 32, 60)
         y += 66
-        self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 200)
+        self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 160)
+        log_bottom = y + 402 if self.g.players > 1 else H - 130
+        self.log_rect = lay.rect(right_x + 16, y + 262, PANEL_W - 32, log_bottom - (y + 262))
         third = (PANEL_W - 48) / 3
         for i, b in enumerate((self.b_hint, self.b_rules, self.b_menu)):
             b.rect = lay.rect(right_x + 12 + i * (third + 12), H - 110, third, 64)
         # thumbnails of the other seats (2 columns)
         others = [s for s in range(self.g.players) if s != self.focus_seat] if self.g.players > 1 else []
-        self.b_all.rect = lay.rect(right_x + 12, y + 300, PANEL_W - 24, 46)
-        self._layout_thumbs(lay, others, right_x, y + 356, H - 130)
+        self.b_all.rect = lay.rect(right_x + 12, y + 408, PANEL_W - 24, 46)
+        self._layout_thumbs(lay, others, right_x, y + 462, H - 130)
         self.zoom_rect = SheetGeom.fit(lay.rect(W * 0.12, H * 0.1, W * 0.76, H * 0.8)).paper
 
     def _layout_thumbs(self, lay: Layout, others: list[int], x: float, top: float, bottom: float) -> None:
