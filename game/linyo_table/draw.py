@@ -445,7 +445,11 @@ class TableDrawing:
         setting = self.follow.setting(st)
         if setting is not None and not self.dice.rolling():
             text = texts.dice_set_banner(self.g.seats[setting.seat].name, setting.rolled, setting.dice)
-            return ((text, lay.font_px(24), C.ACCENT, at, "center", True),)
+            size = lay.font_px(22)
+            lines = T.wrap(text, size, self.panel_rect.w - lay.px(32))[:2]
+            step = int(size * 1.2)
+            y0 = at[1] - (len(lines) - 1) * step // 2 - (lay.px(8) if len(lines) > 1 else 0)
+            return tuple((line, size, C.ACCENT, (at[0], y0 + k * step), "center", True) for k, line in enumerate(lines))
         if st.round == 0:
             label = _("Start roll by {name}").format(name=roller)
         else:

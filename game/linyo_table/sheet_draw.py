@@ -30,7 +30,7 @@ GLOW_COLOURS = {
     "refused": P.ILLEGAL,     # the field just refused
     "abort": P.ILLEGAL,       # a line you may abort
     "row": P.ACCENT,          # scoring: the row being counted
-    "hint": (140, 200, 255),  # the hard bot's suggestion
+    "hint": (190, 60, 255),   # the hard bot's suggestion (violet: apart from every field colour)
     "last": (255, 232, 150),  # a seat's last move, until it moves again
     "log": (255, 150, 220),   # the fields of the log entry under the pointer
 }

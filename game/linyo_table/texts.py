@@ -152,8 +152,7 @@ def dice_set_banner(name: str, rolled: str, dice: str) -> str:
             left.remove(c)
     if not left:
         return _("Four of a kind: {name} kept the dice ({dice}).").format(name=name, dice=dice_text(dice))
-    return _("Four of a kind: {name} turned dice to {turned} (now {dice}).").format(
-        name=name, turned=dice_text("".join(left)), dice=dice_text(dice))
+    return _("Four of a kind: {name} turned dice to {turned}.").format(name=name, turned=dice_text("".join(left)))
 
 
 def action_label(text: str) -> str:
