@@ -598,7 +598,10 @@ class TableDrawing:
                 T.blit_text(surface, line, size, colour, (rect.x + lay.px(8), rect.y + lay.px(2) + k * step))
         surface.set_clip(None)
         if not self.log.entries:
-            T.blit_text(surface, _("The game log: what happens appears here."), size, C.TEXT_DIM, r.center, "center")
+            lines = T.wrap(_("The game log: what happens appears here."), size, r.w - lay.px(24))
+            for k, line in enumerate(lines):
+                T.blit_text(surface, line, size, C.TEXT_DIM,
+                            (r.centerx, r.centery + int((k - (len(lines) - 1) / 2) * step)), "center")
         if rows and rows[-1][1] > 0:
             T.blit_text(surface, "▲", size, C.ACCENT, (r.right - lay.px(6), r.y + lay.px(2)), "topright")
         if self.log.scroll:

@@ -18,6 +18,7 @@ from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.fit_button import FitButton as Button
 from ..ui.widgets import panel
+from .all_sheets import grid
 from .geometry import COLS, ROWS, SheetGeom
 from .model import TableGame
 from .sheet_draw import InkLine, draw_ink, paper
@@ -141,10 +142,9 @@ class ResultsScene(TableResults):
         n = len(ranking)
         W, H = lay.logical_w, lay.logical_h
         avail_h = (H - 160) - top / lay.scale
-        cols = 1 if n == 1 else (2 if n <= 4 else 3)
-        rows = math.ceil(n / cols)
-        cw = min(900.0 if n <= 2 else 600.0, (W - 120) / cols)
-        ch = min(avail_h / rows, 640.0 if n <= 2 else 360.0)
+        cols, rows = grid(n, int(W - 120), int(avail_h - 130 * math.ceil(n / 3)))   # the sheets as large as they fit
+        cw = min(900.0, (W - 120) / cols)
+        ch = min(avail_h / rows, 640.0)
         x0 = W / 2 - cols * cw / 2
         for i, (place, seat) in enumerate(ranking):
             r, c = divmod(i, cols)
@@ -165,8 +165,9 @@ class ResultsScene(TableResults):
             rows = _("Free per row: {rows}").format(rows=" · ".join(str(n) for n in self.free_rows(seat)))
             y = card.y + lay.px(52)
             for text in (facts, rows):
-                T.blit_text(surface, text, lay.font_px(22), C.TEXT_DIM, (card.x + lay.px(20), y))
-                y += lay.px(28)
+                for line in T.wrap(text, lay.font_px(22), card.w - lay.px(40)):
+                    T.blit_text(surface, line, lay.font_px(22), C.TEXT_DIM, (card.x + lay.px(20), y))
+                    y += lay.px(28)
             area = pygame.Rect(card.x + lay.px(12), y + lay.px(4), card.w - lay.px(24), card.bottom - y - lay.px(16))
             geom = SheetGeom.fit(area, compact=True)
             surface.blit(paper(geom, st.sheet.rows), geom.paper)

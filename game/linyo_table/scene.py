@@ -104,8 +104,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.geom = SheetGeom.fit(pygame.Rect(0, 0, 100, 100))
         self.sheet_rows = tgame.state.sheet.rows
         # buttons
-        self.b_confirm = Button(N_("Confirm"), self.confirm, "primary", font_size=30)
-        self.b_undo = Button(N_("Undo"), self.undo, font_size=30)
+        self.b_confirm = Button(N_("Confirm"), self.confirm, "primary", font_size=28)
+        self.b_undo = Button(N_("Undo"), self.undo, font_size=28)
         self.b_nothing = Button(self._nothing_label, self.toggle_abort, font_size=26)
         self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=26)
         self.b_rules = Button(N_("Rules"), lambda: self.app.open_rules("linyo"), "quiet", font_size=26)
@@ -499,8 +499,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         dice_area = lay.rect(right_x, 80, PANEL_W, 140)
         self.die_rects = DiceView.rects(dice_area, px(104), px(22))
         y = 240
-        self.b_confirm.rect = lay.rect(right_x + 16, y, 300, 72)
-        self.b_undo.rect = lay.rect(right_x + 332, y, PANEL_W - 348, 72)
+        half = (PANEL_W - 48) / 2         # one size for both: "Zurücknehmen" fits as well as "Confirm"
+        self.b_confirm.rect = lay.rect(right_x + 16, y, half, 72)
+        self.b_undo.rect = lay.rect(right_x + 32 + half, y, half, 72)
         self.b_nothing.rect = lay.rect(right_x + 16, y + 84, PANEL_W - 32, 60)
         y += 66
         self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 160)
