@@ -8,7 +8,7 @@ import types
 import pygame
 import pytest
 
-from game import sound, storage, tables
+from game import sound, storage
 from game.app import App
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.menu import MenuScene
