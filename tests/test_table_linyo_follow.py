@@ -5,6 +5,7 @@ from __future__ import annotations
 import concurrent.futures
 
 import pygame
+import pytest
 
 from engine import linyo
 from game import stats, storage
@@ -109,15 +110,86 @@ def test_a_stale_message_clears_when_the_player_acts(home):
     assert scene.note is None
 
 
-def test_refusals_name_the_real_reason_and_start_with_a_capital_or_a_field(home):
+def test_refusals_start_with_a_capital_or_a_field_and_keep_colours_lower_case(home):
+    from engine.linyo.refusals import REFUSALS
     from game.i18n import set_language
     from game.linyo_table import texts
     set_language("de")
-    assert texts.explain("j3 is blue but no blue die is left") == "j3 ist blau, aber es ist kein blauer Würfel mehr übrig"
+    assert texts.explain(REFUSALS.refuse("move.no_die", field="j3", colour="blue")) == \
+        "j3 ist blau, aber es ist kein blauer Würfel mehr übrig"
     set_language("en")
     for code, template in texts.REFUSAL_TEXTS.items():
         for t in template.values() if isinstance(template, dict) else [template]:
             assert t[0].isupper() or t.startswith(("{field}", "“", "{value}")), (code, t)
+
+
+def _sample(name: str):
+    return {"field": "c4", "prev": "c3", "end": "d5", "colour": "orange", "line": 2, "most": 4, "verb": "jump",
+            "text": "zz", "value": 3, "need": "roll", "roll": "bbog", "kind": "roll", "count": 4, "given": 3,
+            "face": "x", "seat": 9, "last": 2}[name]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_refusal_code_and_event_kind_has_text_in_every_language(home, lang):
+    """Iterates the engine's catalogues: a new code or event kind without text fails here."""
+    import string
+    from engine.linyo.events import EVENT_KINDS
+    from engine.linyo.refusals import REFUSALS
+    from game.i18n import _, set_language
+    from game.linyo_table import texts
+    from game.linyo_table.log import describe
+    set_language(lang)
+    assert set(texts.REFUSAL_TEXTS) == set(REFUSALS.templates)
+    for code, english in REFUSALS.templates.items():
+        names = {f for _t, f, _s, _c in string.Formatter().parse(english) if f}
+        params = {n: _sample(n) for n in names}
+        said = texts.explain(REFUSALS.refuse(code, **params))
+        assert said and "{" not in said, (code, said)
+        template = texts.REFUSAL_TEXTS[code]
+        for t in template.values() if isinstance(template, dict) else [template]:
+            assert lang == "en" or _(t) != t, (lang, code, t)       # translated
+    samples = {"seat": 1, "roller": 1, "round": 3, "line": 2, "field": "c4", "end": "d5", "faces": ("b", "b", "o", "g"),
+               "colour": "b", "dice": "bbog", "fields": ("c5", "c6"), "star": "d6", "why": "too_short",
+               "free_rows": ((1,) * 7, (2,) * 7), "free": (7, 14), "longest": (5, 4), "winners": (0,)}
+    import dataclasses
+    for cls in EVENT_KINDS:
+        event = cls(**{f.name: samples[f.name] for f in dataclasses.fields(cls)})
+        entry = describe(event, lambda s: ["Ada", "Bruno"][s])
+        assert entry is not None, cls.kind
+        text = entry.text()
+        assert text and "{" not in text, (cls.kind, text)
+    for why in ("chosen", "too_short", "dead_end"):
+        from engine.linyo.events import LineAborted
+        assert describe(LineAborted(seat=0, line=1, end="a1", why=why), lambda s: "Ada").text()
+
+
+def test_a_refusal_names_the_real_reason(home):
+    app = start_app()
+    # the start roll has no grey die: a grey start field is refused for that, not for "none left"
+    scene = table(app, linyo.new_game(players=1, seed=11, rolls=["bboo", "bbbo"], first_seat=0))
+    grey = next(f for f in range(77) if scene.state.sheet.colours[f] == 2)
+    click(app, centre(scene, grey))
+    assert scene.note is not None and "no grey die was rolled" in scene.note[0]
+    assert scene.starts.why_not(grey).code == "start.not_rolled"
+    # after a star step, a far field is "not next to", a neighbour is "the star step is the last step"
+    st = scene.state
+    path_state = linyo.new_game(players=1, seed=11, rolls=["bbog", "bbbo"], first_seat=0)
+    from game.linyo_table.path import MovePath
+    for t in ["start a1", "start b1", "start e1", "start k1"]:
+        path_state.apply(t)
+    p = MovePath(path_state, 0)
+    starred = [(ln, m) for ln, ms in linyo.moves_by_line(path_state, 0).items() for m in ms if m.star is not None]
+    assert starred                     # these dice reach a star
+    ln, m = starred[0]
+    p.begin(ln)
+    for f in m.fields:
+        assert p.extend(f)
+    assert p.extend(m.star)
+    near = next(f for f in linyo.sheets.NEIGHBOURS[m.star] if f not in p.fields() and f != p.end_of(ln))
+    far = next(f for f in range(77) if abs(f % 11 - m.star % 11) + abs(f // 11 - m.star // 11) > 3)
+    assert p.why_not(near).code == "move.after_star"
+    assert p.why_not(far).code == "move.not_adjacent"
+    assert st is scene.state
 
 
 # ------------------------------------------------------------------ following the game

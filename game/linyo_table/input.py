@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.core import IllegalAction
+from engine.core import Refusal
 
 from .. import sound
 from ..i18n import _
@@ -20,7 +20,8 @@ class TableInput:
     """Input half of the table scene."""
 
     # ================================================================== pointer
-    def _refuse(self, f: int, reason: str) -> None:
+    def _refuse(self, f: int, reason: Refusal | None) -> None:
+        """Flash `f`; say the engine's reason (a coded refusal), if it gave one."""
         self.refused = (f, REFUSED_SECONDS)
         if reason:
             self._say(texts.explain(reason), True)
@@ -84,10 +85,10 @@ class TableInput:
             return
         line = self._open_line_at(f)
         if line is not None and f == self.state.lines[self.state.current_seat][line - 1][-1]:
-            self._refuse(f, "")
+            self._refuse(f, None)
             self._say(_("Line {n} cannot grow with these dice.").format(n=line), True)
         else:
-            self._refuse(f, "")
+            self._refuse(f, None)
             self._say(_("Press on the end of a line (its ● or last field) and draw."), True)
 
     def drag(self, pos: tuple[int, int]) -> None:
@@ -129,11 +130,11 @@ class TableInput:
         order = "bog"
         self.set_choice[i] = order[(order.index(self.set_choice[i]) + 1) % 3]
         sound.play("pick")
-        try:
-            self.state.clone().apply(self._set_action())
+        why = self.state.why_illegal(self._set_action())
+        if why is None:
             self.note = None
-        except IllegalAction as exc:
-            self._say(texts.explain(str(exc)), True)
+        else:
+            self._say(texts.explain(why), True)
 
     def _log_event(self, event: pygame.event.Event) -> bool:
         """The log: the wheel and a drag scroll it, the pointer on an entry lights up its fields."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import linyo
-from engine.core import IllegalAction
+from engine.core import IllegalAction, Refusal
 
 
 class MovePath:
@@ -78,22 +78,11 @@ class MovePath:
         m = linyo.Move(self.line, tuple(self.steps), self.star)
         return m if m in self._moves() else None
 
-    def why_not(self, f: int) -> str:
-        """The engine's reason why `f` cannot come next (English, see texts.py)."""
+    def why_not(self, f: int) -> Refusal | None:
+        """The engine's reason why `f` cannot come next (a coded refusal; texts.py words it)."""
         if self.line is None:
-            return ""
-        steps = self.steps + [f] if self.star is None else self.steps
-        star = self.star if self.star is not None else None
-        if self.star is not None:
-            return "the star step is the last step of a move"
-        trial = linyo.Move(self.line, tuple(steps[:4]), star) if len(steps) <= 4 else None
-        if trial is None:
-            return "a move uses at most 4 dice"
-        try:
-            self.state.clone().apply(trial)
-        except IllegalAction as exc:
-            return str(exc)
-        return ""
+            return None
+        return self.state.why_not_step(self.line, self.steps, self.star, f)
 
     # ------------------------------------------------------------------ editing
     def begin(self, line: int) -> bool:
@@ -225,12 +214,9 @@ class StartPicks:
         self._recompute()
         return True
 
-    def why_not(self, f: int) -> str:
-        try:
-            self._trial.clone().apply(linyo.Start(f))
-        except IllegalAction as exc:
-            return str(exc)
-        return ""
+    def why_not(self, f: int) -> Refusal | None:
+        """The engine's reason why `f` cannot be the next start field."""
+        return self._trial.why_illegal(linyo.Start(f))
 
     def actions(self) -> list[linyo.Start]:
         return [linyo.Start(f) for f in self.picks]

@@ -81,9 +81,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.hover_die: int | None = None
         self.last_human: int | None = None
         # following the game
-        self.follow = Follow(tgame.state)
+        self.follow = Follow(tgame.state.events)
         self.log = GameLog()
-        for event in getattr(tgame.state, "events", None) or []:
+        for event in tgame.state.events:
             self.log.add(describe(event, tgame.name))
         self.log_drag: tuple[int, int] | None = None     # (pointer y, scroll) where a drag on the log began
         self.hint: dict | None = None          # the hard bot's top move for the seat to act
@@ -160,15 +160,14 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     # ================================================================== engine
     def _apply(self, action: Any) -> bool:
         """Send one action to the engine; False (and a message) when refused."""
-        before = self.state.clone()
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
-            self._say(texts.explain(str(exc)), True)
+            self._say(texts.explain(exc), True)
             sound.play("click")
             return False
-        self.follow.applied(before, linyo.parse_action(action), self.state, events)
-        for event in events or []:
+        self.follow.take(events)
+        for event in events:
             self.log.add(describe(event, self.g.name))
         self.on_applied(action, events)
         return True

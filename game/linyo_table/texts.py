@@ -6,7 +6,8 @@ table of translatable templates, `REFUSAL_TEXTS`. A colour is part of the
 sentence itself, never a word put into it ("j3 ist blau, aber ..."): German
 and French inflect colour adjectives, so each colour has its own sentence.
 
->>> refusal("move.no_die", {"field": "d5", "colour": "orange"})
+>>> from engine.linyo.refusals import REFUSALS
+>>> explain(REFUSALS.refuse("move.no_die", field="d5", colour="orange"))
 'd5 is orange, but no orange die is left'
 >>> refusal("line.closed", {"end": "c4"})
 'That line is closed (× on c4)'
@@ -14,7 +15,6 @@ and French inflect colour adjectives, so each colour has its own sentence.
 from __future__ import annotations
 
 import gettext
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -97,33 +97,13 @@ def refusal(code: str, params: dict[str, Any]) -> str:
     return text
 
 
-# Until every refusal carries its code, the engine's English sentence is read back into one.
-_FORMS: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"^(?P<field>[a-k][1-7]) is (?P<colour>blue|orange|grey) but no (?:blue|orange|grey) die is left$"),
-     "move.no_die"),
-    (re.compile(r"^(?P<field>[a-k][1-7]) is already on one of your lines$"), "move.taken"),
-    (re.compile(r"^(?P<field>[a-k][1-7]) is already on this move$"), "move.repeated"),
-    (re.compile(r"^(?P<field>[a-k][1-7]) is not next to (?P<prev>[a-k][1-7]).*$"), "move.not_adjacent"),
-    (re.compile(r"^a line grows from its end \((?P<end>[a-k][1-7])\)$"), "move.not_from_end"),
-    (re.compile(r"^that line is closed \(× on (?P<end>[a-k][1-7])\)$"), "line.closed"),
-    (re.compile(r"^the star step comes only after a move ends on a star$"), "move.no_star"),
-    (re.compile(r"^the star step is the last step of a move$"), "move.after_star"),
-    (re.compile(r"^at least one die keeps its colour \((?P<colour>blue|orange|grey)\)$"), "set.keep_colour"),
-    (re.compile(r"^a move uses at most 4 dice$"), "move.too_many_dice"),
-]
-
-
 def explain(reason: Any) -> str:
-    """A refusal (an `IllegalAction`, a `Refusal` or the engine's sentence) in the player's language."""
+    """A refusal (an `IllegalAction` or a `Refusal`: its code and params) in the player's language."""
     code = getattr(reason, "code", None)
     if code in REFUSAL_TEXTS:
         return refusal(code, dict(getattr(reason, "params", {})))
-    message = str(reason)
-    for pattern, code in _FORMS:
-        m = pattern.match(message)
-        if m:
-            return refusal(code, m.groupdict())
-    return message[:1].upper() + message[1:] if message else message
+    message = str(reason)            # a code this table does not know yet: the engine's words
+    return message[:1].upper() + message[1:]
 
 
 @lru_cache(maxsize=4)

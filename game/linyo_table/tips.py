@@ -34,9 +34,9 @@ def line_text(state: linyo.State, seat: int, li: int) -> str:
     fields = state.lines[seat][li]
     end = linyo.field_name(fields[-1])
     if state.open[seat][li]:
-        return _("Line {n}: {k} fields so far, from {start} to {end}; it grows from {end}.").format(
+        return _("Line {n}: length {k} so far, from {start} to {end}; it grows from {end}.").format(
             n=li + 1, k=len(fields), start=linyo.field_name(fields[0]), end=end)
-    return _("Line {n}: {k} fields, closed with a × on {end}: it grows no more.").format(
+    return _("Line {n}: length {k}, closed with a × on {end}: it grows no more.").format(
         n=li + 1, k=len(fields), end=end)
 
 
@@ -77,7 +77,7 @@ def targets(t: "LinyoTable") -> list[Tip]:
     out.append(Tip(t.header_rect, lambda: _(
         "Difficulty {d}: a move that grows its line by fewer than {d} fields aborts that line (×).").format(d=d)))
     for other, rect in t.thumb_rects.items():
-        out.append(Tip(rect, lambda o=other: _("{name}'s sheet: {n} free fields. Click to look closer.").format(
+        out.append(Tip(rect, lambda o=other: _("{name}'s sheet — free fields: {n}. Click to look closer.").format(
             name=t.g.seats[o].name, n=77 - len(t.reveal.shown_fields(o)))))
     return out
 
