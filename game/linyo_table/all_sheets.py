@@ -25,7 +25,7 @@ def grid(n: int, w: int, h: int) -> tuple[int, int]:
     """Columns and rows for `n` sheets in a w x h area, the sheets as large as they can be.
 
     >>> grid(2, 1920, 1080), grid(4, 1920, 1080), grid(6, 800, 600)
-    ((2, 1), (2, 2), (3, 2))
+    ((2, 1), (2, 2), (2, 3))
     """
     best = (1, n)
     best_cell = 0.0

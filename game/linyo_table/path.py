@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import linyo
-from engine.core import IllegalAction, Refusal
+from engine.core import Refusal
 
 
 class MovePath:
