@@ -2,7 +2,7 @@
 
 Nothing here knows a rule: the fields that light up are read from the
 engine's legal actions (`moves_by_line`, `legal_actions`), and the preview of
-what the round end will do comes from applying the action to a clone.
+what the round end will do comes from the events of the action applied to a clone.
 
 >>> from engine import linyo
 >>> s = linyo.new_game(players=1, seed=7, rolls=["bbog", "boog"])
@@ -150,24 +150,15 @@ class Preview:
 
 
 def preview(state: linyo.State, seat: int, action: linyo.Action) -> Preview:
-    """Apply `action` to a clone and report which of the seat's lines close.
-
-    The move's own line is 'too short' when it closes although its end still
-    has room; every other line that closes hit a dead end.
-    """
+    """Apply `action` to a clone and report, from the engine's events, which of the seat's lines
+    it aborts and why (the engine runs the round-end checks at once for the seat that acted)."""
     after = state.clone()
-    after.apply(action)
+    events = after.apply(action)
     out = Preview(free_after=after.scores()[seat])
-    before_open = state.open[seat]
-    for li, was in enumerate(before_open):
-        if was and not after.open[seat][li]:
-            line = li + 1
-            if isinstance(action, linyo.Abort) and action.line == line:
-                out.closed_choice.append(line)
-            elif isinstance(action, linyo.Move) and action.line == line and action.length < state.difficulties[seat]:
-                out.closed_short.append(line)
-            else:
-                out.closed_dead.append(line)
+    lists = {"chosen": out.closed_choice, "too_short": out.closed_short, "dead_end": out.closed_dead}
+    for e in events:
+        if e.kind == "linyo.line_aborted" and e.seat == seat:
+            lists.get(e.why, out.closed_dead).append(e.line)
     out.ends_game = not any(after.open[seat])
     return out
 
