@@ -376,3 +376,26 @@ def test_the_log_scrolls_and_an_entry_lights_up_its_fields(home):
     assert scene.log.hover == index == 38
     assert scene._glows(0).get(38) == "log"
     assert scene.state.log == []                            # none of this played anything
+
+
+def test_undo_goes_back_through_the_engines_rewind(home):
+    app = start_app()
+    scene = table(app, linyo.new_game(players=1, seed=1, rolls=["gggg", "bbbo"], first_seat=0))
+    click(app, scene.die_rects[0].center)          # g -> b
+    click(app, scene.b_confirm.rect.center)        # set bggg
+    app.run(frames=30, dt=DT)
+    assert scene.state.phase == "start" and scene.state.log == ["set bggg"]
+    click(app, centre(scene, sorted(scene.starts.allowed())[0]))
+    assert scene.b_undo.enabled
+    click(app, scene.b_undo.rect.center)           # first the start just picked (not sent yet)
+    assert scene.state.log == ["set bggg"] and scene.starts.picks == []
+    assert scene.b_undo.enabled                    # then the engine's undo point: before the set
+    click(app, scene.b_undo.rect.center)
+    assert scene.state.log == [] and scene.state.phase == "set" and scene.set_choice == list("gggg")
+    assert "takes a step back" in scene.log.entries[-1].text()
+    assert scene.follow.setting(scene.state) is None
+    assert not scene.b_undo.enabled                # nothing before the roll
+    human_turn(app, scene)                         # and the game goes on
+    assert scene.state.log == ["set gggg"]
+    scene.saver.flush()
+    assert storage.latest_autosave()["payload"]["record"]["actions"] == ["set gggg"]

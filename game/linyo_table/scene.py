@@ -28,7 +28,7 @@ from . import texts
 from .dice_view import DiceView
 from .geometry import ROWS, SheetGeom
 from .follow import Follow
-from .log import GameLog, describe
+from .log import GameLog, LogEntry, describe
 from .model import TableGame
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
@@ -310,9 +310,12 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         return ""
 
     def take_back(self) -> bool:
-        """Undo the last step of the stroke being drawn (nothing was sent to the engine yet)."""
+        """Undo the last step of the stroke being drawn (nothing was sent to the engine yet); with
+        nothing drawn, what the engine lets this seat take back (`undo_points`, `rewind`)."""
         if not self.human_turn():
             return False
+        if not self._has_drawn():
+            return self._rewind()
         if self.set_choice is not None:
             self.set_choice = list(linyo.roll_text(self.state.rolled))
         elif self.starts is not None:
@@ -326,6 +329,28 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             self.path.undo()
         self._refresh_preview()
         return False
+
+    def _rewind(self) -> bool:
+        """Back to the engine's last undo point for the seat to act (True if there was one)."""
+        points = self.state.undo_points()
+        if not points:
+            return False
+        seat = self.state.current_seat
+        self.g.state = self.state.rewind(points[-1])
+        self.reveal = Reveal(self.g.state, shown=True)
+        self.follow = Follow(self.g.state.events)
+        self.log.clear()
+        for event in self.g.state.events:
+            self.log.add(describe(event, self.g.name))
+        self.log.add(LogEntry(seat, lambda n=self.g.name(seat): _("{name} takes a step back.").format(name=n)))
+        self._dice_key_seen = None
+        self._sync_dice(initial=True)
+        self.hint = None
+        self.hint_wanted = False
+        self.bots.cancel_hint()
+        self.last_human = seat
+        self._prepare()
+        return True
 
     def toggle_abort(self) -> None:
         if not self.human_turn() or self.path is None:
@@ -414,6 +439,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_nothing.visible = not watching and self.state.phase == "move"
 
     def _has_undo(self) -> bool:
+        return self._has_drawn() or bool(self.state.undo_points())
+
+    def _has_drawn(self) -> bool:
+        """Something of this decision is drawn at the table (and not sent to the engine yet)."""
         if self.set_choice is not None:
             return "".join(self.set_choice) != linyo.roll_text(self.state.rolled)
         if self.starts is not None:
