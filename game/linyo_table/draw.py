@@ -226,10 +226,6 @@ class TableDrawing:
         if tip is not None:
             box, lines, size = tip
             items.append(Item("tip", 6, box, (tuple(box), lines, size), lambda s, t=tip: self._blit_tip(s, lay, t)))
-        note = self._note_box(lay)
-        if note is not None:
-            box, surf_args = note
-            items.append(Item("note", 4, box, (tuple(box), surf_args), lambda s, n=note: self._blit_note(s, lay, n)))
         return items
 
     def _draw_moving(self, surface: pygame.Surface, lay: Layout, ink: list[InkLine]) -> list[pygame.Rect]:
@@ -524,6 +520,12 @@ class TableDrawing:
         y = r.y
         ops = []
         size = lay.font_px(26)
+        if self.note is not None and self.note[0]:      # what was just said (a refusal in red) comes first
+            text, problem = self.note
+            for line in T.wrap(text, size, r.w):
+                ops.append((line, size, tuple(P.ILLEGAL if problem else C.ACCENT), (r.x, y), "topleft", True))
+                y += int(size * 1.3)
+            y += lay.px(6)
         for line in T.wrap(self._status(), size, r.w):
             ops.append((line, size, C.TEXT, (r.x, y), "topleft", False))
             y += int(size * 1.3)
@@ -550,22 +552,6 @@ class TableDrawing:
                 ops.append((text, size, C.TEXT_DIM, (x, y), "topleft", False))
                 y += int(size * 1.4)
         return ops
-
-    def _note_box(self, lay: Layout) -> tuple | None:
-        if self.note is None or not self.note[0]:
-            return None
-        text, problem = self.note
-        size = lay.font_px(26)
-        colour = P.ILLEGAL if problem else C.TEXT
-        surf = T.render(text, size, colour)
-        rect = surf.get_rect(midtop=(self.geom.paper.centerx, self.note_rect.y + lay.px(4)))
-        box = rect.inflate(lay.px(36), lay.px(16))
-        return box, (text, size, tuple(colour), tuple(rect))
-
-    def _blit_note(self, surface: pygame.Surface, lay: Layout, note: tuple) -> None:
-        box, (text, size, colour, rect) = note
-        pygame.draw.rect(surface, C.PANEL, box, border_radius=lay.px(12))
-        surface.blit(T.render(text, size, colour), rect)
 
     def log_rows(self, lay: Layout) -> list[tuple[pygame.Rect, int, tuple[str, ...]]]:
         """The log entries in view: (rect, entry index, wrapped lines), from the bottom up."""

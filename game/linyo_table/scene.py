@@ -520,10 +520,11 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         right_x = W - PANEL_W - 24
         self.panel_rect = lay.rect(right_x, 20, PANEL_W, H - 40)
         self.header_rect = lay.rect(20, 16, right_x - 44, 80)
-        area = lay.rect(20, 96, right_x - 44, H - 96 - 150)
+        area = lay.rect(20, 96, right_x - 44, H - 96 - 200)
         self.geom = SheetGeom.fit(area)
-        self.note_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(14),
-                                     self.geom.paper.w, lay.px(H - 20) - self.geom.paper.bottom - px(14))
+        # the game log under the sheet, as wide as the sheet
+        self.log_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(16),
+                                    self.geom.paper.w, lay.px(H - 16) - self.geom.paper.bottom - px(16))
         dice_area = lay.rect(right_x, 80, PANEL_W, 140)
         self.die_rects = DiceView.rects(dice_area, px(104), px(22))
         y = 240
@@ -532,23 +533,21 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_undo.rect = lay.rect(right_x + 32 + half, y, half, 72)
         self.b_nothing.rect = lay.rect(right_x + 16, y + 84, PANEL_W - 32, 60)
         y += 66
-        self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 160)
-        log_bottom = y + 402 if self.g.players > 1 else H - 130
-        self.log_rect = lay.rect(right_x + 16, y + 262, PANEL_W - 32, log_bottom - (y + 262))
+        self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 230)
         third = (PANEL_W - 48) / 3
         for i, b in enumerate((self.b_hint, self.b_rules, self.b_menu)):
             b.rect = lay.rect(right_x + 12 + i * (third + 12), H - 110, third, 64)
         # thumbnails of the other seats (2 columns)
         others = [s for s in range(self.g.players) if s != self.focus_seat] if self.g.players > 1 else []
-        self.b_all.rect = lay.rect(right_x + 12, y + 408, PANEL_W - 24, 46)
-        self._layout_thumbs(lay, others, right_x, y + 462, H - 130)
+        self.b_all.rect = lay.rect(right_x + 12, y + 330, PANEL_W - 24, 46)
+        self._layout_thumbs(lay, others, right_x, y + 386, H - 130)
         self.zoom_rect = SheetGeom.fit(lay.rect(W * 0.12, H * 0.1, W * 0.76, H * 0.8)).paper
 
     def _layout_thumbs(self, lay: Layout, others: list[int], x: float, top: float, bottom: float) -> None:
         self.thumb_rects = {}
         if not others:
             return
-        cols = 2
+        cols = 3 if len(others) >= 3 else 2      # three across keep five sheets readable
         rows = math.ceil(len(others) / cols)
         cw = (PANEL_W - 36) / cols
         ch = min(200.0, (bottom - top) / max(1, rows))
