@@ -640,8 +640,14 @@ class TableDrawing:
         info = self.g.seats[seat]
         active = seat == self.state.current_seat
         free = 77 - len(self.reveal.shown_fields(seat))
+        size = lay.font_px(22)
         label = _("{n} free").format(n=free)
-        desc = (self.reveal.signature(seat), info.name, label, active, tuple(geom.paper))
+        if T.render(info.name, size, C.TEXT, active).get_width() + T.render(label, size, C.TEXT).get_width() \
+                + lay.px(16) > rect.w:
+            label = str(free)                  # a narrow thumbnail: the count alone, never over the name
+        hovered = self.log.hovered()
+        logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
+        desc = (self.reveal.signature(seat), info.name, label, active, tuple(geom.paper), tuple(sorted(logged)))
         pad = lay.px(8) + 2
 
         def draw(surface: pygame.Surface) -> None:
@@ -652,11 +658,11 @@ class TableDrawing:
             moving = [ln for ln in ink if not is_settled(ln)]
             if moving:
                 draw_ink(surface, geom, moving)
+            if logged:                          # the log entry under the pointer is about this seat
+                draw_marks(surface, geom, logged, "log")
             colour = C.ACCENT if active else C.TEXT
-            T.blit_text(surface, info.name, lay.font_px(22), colour, (rect.x + lay.px(4), rect.y + lay.px(2)),
-                        bold=active)
-            T.blit_text(surface, label, lay.font_px(22), C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)),
-                        "topright")
+            T.blit_text(surface, info.name, size, colour, (rect.x + lay.px(4), rect.y + lay.px(2)), bold=active)
+            T.blit_text(surface, label, size, C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)), "topright")
             if active:
                 pygame.draw.rect(surface, C.ACCENT, rect.inflate(lay.px(8), lay.px(8)), max(2, lay.px(3)),
                                  border_radius=lay.px(10))
