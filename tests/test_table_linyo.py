@@ -159,6 +159,12 @@ def test_three_seats_with_bots_by_mouse(home):
     scene = open_game(app, config([HUMAN, bot("Bruno"), bot("Chloé")], seed=3))
     play_out(app, scene)
     assert len(scene.state.scores()) == 3
+    # the ink, built from the engine's events alone, ends equal to the engine's sheets
+    st = scene.state
+    for seat in range(3):
+        assert [ln.fields for ln in scene.reveal.lines[seat]] == [list(x) for x in st.lines[seat]]
+        assert [ln.closed for ln in scene.reveal.lines[seat]] == [not o for o in st.open[seat]]
+    assert sorted(scene.dice.faces, key="bog".index) == list(linyo.roll_text(st.dice))
     assert app.errors == 0
 
 

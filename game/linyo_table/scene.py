@@ -113,8 +113,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_all = Button(N_("All sheets"), self.show_all_sheets, "quiet", font_size=24)
         self.b_all.visible = tgame.players > 1
         self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_hint, self.b_rules, self.b_menu, self.b_all]
-        self._dice_key_seen = None
-        self._sync_dice(initial=True)
+        self._show_dice()
         self._prepare()
 
     # ================================================================== lifecycle
@@ -174,10 +173,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
 
     def on_applied(self, action: Any, events: list | None) -> None:
         """The view catches up with the engine, the base autosaves or ends the game."""
-        self.reveal.sync(self.state)
+        self.reveal.take(events or [])
         if self.anim() <= 0:
             self.reveal.finish()
-        self._sync_dice()
+        self._roll_dice(events or [])
         self.hint = None
         self.hint_wanted = False
         self.bots.cancel_hint()
@@ -188,24 +187,24 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             self.abort_mode = False
         self._prepare()
 
-    def _sync_dice(self, initial: bool = False) -> None:
+    def _show_dice(self) -> None:
+        """The dice as they lie now, without a roll (a new or restored table, after an undo)."""
         st = self.state
-        if st.dice is None:
-            return
-        rolled = st.rolled
-        shown = linyo.roll_text(rolled if rolled is not None else st.dice)
-        key = (st.round, linyo.roll_text(rolled) if rolled is not None else None)
-        anim = 0.0 if initial else self.anim()
-        if self._dice_key_seen is None or key[0] != self._dice_key_seen[0] or \
-                (key[1] is not None and key != self._dice_key_seen):
-            self.dice.show(shown, anim)
-            if anim > 0:
-                sound.play("dice")
-        elif "".join(sorted(self.dice.faces, key="bog".index)) != linyo.roll_text(st.dice):
-            self.dice.turn_to(linyo.roll_text(st.dice), anim)
-            if anim > 0:
-                sound.play("pick")
-        self._dice_key_seen = key
+        if st.dice is not None:
+            self.dice.show(linyo.roll_text(st.rolled if st.rolled is not None else st.dice), 0.0)
+
+    def _roll_dice(self, events: list) -> None:
+        """The dice follow the engine's events: a roll rolls them, a setting turns them."""
+        anim = self.anim()
+        for e in events:
+            if e.kind == "linyo.dice_rolled":
+                self.dice.show("".join(sorted(e.faces, key="bog".index)), anim)
+                if anim > 0:
+                    sound.play("dice")
+            elif e.kind == "linyo.dice_set":
+                self.dice.turn_to(e.dice, anim)
+                if anim > 0:
+                    sound.play("pick")
 
     def before_record(self) -> None:
         """A solo game: keep the personal best from before this game for the results."""
@@ -343,8 +342,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         for event in self.g.state.events:
             self.log.add(describe(event, self.g.name))
         self.log.add(LogEntry(seat, lambda n=self.g.name(seat): _("{name} takes a step back.").format(name=n)))
-        self._dice_key_seen = None
-        self._sync_dice(initial=True)
+        self._show_dice()
         self.hint = None
         self.hint_wanted = False
         self.bots.cancel_hint()
