@@ -13,7 +13,7 @@ from ..i18n import _
 from ..scene import Scene
 from ..ui import text as T
 from ..ui import theme as C
-from .geometry import COLS, ROWS, SheetGeom
+from .geometry import COLS, ROWS, SheetGeom, font_px
 from .sheet_draw import draw_counts, draw_marks, is_settled, settled_sheet
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class AllSheets(Scene):
         lay = self.app.lay
         t = self.table
         surface.fill(P.FELT)
-        T.blit_text(surface, _("All sheets — click or press a key to go back"), lay.font_px(30), C.TEXT,
+        T.blit_text(surface, _("All sheets — click or press a key to go back"), font_px(lay, 30), C.TEXT,
                     (lay.width // 2, lay.px(36)), "center", bold=True)
         n = t.g.players
         top = lay.px(70)
@@ -84,5 +84,5 @@ class AllSheets(Scene):
             info = t.g.seats[seat]
             colour = C.ACCENT if seat == t.state.current_seat else C.TEXT
             T.blit_text(surface, _("{name} · difficulty {d}").format(name=info.name, d=info.difficulty),
-                        lay.font_px(24), colour, (geom.paper.centerx, geom.paper.y - lay.px(6)), "midbottom",
+                        font_px(lay, 24), colour, (geom.paper.centerx, geom.paper.y - lay.px(6)), "midbottom",
                         bold=True)

@@ -22,7 +22,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import label_text, panel
-from .geometry import ROWS, SheetGeom
+from .geometry import ROWS, SheetGeom, font_px
 from .dice_view import DiceView
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, draw_marks,
@@ -410,8 +410,8 @@ class TableDrawing:
             rnd = _("Round {n}").format(n=st.round)
         title = f"Linyo · {rnd}"
         sub = _("{name} · difficulty {d} · {sheet}").format(name=info.name, d=info.difficulty, sheet=sheet)
-        return ((title, lay.font_px(40), C.TEXT, (lay.px(28), lay.px(22)), "topleft", True),
-                (sub, lay.font_px(26), C.TEXT_DIM, (lay.px(30), lay.px(70)), "topleft", False))
+        return ((title, font_px(lay, 40), C.TEXT, (lay.px(28), lay.px(22)), "topleft", True),
+                (sub, font_px(lay, 26), C.TEXT_DIM, (lay.px(30), lay.px(70)), "topleft", False))
 
     def _dice_faces(self) -> list[str] | None:
         if self.set_choice is not None:
@@ -441,7 +441,7 @@ class TableDrawing:
         setting = self.follow.setting(st)
         if setting is not None and not self.dice.rolling():
             text = texts.dice_set_banner(self.g.seats[setting.seat].name, setting.rolled, setting.dice)
-            size = lay.font_px(22)
+            size = font_px(lay, 22)
             lines = T.wrap(text, size, self.panel_rect.w - lay.px(32))[:2]
             step = int(size * 1.2)
             y0 = at[1] - (len(lines) - 1) * step // 2 - (lay.px(8) if len(lines) > 1 else 0)
@@ -450,7 +450,7 @@ class TableDrawing:
             label = _("Start roll by {name}").format(name=roller)
         else:
             label = _("Rolled by {name}").format(name=roller)
-        return ((label, lay.font_px(24), C.TEXT_DIM, at, "center", False),)
+        return ((label, font_px(lay, 24), C.TEXT_DIM, at, "center", False),)
 
     def _dice_args(self) -> tuple:
         """What `DiceView.draw` is given after the rects (also the dice's description at rest)."""
@@ -519,7 +519,7 @@ class TableDrawing:
         r = self.info_rect
         y = r.y
         ops = []
-        size = lay.font_px(26)
+        size = font_px(lay, 26)
         if self.note is not None and self.note[0]:      # what was just said (a refusal in red) comes first
             text, problem = self.note
             for line in T.wrap(text, size, r.w):
@@ -531,9 +531,9 @@ class TableDrawing:
             y += int(size * 1.3)
         y += lay.px(6)
         for text, colour in self._preview_lines():
-            for line in T.wrap(text, lay.font_px(24), r.w):
-                ops.append((line, lay.font_px(24), colour, (r.x, y), "topleft", False))
-                y += int(lay.font_px(24) * 1.3)
+            for line in T.wrap(text, font_px(lay, 24), r.w):
+                ops.append((line, font_px(lay, 24), colour, (r.x, y), "topleft", False))
+                y += int(font_px(lay, 24) * 1.3)
         if self.g.players == 1:
             ops += self._solo_info_ops(lay, y + lay.px(20))
         return tuple(op for op in ops if op[0])
@@ -543,7 +543,7 @@ class TableDrawing:
         seat = 0
         open_lines = sum(1 for o in st.open[seat] if o)
         x = self.info_rect.x
-        size = lay.font_px(24)
+        size = font_px(lay, 24)
         items = [_("Open lines: {n} of 4").format(n=open_lines) if st.lines[seat] else "",
                  _("Longest line: {n} fields").format(n=st.longest(seat)) if st.lines[seat] else ""]
         ops = []
@@ -556,7 +556,7 @@ class TableDrawing:
     def log_rows(self, lay: Layout) -> list[tuple[pygame.Rect, int, tuple[str, ...]]]:
         """The log entries in view: (rect, entry index, wrapped lines), from the bottom up."""
         r = self.log_rect
-        size = lay.font_px(20)
+        size = font_px(lay, 20)
         step = int(size * 1.25)
         out: list[tuple[pygame.Rect, int, tuple[str, ...]]] = []
         bottom = r.bottom - lay.px(4)
@@ -572,7 +572,7 @@ class TableDrawing:
     def _draw_log(self, surface: pygame.Surface, lay: Layout, rows: list) -> None:
         r = self.log_rect
         pygame.draw.rect(surface, C.PANEL_HI, r, border_radius=lay.px(8))
-        size = lay.font_px(20)
+        size = font_px(lay, 20)
         step = int(size * 1.25)
         surface.set_clip(r)
         for rect, i, lines in rows:
@@ -608,7 +608,7 @@ class TableDrawing:
         tip = self.current_tip()
         if tip is None:
             return None
-        size = lay.font_px(22)
+        size = font_px(lay, 22)
         lines = tuple(T.wrap(tip.text(), size, lay.px(440)))
         if not lines:
             return None
@@ -640,7 +640,7 @@ class TableDrawing:
         info = self.g.seats[seat]
         active = seat == self.state.current_seat
         free = 77 - len(self.reveal.shown_fields(seat))
-        size = lay.font_px(22)
+        size = font_px(lay, 22)
         label = _("{n} free").format(n=free)
         if T.render(info.name, size, C.TEXT, active).get_width() + T.render(label, size, C.TEXT).get_width() \
                 + lay.px(16) > rect.w:
@@ -689,5 +689,5 @@ class TableDrawing:
         draw_counts(surface, geom, free_rows, sum(free_rows), _("free"), _("Total"))
         info = self.g.seats[seat]
         T.blit_text(surface, _("{name} · difficulty {d} — click to close").format(name=info.name, d=info.difficulty),
-                    lay.font_px(28), C.TEXT, (geom.paper.centerx, geom.paper.y - lay.px(24)), "center", bold=True)
+                    font_px(lay, 28), C.TEXT, (geom.paper.centerx, geom.paper.y - lay.px(24)), "center", bold=True)
 

@@ -19,7 +19,7 @@ from ..ui.layout import Layout
 from ..ui.fit_button import FitButton as Button
 from ..ui.widgets import panel
 from .all_sheets import grid
-from .geometry import COLS, ROWS, SheetGeom
+from .geometry import COLS, ROWS, SheetGeom, font_px
 from .model import TableGame
 from .sheet_draw import InkLine, draw_ink, paper
 
@@ -103,15 +103,15 @@ class ResultsScene(TableResults):
         st = g.state
         scores = st.scores()
         title = _("Perfect sheet!") if self.perfect else _("Game over")
-        T.blit_text(surface, title, lay.font_px(64), C.ACCENT if self.perfect else C.TEXT,
+        T.blit_text(surface, title, font_px(lay, 64), C.ACCENT if self.perfect else C.TEXT,
                     (lay.px(W / 2), lay.px(60)), "center", bold=True)
         sub = tie_text(g)
         if self.solo:
             sub = self._solo_text(scores[0])
         y = lay.px(120)
-        for line in T.wrap(sub, lay.font_px(30), lay.px(W - 300)):
-            T.blit_text(surface, line, lay.font_px(30), C.TEXT, (lay.px(W / 2), y), "center")
-            y += int(lay.font_px(30) * 1.35)
+        for line in T.wrap(sub, font_px(lay, 30), lay.px(W - 300)):
+            T.blit_text(surface, line, font_px(lay, 30), C.TEXT, (lay.px(W / 2), y), "center")
+            y += int(font_px(lay, 30) * 1.35)
         self._draw_table(surface, lay, y + lay.px(20))
         self.draw_widgets(surface)
         if self.confetti:
@@ -158,15 +158,15 @@ class ResultsScene(TableResults):
                 head = _("{place}. {name} (you)").format(place=place, name=info.name)
                 pygame.draw.rect(surface, C.TEXT, card.inflate(lay.px(8), lay.px(8)), max(2, lay.px(3)),
                                  border_radius=lay.px(22))
-            T.blit_text(surface, head, lay.font_px(30), C.ACCENT if win else C.TEXT,
+            T.blit_text(surface, head, font_px(lay, 30), C.ACCENT if win else C.TEXT,
                         (card.x + lay.px(20), card.y + lay.px(12)), bold=True)
             facts = _("{n} free · longest line {m} · difficulty {d}").format(
                 n=scores[seat], m=st.longest(seat), d=info.difficulty)
             rows = _("Free per row: {rows}").format(rows=" · ".join(str(n) for n in self.free_rows(seat)))
             y = card.y + lay.px(52)
             for text in (facts, rows):
-                for line in T.wrap(text, lay.font_px(22), card.w - lay.px(40)):
-                    T.blit_text(surface, line, lay.font_px(22), C.TEXT_DIM, (card.x + lay.px(20), y))
+                for line in T.wrap(text, font_px(lay, 22), card.w - lay.px(40)):
+                    T.blit_text(surface, line, font_px(lay, 22), C.TEXT_DIM, (card.x + lay.px(20), y))
                     y += lay.px(28)
             area = pygame.Rect(card.x + lay.px(12), y + lay.px(4), card.w - lay.px(24), card.bottom - y - lay.px(16))
             geom = SheetGeom.fit(area, compact=True)

@@ -91,7 +91,7 @@ def paper(geom: SheetGeom, rows: tuple[str, ...]) -> pygame.Surface:
             tile = pygame.transform.smoothscale(tile, rect.size)
         surf.blit(tile, rect)
     if not geom.compact:
-        size = max(9, int(geom.cell * 0.3))
+        size = max(11, int(geom.cell * 0.3))
         for c in range(COLS):
             x = geom.grid.x - ox + (c + 0.5) * geom.cell
             T.blit_text(surf, COLUMN_LETTERS[c], size, P.TEXT_DIM,
@@ -414,7 +414,7 @@ def draw_start(surface: pygame.Surface, geom: SheetGeom, f: int, number: int | N
     pygame.draw.circle(surface, colour, (cx, cy), r)
     if number is not None and not geom.compact:
         rect = geom.cell_rect(f)
-        size = max(9, int(geom.cell * 0.22))
+        size = max(11, int(geom.cell * 0.22))
         pos = (rect.x + int(geom.cell * 0.17), rect.y + int(geom.cell * 0.17))
         pygame.draw.circle(surface, P.SHEET_PAPER, pos, size * 0.62)
         T.blit_text(surface, str(number), size, colour, pos, "center", bold=True)
@@ -519,8 +519,8 @@ def count_ops(geom: SheetGeom, free_rows: list[int], total: int, label_free: str
               rows_shown: int = ROWS, highlight: int | None = None, total_shown: bool = True) -> tuple:
     """The free counts as text ops `(text, size, colour, pos, anchor, bold)` and the total's rule
     `(colour, start, end, width)` (None while the total is hidden)."""
-    size = max(9, int(geom.cell * 0.36))
-    head = max(9, int(geom.cell * 0.2))
+    size = max(11, int(geom.cell * 0.36))
+    head = max(11, int(geom.cell * 0.2))
     x, _y = geom.row_count_pos(0)
     ops = [(label_free, head, P.TEXT_DIM, (x, int(geom.grid.y - geom.cell * 0.27)), "center", False)]
     for r in range(min(rows_shown, ROWS)):
@@ -532,7 +532,7 @@ def count_ops(geom: SheetGeom, free_rows: list[int], total: int, label_free: str
         y = int(geom.grid.bottom + geom.cell * 0.45)
         tsize = max(10, int(geom.cell * 0.42))
         ops.append((str(total), tsize, P.PEN, (x, y), "center", True))
-        ops.append((label_total, max(9, int(geom.cell * 0.28)), P.TEXT_DIM, (int(x - geom.cell * 0.5), y),
+        ops.append((label_total, max(11, int(geom.cell * 0.28)), P.TEXT_DIM, (int(x - geom.cell * 0.5), y),
                     "midright", False))
         rule = (P.SHEET_GRID, (x - geom.cell * 0.4, y - geom.cell * 0.28), (x + geom.cell * 0.4, y - geom.cell * 0.28),
                 max(1, int(geom.cell * 0.03)))
