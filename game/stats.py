@@ -8,6 +8,7 @@ Tables call `record_result(game, result)` once when a game ends. The result:
         {"name": "Bot 1", "kind": "bot", "level": "hard", "score": 35},
       ],
       "winners": [1],                            # seat indexes (ties: several)
+      "game_id": "9f0c…",                        # optional: the table's id of the game
       # Linyo only:
       "sheet": "A",                              # "A" | "B" | "random"
       "difficulties": [2, 3],                    # per seat
@@ -18,7 +19,11 @@ free fields (lower is better; 0 = a perfect sheet). `level` is "easy" |
 "normal" | "hard" for bots, None for humans.
 
 What is kept (only games with at least one human seat count):
-- per game: games, wins (a human seat among the winners), best human score,
+A result whose `game_id` is already in the history is not counted again (a
+saved game loaded and finished twice).
+
+- per game: games, wins (a human seat among the winners; a solo game is no
+  win, there is nobody to beat), best human score,
   and per bot level met: games and wins against that level;
 - Linyo solo (one seat, human): per "sheet/difficulty", games and best free
   count; every perfect sheet (0 free) of any Linyo game, with its date;
@@ -56,7 +61,8 @@ _SEAT_RESULT = schema.Obj(required={"kind": schema.one_of("human", "bot"), "scor
 #: what a table passes to `record_result` (documented above)
 RESULT = schema.Obj(required={"seats": schema.ListOf(_SEAT_RESULT, schema.MAX_SEATS, 1),
                               "winners": schema.ListOf(schema.SEAT_INDEX, schema.MAX_SEATS)},
-                    optional={"sheet": schema.Text(12), "difficulties": schema.ListOf(schema.Int(1, 9), schema.MAX_SEATS)})
+                    optional={"sheet": schema.Text(12), "difficulties": schema.ListOf(schema.Int(1, 9), schema.MAX_SEATS),
+                              "game_id": schema.Text(40)})
 _HISTORY = schema.Obj(required={**RESULT.required, "game": schema.one_of(*storage.GAMES), "date": schema.DATE},
                       optional=RESULT.optional)
 _PERFECT = schema.Obj(required={"name": schema.NAME, "sheet": schema.Text(12),
@@ -91,7 +97,7 @@ def _bump(counts: dict, key: str, by: int = 1) -> None:
 
 
 def record_result(game: str, result: dict[str, Any]) -> bool:
-    """Add one finished game; returns False if it had no human seat (not counted).
+    """Add one finished game; returns False if it had no human seat or was counted before.
 
     Raises ValueError for a result that does not have the documented shape
     (names up to 40 characters, at most 6 seats); never for what it loads,
@@ -104,8 +110,11 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
     if not humans:
         return False
     data = load()
+    game_id = result.get("game_id")
+    if game_id is not None and any(h.get("game_id") == game_id for h in data["history"] if isinstance(h, dict)):
+        return False
     entry = data["games"][game]
-    won = any(w in humans for w in result["winners"])
+    won = len(seats) > 1 and any(w in humans for w in result["winners"])   # solo: no win
     _bump(entry, "games")
     _bump(entry, "wins", int(won))
     lower_is_better = game_info(game).lower_is_better

@@ -14,6 +14,7 @@ from game.table import bots as bots_mod
 from game.linyo_table.model import TableGame
 from game.linyo_table.results import ResultsScene
 from game.linyo_table.scene import LinyoTable
+from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuScene
 
 DT = 1 / 60
@@ -114,6 +115,8 @@ def human_turn(app: App, scene: LinyoTable) -> None:
             assert scene.path.action() == move
         assert scene.b_confirm.enabled
         click(app, scene.b_confirm.rect.center)
+        if isinstance(app.top, ConfirmScene):       # "ask before closing a line": yes
+            click(app, app.top.buttons[0].rect.center)
 
 
 def play_out(app: App, scene: LinyoTable, limit: int = 4000) -> None:
@@ -156,6 +159,12 @@ def test_three_seats_with_bots_by_mouse(home):
     scene = open_game(app, config([HUMAN, bot("Bruno"), bot("Chloé")], seed=3))
     play_out(app, scene)
     assert len(scene.state.scores()) == 3
+    # the ink, built from the engine's events alone, ends equal to the engine's sheets
+    st = scene.state
+    for seat in range(3):
+        assert [ln.fields for ln in scene.reveal.lines[seat]] == [list(x) for x in st.lines[seat]]
+        assert [ln.closed for ln in scene.reveal.lines[seat]] == [not o for o in st.open[seat]]
+    assert sorted(scene.dice.faces, key="bog".index) == list(linyo.roll_text(st.dice))
     assert app.errors == 0
 
 

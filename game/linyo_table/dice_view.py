@@ -46,23 +46,20 @@ class DiceView:
         self.roll_left = self.roll_total
 
     def turn_to(self, letters: str, anim: float) -> list[int]:
-        """Turn dice to the result `letters` after a four of a kind, keeping as many
-        dice as possible; returns the positions that turned."""
-        want = list(letters)
-        new = list(self.faces) if len(self.faces) == 4 else ["?"] * 4
-        keep = [False] * 4
-        for i, f in enumerate(new):
-            if f in want:
-                want.remove(f)
-                keep[i] = True
+        """Turn dice to the result `letters` (sorted b, o, g) after a four of a kind; returns the
+        positions that turned.
+
+        The dice end in the order `letters` gives, the order a restored game shows them in, so
+        Continue never reorders them; from a four of a kind that turns the fewest dice.
+        """
+        old = list(self.faces) if len(self.faces) == 4 else ["?"] * 4
         turned = []
         for i in range(4):
-            if not keep[i]:
-                self.old[i] = new[i]
-                new[i] = want.pop(0)
+            if old[i] != letters[i]:
+                self.old[i] = old[i]
                 self.flip[i] = FLIP_SECONDS / anim if anim > 0 else 0.0
                 turned.append(i)
-        self.faces = new
+        self.faces = list(letters)
         return turned
 
     def rolling(self) -> bool:

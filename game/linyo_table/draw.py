@@ -14,6 +14,7 @@ import pygame
 import pytweening
 
 from engine import linyo
+from engine.core import IllegalAction
 from game import palette as P
 
 from ..i18n import _
@@ -21,11 +22,14 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import label_text, panel
-from .geometry import ROWS, SheetGeom
+from .geometry import ROWS, SheetGeom, font_px
 from .dice_view import DiceView
 from ..ui.layer import Item, RetainedLayer, merge_rects
-from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, ink_bounds,
-                         is_settled, settled_sheet, stroke)
+from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, draw_marks,
+                         ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
+from . import texts, tips
+
+TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
 
 
 @dataclass
@@ -177,6 +181,10 @@ class TableDrawing:
         geom = self.geom
         items.append(Item("sheet", 0, pygame.Rect(geom.paper), (canvas.paper_key, tuple(geom.paper)),
                           lambda s, c=canvas: s.blit(c.surface, geom.paper), opaque=True))
+        marks = self._marks(self.focus_seat)
+        if marks:
+            items.append(Item("marks", 0.5, marks_rect(geom, marks), (tuple(sorted(marks)), tuple(geom.grid)),
+                              lambda s, m=marks: draw_marks(s, geom, m, "last")))
         band = self._score_band()
         if band is not None:
             items.append(Item("band", 1, band, tuple(band), self._blit_band))
@@ -210,10 +218,14 @@ class TableDrawing:
         for seat, rect in self.thumb_rects.items():
             item = self._thumb_item(seat, rect, lay)
             items.append(item)
-        note = self._note_box(lay)
-        if note is not None:
-            box, surf_args = note
-            items.append(Item("note", 4, box, (tuple(box), surf_args), lambda s, n=note: self._blit_note(s, lay, n)))
+        rows = self.log_rows(lay)
+        desc = (tuple(self.log_rect), tuple((tuple(r), i, lines, i == self.log.hover) for r, i, lines in rows),
+                self.log.scroll)
+        items.append(Item("log", 3, self.log_rect.inflate(2, 2), desc, lambda s, d=rows: self._draw_log(s, lay, d)))
+        tip = self._tip_box(lay)
+        if tip is not None:
+            box, lines, size = tip
+            items.append(Item("tip", 6, box, (tuple(box), lines, size), lambda s, t=tip: self._blit_tip(s, lay, t)))
         return items
 
     def _draw_moving(self, surface: pygame.Surface, lay: Layout, ink: list[InkLine]) -> list[pygame.Rect]:
@@ -259,10 +271,38 @@ class TableDrawing:
                 ink.append(InkLine([f], 1.0, 0.0, len(ink) + 1))
         return ink
 
+    def _marks(self, seat: int) -> frozenset[int]:
+        """`seat`'s last move, once its ink is on paper (none while that seat is drawing its next one)."""
+        if self.reveal.busy(seat) or self.state.is_over:
+            return frozenset()
+        if seat == self.state.current_seat and self.human_turn() and (
+                (self.path is not None and self.path.line is not None) or (self.starts and self.starts.picks)):
+            return frozenset()
+        return self.follow.marks(seat)
+
+    def _hint_fields(self) -> list[int]:
+        """The fields of the hinted action (its line's end first)."""
+        if self.hint is None:
+            return []
+        try:
+            a = linyo.parse_action(self.hint["action"])
+        except (ValueError, KeyError, IllegalAction):
+            return []
+        seat = self.state.current_seat
+        if isinstance(a, linyo.Start):
+            return [a.field]
+        if isinstance(a, linyo.Move):
+            return [self.state.lines[seat][a.line - 1][-1], *a.fields] + ([a.star] if a.star is not None else [])
+        if isinstance(a, linyo.Abort):
+            return [self.state.lines[seat][a.line - 1][-1]]
+        return []
+
     def _glows(self, seat: int) -> dict[int, str]:
         glows: dict[int, str] = {}
+        hovered = self.log.hovered()
+        logged = {f: "log" for f in hovered.fields} if hovered is not None and hovered.seat == seat else {}
         if seat != self.state.current_seat or not self.human_turn():
-            return glows
+            return logged
         if self.starts is not None:
             for f in self.starts.allowed():
                 glows[f] = "start"
@@ -281,6 +321,9 @@ class TableDrawing:
                     glows[f] = "next"
                 for f in p.star_fields():
                     glows.setdefault(f, "star")
+        for f in self._hint_fields():
+            glows[f] = "hint"
+        glows.update(logged)          # the pointer rests on a log entry: its fields, above all
         if self.refused is not None:
             glows[self.refused[0]] = "refused"
         return glows
@@ -341,6 +384,8 @@ class TableDrawing:
     def _count_ops(self, geom: SheetGeom, seat: int) -> tuple[tuple, tuple | None]:
         """The free counts per row and the total, as text ops (and the total's rule)."""
         shown = self.reveal.shown_fields(seat)
+        if self.starts is not None and seat == self.starts.seat:
+            shown = shown | set(self.starts.picks)      # the counts follow the starts being placed
         free_rows = [11 - sum(1 for f in shown if f // 11 == r) for r in range(ROWS)]
         total = sum(free_rows)
         rows_shown, highlight, total_shown = ROWS, None, True
@@ -365,8 +410,8 @@ class TableDrawing:
             rnd = _("Round {n}").format(n=st.round)
         title = f"Linyo · {rnd}"
         sub = _("{name} · difficulty {d} · {sheet}").format(name=info.name, d=info.difficulty, sheet=sheet)
-        return ((title, lay.font_px(40), C.TEXT, (lay.px(28), lay.px(22)), "topleft", True),
-                (sub, lay.font_px(26), C.TEXT_DIM, (lay.px(30), lay.px(70)), "topleft", False))
+        return ((title, font_px(lay, 40), C.TEXT, (lay.px(28), lay.px(22)), "topleft", True),
+                (sub, font_px(lay, 26), C.TEXT_DIM, (lay.px(30), lay.px(70)), "topleft", False))
 
     def _dice_faces(self) -> list[str] | None:
         if self.set_choice is not None:
@@ -389,14 +434,23 @@ class TableDrawing:
         return used
 
     def _dice_label_ops(self, lay: Layout) -> tuple:
+        """Who rolled; after a four of a kind, the banner: who turned which dice."""
         st = self.state
         roller = self.g.seats[st.roller].name
+        at = (self.panel_rect.centerx, self.panel_rect.y + lay.px(34))
+        setting = self.follow.setting(st)
+        if setting is not None and not self.dice.rolling():
+            text = texts.dice_set_banner(self.g.seats[setting.seat].name, setting.rolled, setting.dice)
+            size = font_px(lay, 22)
+            lines = T.wrap(text, size, self.panel_rect.w - lay.px(32))[:2]
+            step = int(size * 1.2)
+            y0 = at[1] - (len(lines) - 1) * step // 2 - (lay.px(8) if len(lines) > 1 else 0)
+            return tuple((line, size, C.ACCENT, (at[0], y0 + k * step), "center", True) for k, line in enumerate(lines))
         if st.round == 0:
             label = _("Start roll by {name}").format(name=roller)
         else:
             label = _("Rolled by {name}").format(name=roller)
-        return ((label, lay.font_px(24), C.TEXT_DIM, (self.panel_rect.centerx, self.panel_rect.y + lay.px(34)),
-                 "center", False),)
+        return ((label, font_px(lay, 24), C.TEXT_DIM, at, "center", False),)
 
     def _dice_args(self) -> tuple:
         """What `DiceView.draw` is given after the rects (also the dice's description at rest)."""
@@ -421,6 +475,10 @@ class TableDrawing:
             if st.phase == "start":
                 return _("{name} marks start fields…").format(name=info.name)
             return _("{name} is drawing…").format(name=info.name)
+        if self.hint is not None:
+            return texts.hint_text(self.hint)
+        if self.hint_wanted:
+            return _("Thinking about a hint…")
         if self.set_choice is not None:
             return _("Four of a kind: click up to three dice to turn them, then Confirm.")
         if self.starts is not None:
@@ -461,15 +519,21 @@ class TableDrawing:
         r = self.info_rect
         y = r.y
         ops = []
-        size = lay.font_px(26)
+        size = font_px(lay, 26)
+        if self.note is not None and self.note[0]:      # what was just said (a refusal in red) comes first
+            text, problem = self.note
+            for line in T.wrap(text, size, r.w):
+                ops.append((line, size, tuple(P.ILLEGAL if problem else C.ACCENT), (r.x, y), "topleft", True))
+                y += int(size * 1.3)
+            y += lay.px(6)
         for line in T.wrap(self._status(), size, r.w):
             ops.append((line, size, C.TEXT, (r.x, y), "topleft", False))
             y += int(size * 1.3)
         y += lay.px(6)
         for text, colour in self._preview_lines():
-            for line in T.wrap(text, lay.font_px(24), r.w):
-                ops.append((line, lay.font_px(24), colour, (r.x, y), "topleft", False))
-                y += int(lay.font_px(24) * 1.3)
+            for line in T.wrap(text, font_px(lay, 24), r.w):
+                ops.append((line, font_px(lay, 24), colour, (r.x, y), "topleft", False))
+                y += int(font_px(lay, 24) * 1.3)
         if self.g.players == 1:
             ops += self._solo_info_ops(lay, y + lay.px(20))
         return tuple(op for op in ops if op[0])
@@ -479,7 +543,7 @@ class TableDrawing:
         seat = 0
         open_lines = sum(1 for o in st.open[seat] if o)
         x = self.info_rect.x
-        size = lay.font_px(24)
+        size = font_px(lay, 24)
         items = [_("Open lines: {n} of 4").format(n=open_lines) if st.lines[seat] else "",
                  _("Longest line: {n} fields").format(n=st.longest(seat)) if st.lines[seat] else ""]
         ops = []
@@ -489,21 +553,82 @@ class TableDrawing:
                 y += int(size * 1.4)
         return ops
 
-    def _note_box(self, lay: Layout) -> tuple | None:
-        if self.note is None or not self.note[0]:
-            return None
-        text, problem = self.note
-        size = lay.font_px(26)
-        colour = P.ILLEGAL if problem else C.TEXT
-        surf = T.render(text, size, colour)
-        rect = surf.get_rect(midtop=(self.geom.paper.centerx, self.note_rect.y + lay.px(4)))
-        box = rect.inflate(lay.px(36), lay.px(16))
-        return box, (text, size, tuple(colour), tuple(rect))
+    def log_rows(self, lay: Layout) -> list[tuple[pygame.Rect, int, tuple[str, ...]]]:
+        """The log entries in view: (rect, entry index, wrapped lines), from the bottom up."""
+        r = self.log_rect
+        size = font_px(lay, 20)
+        step = int(size * 1.25)
+        out: list[tuple[pygame.Rect, int, tuple[str, ...]]] = []
+        bottom = r.bottom - lay.px(4)
+        for i, entry in self.log.newest_first():
+            lines = tuple(T.wrap(entry.text(), size, r.w - lay.px(16)))
+            h = len(lines) * step + lay.px(4)
+            if bottom - h < r.y and out:
+                break
+            out.append((pygame.Rect(r.x, bottom - h, r.w, h), i, lines))
+            bottom -= h
+        return out
 
-    def _blit_note(self, surface: pygame.Surface, lay: Layout, note: tuple) -> None:
-        box, (text, size, colour, rect) = note
-        pygame.draw.rect(surface, C.PANEL, box, border_radius=lay.px(12))
-        surface.blit(T.render(text, size, colour), rect)
+    def _draw_log(self, surface: pygame.Surface, lay: Layout, rows: list) -> None:
+        r = self.log_rect
+        pygame.draw.rect(surface, C.PANEL_HI, r, border_radius=lay.px(8))
+        size = font_px(lay, 20)
+        step = int(size * 1.25)
+        surface.set_clip(r)
+        for rect, i, lines in rows:
+            entry = self.log.entries[i]
+            if i == self.log.hover:
+                pygame.draw.rect(surface, C.PANEL_EDGE, rect, border_radius=lay.px(6))
+            colour = C.TEXT if entry.seat is None or entry.seat == self.focus_seat else C.TEXT_DIM
+            for k, line in enumerate(lines):
+                T.blit_text(surface, line, size, colour, (rect.x + lay.px(8), rect.y + lay.px(2) + k * step))
+        surface.set_clip(None)
+        if not self.log.entries:
+            lines = T.wrap(_("The game log: what happens appears here."), size, r.w - lay.px(24))
+            for k, line in enumerate(lines):
+                T.blit_text(surface, line, size, C.TEXT_DIM,
+                            (r.centerx, r.centery + int((k - (len(lines) - 1) / 2) * step)), "center")
+        if rows and rows[-1][1] > 0:
+            T.blit_text(surface, "▲", size, C.ACCENT, (r.right - lay.px(6), r.y + lay.px(2)), "topright")
+        if self.log.scroll:
+            T.blit_text(surface, "▼", size, C.ACCENT, (r.right - lay.px(6), r.bottom - lay.px(2)), "bottomright")
+
+    def current_tip(self) -> "tips.Tip | None":
+        """The tooltip to show: the I key's, else the one under a pointer at rest."""
+        if self.zoom_seat is not None or self.dragging:
+            return None
+        targets = tips.targets(self)
+        if self.tip_focus is not None and targets:
+            return targets[self.tip_focus % len(targets)]
+        if self.hover_pos is not None and self.hover_rest >= TIP_DELAY:
+            return tips.at(targets, self.hover_pos)
+        return None
+
+    def _tip_box(self, lay: Layout) -> tuple | None:
+        tip = self.current_tip()
+        if tip is None:
+            return None
+        size = font_px(lay, 22)
+        lines = tuple(T.wrap(tip.text(), size, lay.px(440)))
+        if not lines:
+            return None
+        w = max(T.render(line, size, C.TEXT).get_width() for line in lines) + lay.px(24)
+        h = int(len(lines) * size * 1.3) + lay.px(16)
+        box = pygame.Rect(0, 0, w, h)
+        box.midtop = (tip.rect.centerx, tip.rect.bottom + lay.px(8))
+        if box.bottom > lay.height:
+            box.midbottom = (tip.rect.centerx, tip.rect.top - lay.px(8))
+        box.clamp_ip(pygame.Rect(0, 0, lay.width, lay.height))
+        return box, lines, size
+
+    def _blit_tip(self, surface: pygame.Surface, lay: Layout, tip: tuple) -> None:
+        box, lines, size = tip
+        pygame.draw.rect(surface, C.PANEL, box, border_radius=lay.px(10))
+        pygame.draw.rect(surface, C.ACCENT, box, max(1, lay.px(2)), border_radius=lay.px(10))
+        y = box.y + lay.px(8)
+        for line in lines:
+            T.blit_text(surface, line, size, C.TEXT, (box.x + lay.px(12), y))
+            y += int(size * 1.3)
 
     def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
         name_h = lay.px(30)
@@ -515,8 +640,14 @@ class TableDrawing:
         info = self.g.seats[seat]
         active = seat == self.state.current_seat
         free = 77 - len(self.reveal.shown_fields(seat))
+        size = font_px(lay, 22)
         label = _("{n} free").format(n=free)
-        desc = (self.reveal.signature(seat), info.name, label, active, tuple(geom.paper))
+        if T.render(info.name, size, C.TEXT, active).get_width() + T.render(label, size, C.TEXT).get_width() \
+                + lay.px(16) > rect.w:
+            label = str(free)                  # a narrow thumbnail: the count alone, never over the name
+        hovered = self.log.hovered()
+        logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
+        desc = (self.reveal.signature(seat), info.name, label, active, tuple(geom.paper), tuple(sorted(logged)))
         pad = lay.px(8) + 2
 
         def draw(surface: pygame.Surface) -> None:
@@ -527,11 +658,11 @@ class TableDrawing:
             moving = [ln for ln in ink if not is_settled(ln)]
             if moving:
                 draw_ink(surface, geom, moving)
+            if logged:                          # the log entry under the pointer is about this seat
+                draw_marks(surface, geom, logged, "log")
             colour = C.ACCENT if active else C.TEXT
-            T.blit_text(surface, info.name, lay.font_px(22), colour, (rect.x + lay.px(4), rect.y + lay.px(2)),
-                        bold=active)
-            T.blit_text(surface, label, lay.font_px(22), C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)),
-                        "topright")
+            T.blit_text(surface, info.name, size, colour, (rect.x + lay.px(4), rect.y + lay.px(2)), bold=active)
+            T.blit_text(surface, label, size, C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)), "topright")
             if active:
                 pygame.draw.rect(surface, C.ACCENT, rect.inflate(lay.px(8), lay.px(8)), max(2, lay.px(3)),
                                  border_radius=lay.px(10))
@@ -558,5 +689,5 @@ class TableDrawing:
         draw_counts(surface, geom, free_rows, sum(free_rows), _("free"), _("Total"))
         info = self.g.seats[seat]
         T.blit_text(surface, _("{name} · difficulty {d} — click to close").format(name=info.name, d=info.difficulty),
-                    lay.font_px(28), C.TEXT, (geom.paper.centerx, geom.paper.y - lay.px(24)), "center", bold=True)
+                    font_px(lay, 28), C.TEXT, (geom.paper.centerx, geom.paper.y - lay.px(24)), "center", bold=True)
 

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from ..ui.layout import Layout
 
 ROWS, COLS = 7, 11
 # Margins around the grid, in field sizes: row numbers left, free counts right,
@@ -123,3 +127,11 @@ def partial(curve: list[tuple[float, float]], samples: int, progress: float) -> 
     frac = pos - i
     a, b = curve[i], curve[i + 1]
     return curve[:i + 1] + [(a[0] + (b[0] - a[0]) * frac, a[1] + (b[1] - a[1]) * frac)]
+
+
+MIN_TEXT_PX = 11          # no text of the table is smaller, whatever the window (800x600 included)
+
+
+def font_px(lay: "Layout", size: float) -> int:
+    """`lay.font_px(size)`, never below MIN_TEXT_PX."""
+    return max(MIN_TEXT_PX, lay.font_px(size))

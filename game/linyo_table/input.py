@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from engine.core import IllegalAction
+from engine.core import Refusal
 
 from .. import sound
 from ..i18n import _
-from . import texts
+from . import texts, tips
 
 REFUSED_SECONDS = 0.6
 
@@ -20,7 +20,8 @@ class TableInput:
     """Input half of the table scene."""
 
     # ================================================================== pointer
-    def _refuse(self, f: int, reason: str) -> None:
+    def _refuse(self, f: int, reason: Refusal | None) -> None:
+        """Flash `f`; say the engine's reason (a coded refusal), if it gave one."""
         self.refused = (f, REFUSED_SECONDS)
         if reason:
             self._say(texts.explain(reason), True)
@@ -84,10 +85,10 @@ class TableInput:
             return
         line = self._open_line_at(f)
         if line is not None and f == self.state.lines[self.state.current_seat][line - 1][-1]:
-            self._refuse(f, "")
+            self._refuse(f, None)
             self._say(_("Line {n} cannot grow with these dice.").format(n=line), True)
         else:
-            self._refuse(f, "")
+            self._refuse(f, None)
             self._say(_("Press on the end of a line (its ● or last field) and draw."), True)
 
     def drag(self, pos: tuple[int, int]) -> None:
@@ -129,11 +130,43 @@ class TableInput:
         order = "bog"
         self.set_choice[i] = order[(order.index(self.set_choice[i]) + 1) % 3]
         sound.play("pick")
-        try:
-            self.state.clone().apply(self._set_action())
+        why = self.state.why_illegal(self._set_action())
+        if why is None:
             self.note = None
-        except IllegalAction as exc:
-            self._say(texts.explain(str(exc)), True)
+        else:
+            self._say(texts.explain(why), True)
+
+    def _log_event(self, event: pygame.event.Event) -> bool:
+        """The log: the wheel and a drag scroll it, the pointer on an entry lights up its fields."""
+        log = self.log
+        if event.type == pygame.MOUSEWHEEL:        # the log is the one thing at the table that scrolls
+            log.scroll_by(int(event.y))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.log_rect.collidepoint(event.pos):
+            self.log_drag = (event.pos[1], log.scroll)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.log_drag is not None:
+            self.log_drag = None
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            if self.log_drag is not None:
+                y0, scroll0 = self.log_drag
+                line = max(1, int(self.app.lay.font_px(20) * 1.25))
+                log.scroll = scroll0
+                log.scroll_by((event.pos[1] - y0) // line)
+            log.hover = next((i for r, i, _l in self.log_rows(self.app.lay) if r.collidepoint(event.pos)), None)
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
+                                                          pygame.K_END):
+            page = max(1, len(self.log_rows(self.app.lay)) - 1)
+            if event.key == pygame.K_HOME:
+                log.scroll_by(len(log.entries))
+            elif event.key == pygame.K_END:
+                log.scroll = 0
+            else:
+                log.scroll_by(page if event.key == pygame.K_PAGEUP else -page)
+            return True
+        return False
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.handle_over(event):
@@ -149,6 +182,11 @@ class TableInput:
                 return super().handle(event)
             self.scoring_t = 1e9          # skip the count
             return True
+        if self._log_event(event):
+            return True
+        if self.human_turn() and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and event.key not in (pygame.K_TAB, pygame.K_ESCAPE))):
+            self.note = None          # the player acts: what was said before is stale (a refusal says anew)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.widget_at(event.pos) is not None:
                 return super().handle(event)
@@ -171,6 +209,9 @@ class TableInput:
             self.undo()
             return True
         if event.type == pygame.MOUSEMOTION:
+            self.hover_pos = event.pos
+            self.hover_rest = 0.0
+            self.tip_focus = None
             self.hover_die = next((i for i, r in enumerate(self.die_rects) if r.collidepoint(event.pos)), None)
             if self.dragging:
                 self.drag(event.pos)
@@ -183,6 +224,17 @@ class TableInput:
                 return True
             return super().handle(event)
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL:
+                self.show_all_sheets()
+                return True
+            if event.key == pygame.K_i:
+                n = len(tips.targets(self))
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                self.tip_focus = (step if self.tip_focus is None else self.tip_focus + step) % max(1, n)
+                return True
+            if self.tip_focus is not None and event.key == pygame.K_ESCAPE:
+                self.tip_focus = None
+                return True
             if event.key in (pygame.K_BACKSPACE, pygame.K_z) and (
                     event.key == pygame.K_BACKSPACE or event.mod & pygame.KMOD_CTRL):
                 self.undo()

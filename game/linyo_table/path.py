@@ -2,7 +2,7 @@
 
 Nothing here knows a rule: the fields that light up are read from the
 engine's legal actions (`moves_by_line`, `legal_actions`), and the preview of
-what the round end will do comes from applying the action to a clone.
+what the round end will do comes from the events of the action applied to a clone.
 
 >>> from engine import linyo
 >>> s = linyo.new_game(players=1, seed=7, rolls=["bbog", "boog"])
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine import linyo
-from engine.core import IllegalAction
+from engine.core import Refusal
 
 
 class MovePath:
@@ -78,22 +78,11 @@ class MovePath:
         m = linyo.Move(self.line, tuple(self.steps), self.star)
         return m if m in self._moves() else None
 
-    def why_not(self, f: int) -> str:
-        """The engine's reason why `f` cannot come next (English, see texts.py)."""
+    def why_not(self, f: int) -> Refusal | None:
+        """The engine's reason why `f` cannot come next (a coded refusal; texts.py words it)."""
         if self.line is None:
-            return ""
-        steps = self.steps + [f] if self.star is None else self.steps
-        star = self.star if self.star is not None else None
-        if self.star is not None:
-            return "the star step is the last step of a move"
-        trial = linyo.Move(self.line, tuple(steps[:4]), star) if len(steps) <= 4 else None
-        if trial is None:
-            return "a move uses at most 4 dice"
-        try:
-            self.state.clone().apply(trial)
-        except IllegalAction as exc:
-            return str(exc)
-        return ""
+            return None
+        return self.state.why_not_step(self.line, self.steps, self.star, f)
 
     # ------------------------------------------------------------------ editing
     def begin(self, line: int) -> bool:
@@ -161,24 +150,15 @@ class Preview:
 
 
 def preview(state: linyo.State, seat: int, action: linyo.Action) -> Preview:
-    """Apply `action` to a clone and report which of the seat's lines close.
-
-    The move's own line is 'too short' when it closes although its end still
-    has room; every other line that closes hit a dead end.
-    """
+    """Apply `action` to a clone and report, from the engine's events, which of the seat's lines
+    it aborts and why (the engine runs the round-end checks at once for the seat that acted)."""
     after = state.clone()
-    after.apply(action)
+    events = after.apply(action)
     out = Preview(free_after=after.scores()[seat])
-    before_open = state.open[seat]
-    for li, was in enumerate(before_open):
-        if was and not after.open[seat][li]:
-            line = li + 1
-            if isinstance(action, linyo.Abort) and action.line == line:
-                out.closed_choice.append(line)
-            elif isinstance(action, linyo.Move) and action.line == line and action.length < state.difficulties[seat]:
-                out.closed_short.append(line)
-            else:
-                out.closed_dead.append(line)
+    lists = {"chosen": out.closed_choice, "too_short": out.closed_short, "dead_end": out.closed_dead}
+    for e in events:
+        if e.kind == "linyo.line_aborted" and e.seat == seat:
+            lists.get(e.why, out.closed_dead).append(e.line)
     out.ends_game = not any(after.open[seat])
     return out
 
@@ -225,12 +205,9 @@ class StartPicks:
         self._recompute()
         return True
 
-    def why_not(self, f: int) -> str:
-        try:
-            self._trial.clone().apply(linyo.Start(f))
-        except IllegalAction as exc:
-            return str(exc)
-        return ""
+    def why_not(self, f: int) -> Refusal | None:
+        """The engine's reason why `f` cannot be the next start field."""
+        return self._trial.why_illegal(linyo.Start(f))
 
     def actions(self) -> list[linyo.Start]:
         return [linyo.Start(f) for f in self.picks]

@@ -18,7 +18,8 @@ from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.fit_button import FitButton as Button
 from ..ui.widgets import panel
-from .geometry import SheetGeom
+from .all_sheets import grid
+from .geometry import COLS, ROWS, SheetGeom, font_px
 from .model import TableGame
 from .sheet_draw import InkLine, draw_ink, paper
 
@@ -69,6 +70,7 @@ class ResultsScene(TableResults):
         self.b_daily = Button(N_("Today's daily sheet"), self.play_daily, font_size=28)
         self.b_daily.visible = not self.demo
         self.widgets.insert(1, self.b_daily)
+        self.widgets.append(self.b_seed)
         if self.perfect:
             sound.play("jackpot")
         elif self.new_best or any(w in g.humans for w in g.state.winners()):
@@ -85,8 +87,12 @@ class ResultsScene(TableResults):
         super().update(dt)
         self.t += dt
 
+    def shown_buttons(self) -> list:
+        return [b for b in super().shown_buttons() if b is not self.b_seed]
+
     def layout(self, lay: Layout) -> None:
         self.place_buttons(lay.px(lay.logical_h - 120), lay.px(360), lay.px(76), lay.px(24))
+        self.b_seed.rect = lay.rect(lay.logical_w - 400, 16, 380, 56)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -97,15 +103,15 @@ class ResultsScene(TableResults):
         st = g.state
         scores = st.scores()
         title = _("Perfect sheet!") if self.perfect else _("Game over")
-        T.blit_text(surface, title, lay.font_px(64), C.ACCENT if self.perfect else C.TEXT,
+        T.blit_text(surface, title, font_px(lay, 64), C.ACCENT if self.perfect else C.TEXT,
                     (lay.px(W / 2), lay.px(60)), "center", bold=True)
         sub = tie_text(g)
         if self.solo:
             sub = self._solo_text(scores[0])
         y = lay.px(120)
-        for line in T.wrap(sub, lay.font_px(30), lay.px(W - 300)):
-            T.blit_text(surface, line, lay.font_px(30), C.TEXT, (lay.px(W / 2), y), "center")
-            y += int(lay.font_px(30) * 1.35)
+        for line in T.wrap(sub, font_px(lay, 30), lay.px(W - 300)):
+            T.blit_text(surface, line, font_px(lay, 30), C.TEXT, (lay.px(W / 2), y), "center")
+            y += int(font_px(lay, 30) * 1.35)
         self._draw_table(surface, lay, y + lay.px(20))
         self.draw_widgets(surface)
         if self.confetti:
@@ -136,10 +142,9 @@ class ResultsScene(TableResults):
         n = len(ranking)
         W, H = lay.logical_w, lay.logical_h
         avail_h = (H - 160) - top / lay.scale
-        cols = 1 if n == 1 else (2 if n <= 4 else 3)
-        rows = math.ceil(n / cols)
-        cw = min(900.0 if n <= 2 else 600.0, (W - 120) / cols)
-        ch = min(avail_h / rows, 640.0 if n <= 2 else 360.0)
+        cols, rows = grid(n, int(W - 120), int(avail_h - 130 * math.ceil(n / 3)))   # the sheets as large as they fit
+        cw = min(900.0, (W - 120) / cols)
+        ch = min(avail_h / rows, 640.0)
         x0 = W / 2 - cols * cw / 2
         for i, (place, seat) in enumerate(ranking):
             r, c = divmod(i, cols)
@@ -147,18 +152,34 @@ class ResultsScene(TableResults):
             win = seat in winners
             panel(surface, card, lay, C.PANEL_HI if win else C.PANEL, C.ACCENT if win else C.PANEL_EDGE, radius=18)
             info = g.seats[seat]
+            mine = len(g.humans) == 1 and seat in g.humans
             head = f"{place}. {info.name}"
-            T.blit_text(surface, head, lay.font_px(30), C.ACCENT if win else C.TEXT,
+            if mine:
+                head = _("{place}. {name} (you)").format(place=place, name=info.name)
+                pygame.draw.rect(surface, C.TEXT, card.inflate(lay.px(8), lay.px(8)), max(2, lay.px(3)),
+                                 border_radius=lay.px(22))
+            T.blit_text(surface, head, font_px(lay, 30), C.ACCENT if win else C.TEXT,
                         (card.x + lay.px(20), card.y + lay.px(12)), bold=True)
             facts = _("{n} free · longest line {m} · difficulty {d}").format(
                 n=scores[seat], m=st.longest(seat), d=info.difficulty)
-            T.blit_text(surface, facts, lay.font_px(22), C.TEXT_DIM, (card.x + lay.px(20), card.y + lay.px(52)))
-            area = pygame.Rect(card.x + lay.px(12), card.y + lay.px(84), card.w - lay.px(24), card.h - lay.px(96))
+            rows = _("Free per row: {rows}").format(rows=" · ".join(str(n) for n in self.free_rows(seat)))
+            y = card.y + lay.px(52)
+            for text in (facts, rows):
+                for line in T.wrap(text, font_px(lay, 22), card.w - lay.px(40)):
+                    T.blit_text(surface, line, font_px(lay, 22), C.TEXT_DIM, (card.x + lay.px(20), y))
+                    y += lay.px(28)
+            area = pygame.Rect(card.x + lay.px(12), y + lay.px(4), card.w - lay.px(24), card.bottom - y - lay.px(16))
             geom = SheetGeom.fit(area, compact=True)
             surface.blit(paper(geom, st.sheet.rows), geom.paper)
             ink = [InkLine(list(line), float(len(line)), 0.0 if st.open[seat][li] else 1.0, li + 1)
                    for li, line in enumerate(st.lines[seat])]
             draw_ink(surface, geom, ink)
+
+    def free_rows(self, seat: int) -> list[int]:
+        """Free fields per row of `seat`'s sheet, top row first."""
+        st = self.g.state
+        taken = {f for line in st.lines[seat] for f in line}
+        return [COLS - sum(1 for f in taken if f // COLS == r) for r in range(ROWS)]
 
     def _draw_confetti(self, surface: pygame.Surface, lay: Layout) -> None:
         w, h = surface.get_size()

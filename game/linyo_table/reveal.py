@@ -1,13 +1,14 @@
 """What the view has caught up with: the engine changes at once, ink follows.
 
-`Reveal.sync(state)` takes the engine's lines; `update(dt, pen_speed)`
+`Reveal(state)` starts from the engine's lines, `take(events)` follows the
+engine's events (a start placed, a line moved, a line aborted); `update(dt, pen_speed)`
 draws them on (a seat's strokes one after another, then its ×s); `ink(seat)`
 gives what to draw now. Sounds are returned as names, the scene plays them.
 
 >>> from engine import linyo
 >>> s = linyo.new_game(players=1, seed=7, rolls=["bbog", "boog"])
 >>> r = Reveal(s)
->>> _ = s.apply("start a1"); r.sync(s); r.busy(0)
+>>> r.take(s.apply("start a1")); r.busy(0)
 True
 >>> _ = r.update(10.0, 6.0); r.busy(0), r.ink(0)[0].shown
 (False, 1.0)
@@ -55,6 +56,21 @@ class Reveal:
                     ln.closed = closed
                 else:
                     mine.append(_Line(list(fields), closed))
+
+    def take(self, events: list) -> None:
+        """Follow the engine's events: new ink to draw on, new ×s to cross."""
+        for e in events:
+            kind = e.kind
+            if kind == "linyo.start_placed":
+                mine = self.lines[e.seat]
+                while len(mine) < e.line:
+                    mine.append(_Line([], False))
+                mine[e.line - 1].fields = [linyo.parse_field(e.field)]
+            elif kind == "linyo.line_moved":
+                steps = list(e.fields) + ([e.star] if e.star else [])
+                self.lines[e.seat][e.line - 1].fields.extend(linyo.parse_field(f) for f in steps)
+            elif kind == "linyo.line_aborted":
+                self.lines[e.seat][e.line - 1].closed = True
 
     def finish(self) -> None:
         """Jump to the end of every animation (reduced motion, restore)."""

@@ -27,6 +27,8 @@ from ..ui.widgets import Button
 from . import texts
 from .dice_view import DiceView
 from .geometry import ROWS, SheetGeom
+from .follow import Follow
+from .log import GameLog, LogEntry, describe
 from .model import TableGame
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
@@ -78,6 +80,17 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.preview: Preview | None = None
         self.hover_die: int | None = None
         self.last_human: int | None = None
+        # following the game
+        self.follow = Follow(tgame.state.events)
+        self.log = GameLog()
+        for event in tgame.state.events:
+            self.log.add(describe(event, tgame.name))
+        self.log_drag: tuple[int, int] | None = None     # (pointer y, scroll) where a drag on the log began
+        self.hint: dict | None = None          # the hard bot's top move for the seat to act
+        self.hint_wanted = False
+        self.hover_pos: tuple[int, int] | None = None   # the pointer, for tooltips once it rests
+        self.hover_rest = 0.0
+        self.tip_focus: int | None = None               # the I key's tooltip (keyboard players)
         # view
         self.focus_seat = tgame.humans[0] if tgame.humans else (tgame.state.current_seat or 0)
         self.zoom_seat: int | None = None
@@ -91,14 +104,16 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.geom = SheetGeom.fit(pygame.Rect(0, 0, 100, 100))
         self.sheet_rows = tgame.state.sheet.rows
         # buttons
-        self.b_confirm = Button(N_("Confirm"), self.confirm, "primary", font_size=30)
-        self.b_undo = Button(N_("Undo"), self.undo, font_size=30)
+        self.b_confirm = Button(N_("Confirm"), self.confirm, "primary", font_size=28)
+        self.b_undo = Button(N_("Undo"), self.undo, font_size=28)
         self.b_nothing = Button(self._nothing_label, self.toggle_abort, font_size=26)
         self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=26)
         self.b_rules = Button(N_("Rules"), lambda: self.app.open_rules("linyo"), "quiet", font_size=26)
-        self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_menu, self.b_rules]
-        self._dice_key_seen = None
-        self._sync_dice(initial=True)
+        self.b_hint = Button(N_("Hint"), self.on_hint, font_size=26)
+        self.b_all = Button(N_("All sheets"), self.show_all_sheets, "quiet", font_size=24)
+        self.b_all.visible = tgame.players > 1
+        self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_hint, self.b_rules, self.b_menu, self.b_all]
+        self._show_dice()
         self._prepare()
 
     # ================================================================== lifecycle
@@ -147,18 +162,24 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
-            self._say(texts.explain(str(exc)), True)
+            self._say(texts.explain(exc), True)
             sound.play("click")
             return False
+        self.follow.take(events)
+        for event in events:
+            self.log.add(describe(event, self.g.name))
         self.on_applied(action, events)
         return True
 
     def on_applied(self, action: Any, events: list | None) -> None:
         """The view catches up with the engine, the base autosaves or ends the game."""
-        self.reveal.sync(self.state)
+        self.reveal.take(events or [])
         if self.anim() <= 0:
             self.reveal.finish()
-        self._sync_dice()
+        self._roll_dice(events or [])
+        self.hint = None
+        self.hint_wanted = False
+        self.bots.cancel_hint()
         super().on_applied(action, events)
         if self.state.is_over:
             self.path = self.starts = None
@@ -166,24 +187,24 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             self.abort_mode = False
         self._prepare()
 
-    def _sync_dice(self, initial: bool = False) -> None:
+    def _show_dice(self) -> None:
+        """The dice as they lie now, without a roll (a new or restored table, after an undo)."""
         st = self.state
-        if st.dice is None:
-            return
-        rolled = st.rolled
-        shown = linyo.roll_text(rolled if rolled is not None else st.dice)
-        key = (st.round, linyo.roll_text(rolled) if rolled is not None else None)
-        anim = 0.0 if initial else self.anim()
-        if self._dice_key_seen is None or key[0] != self._dice_key_seen[0] or \
-                (key[1] is not None and key != self._dice_key_seen):
-            self.dice.show(shown, anim)
-            if anim > 0:
-                sound.play("dice")
-        elif "".join(sorted(self.dice.faces, key="bog".index)) != linyo.roll_text(st.dice):
-            self.dice.turn_to(linyo.roll_text(st.dice), anim)
-            if anim > 0:
-                sound.play("pick")
-        self._dice_key_seen = key
+        if st.dice is not None:
+            self.dice.show(linyo.roll_text(st.rolled if st.rolled is not None else st.dice), 0.0)
+
+    def _roll_dice(self, events: list) -> None:
+        """The dice follow the engine's events: a roll rolls them, a setting turns them."""
+        anim = self.anim()
+        for e in events:
+            if e.kind == "linyo.dice_rolled":
+                self.dice.show("".join(sorted(e.faces, key="bog".index)), anim)
+                if anim > 0:
+                    sound.play("dice")
+            elif e.kind == "linyo.dice_set":
+                self.dice.turn_to(e.dice, anim)
+                if anim > 0:
+                    sound.play("pick")
 
     def before_record(self) -> None:
         """A solo game: keep the personal best from before this game for the results."""
@@ -268,12 +289,32 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             if a is None:
                 self._say(_("Draw a line first: press on the end of a line and drag."), True)
                 return
+            closes = self._closes(a)
+            if closes and self.app.settings.confirm_close_line:
+                self.app.confirm(closes, lambda a=a: self._apply(a), _("Close the line"))
+                return
             self._apply(a)
 
+    def _closes(self, action: linyo.Move) -> str:
+        """The question to ask before `action`, when it aborts one of the seat's lines ('' if not)."""
+        try:
+            pv = preview(self.state, self.state.current_seat, action)
+        except IllegalAction:
+            return ""
+        d = self.g.seats[self.state.current_seat].difficulty
+        for n in pv.closed_short:
+            return _("This move is shorter than {d} fields: line {n} will be aborted ×. Play it?").format(d=d, n=n)
+        for n in pv.closed_dead:
+            return _("This move leads line {n} into a dead end: it will be aborted ×. Play it?").format(n=n)
+        return ""
+
     def take_back(self) -> bool:
-        """Undo the last step of the stroke being drawn (nothing was sent to the engine yet)."""
+        """Undo the last step of the stroke being drawn (nothing was sent to the engine yet); with
+        nothing drawn, what the engine lets this seat take back (`undo_points`, `rewind`)."""
         if not self.human_turn():
             return False
+        if not self._has_drawn():
+            return self._rewind()
         if self.set_choice is not None:
             self.set_choice = list(linyo.roll_text(self.state.rolled))
         elif self.starts is not None:
@@ -288,18 +329,64 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self._refresh_preview()
         return False
 
+    def _rewind(self) -> bool:
+        """Back to the engine's last undo point for the seat to act (True if there was one)."""
+        points = self.state.undo_points()
+        if not points:
+            return False
+        seat = self.state.current_seat
+        self.g.state = self.state.rewind(points[-1])
+        self.reveal = Reveal(self.g.state, shown=True)
+        self.follow = Follow(self.g.state.events)
+        self.log.clear()
+        for event in self.g.state.events:
+            self.log.add(describe(event, self.g.name))
+        self.log.add(LogEntry(seat, lambda n=self.g.name(seat): _("{name} takes a step back.").format(name=n)))
+        self._show_dice()
+        self.hint = None
+        self.hint_wanted = False
+        self.bots.cancel_hint()
+        self.last_human = seat
+        self._prepare()
+        return True
+
     def toggle_abort(self) -> None:
         if not self.human_turn() or self.path is None:
             return
         if self.abort_mode and self.path.lines_with_moves():
             self.abort_mode = False
             self.abort_line = None
+        elif self.path.fields():
+            # a drawn path is never thrown away without asking
+            self.app.confirm(_("Throw away the line you drew and extend nothing?"), self._abort_mode,
+                             _("Extend nothing"))
+            return
         else:
-            self.abort_mode = True
-            self.abort_line = None
-            self.path.clear()
-            self._say(_("Extend nothing: click the line you abort this round."))
+            self._abort_mode()
         self._refresh_preview()
+
+    def _abort_mode(self) -> None:
+        if not self.human_turn() or self.path is None:
+            return
+        self.abort_mode = True
+        self.abort_line = None
+        self.path.clear()
+        self.note = None
+        self._refresh_preview()
+
+    def show_all_sheets(self) -> None:
+        """Every seat's sheet side by side, as large as the window allows."""
+        if self.g.players > 1:
+            from .all_sheets import AllSheets
+            self.app.push(AllSheets(self.app, self))
+
+    def on_hint(self) -> None:
+        """Ask the hard bot for the best move here; it is drawn on the sheet with its reason."""
+        if not self.human_turn():
+            return
+        self.bots.start()            # a table of people only has no worker until the first hint
+        self.hint = None
+        self.hint_wanted = True
 
     def _refresh_preview(self) -> None:
         self.preview = None
@@ -322,6 +409,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         super().update(dt)
         self.update_table(dt)
         self.clock += dt
+        self.hover_rest += dt
         anim = self.anim()
         for name, seat in self.reveal.update(dt, PEN_SPEED * anim):
             if name == "close_line":
@@ -335,18 +423,24 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if self.zoom_seat is not None:
             self.zoom_t = min(1.0, self.zoom_t + dt * (4.0 * max(0.5, anim) if anim > 0 else 100))
         self._update_bots(dt)
+        self._update_hint()
         self._update_scoring(dt)
         if self.g.players > 1 and self.focus_seat in self.thumb_rects:
             self.layout(self.app.lay)     # the main seat changed (hotseat, demo): the rest are thumbnails
         self.b_confirm.enabled = self.can_confirm()
         self.b_undo.enabled = self.human_turn() and self._has_undo()
         self.b_nothing.enabled = self.human_turn() and self.path is not None
+        self.b_hint.enabled = self.human_turn() and not self.hint_wanted and self.bots.error is None
         # with no human at the table (the demo, a bots-only game) there is nothing to confirm or undo
         watching = not self.g.humans
-        self.b_confirm.visible = self.b_undo.visible = not watching
+        self.b_confirm.visible = self.b_undo.visible = self.b_hint.visible = not watching
         self.b_nothing.visible = not watching and self.state.phase == "move"
 
     def _has_undo(self) -> bool:
+        return self._has_drawn() or bool(self.state.undo_points())
+
+    def _has_drawn(self) -> bool:
+        """Something of this decision is drawn at the table (and not sent to the engine yet)."""
         if self.set_choice is not None:
             return "".join(self.set_choice) != linyo.roll_text(self.state.rolled)
         if self.starts is not None:
@@ -354,6 +448,17 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if self.abort_mode:
             return self.abort_line is not None or bool(self.path and self.path.lines_with_moves())
         return self.path is not None and self.path.line is not None
+
+    def _update_hint(self) -> None:
+        if not self.hint_wanted or not self.human_turn():
+            return
+        seat = self.state.current_seat
+        if self.bots.ready:
+            self.bots.ask_hint(self.state, seat)
+            hint = self.bots.poll_hint(self.state, seat)
+            if hint is not None:
+                self.hint = hint
+                self.hint_wanted = False
 
     def bot_delay(self) -> float:
         return self.app.settings.bot_pace_seconds / self.speed
@@ -412,30 +517,35 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         px = lay.px
         right_x = W - PANEL_W - 24
         self.panel_rect = lay.rect(right_x, 20, PANEL_W, H - 40)
-        area = lay.rect(20, 96, right_x - 44, H - 96 - 150)
+        self.header_rect = lay.rect(20, 16, right_x - 44, 80)
+        area = lay.rect(20, 96, right_x - 44, H - 96 - 200)
         self.geom = SheetGeom.fit(area)
-        self.note_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(14),
-                                     self.geom.paper.w, lay.px(H - 20) - self.geom.paper.bottom - px(14))
+        # the game log under the sheet, as wide as the sheet
+        self.log_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(16),
+                                    self.geom.paper.w, lay.px(H - 16) - self.geom.paper.bottom - px(16))
         dice_area = lay.rect(right_x, 80, PANEL_W, 140)
         self.die_rects = DiceView.rects(dice_area, px(104), px(22))
         y = 240
-        self.b_confirm.rect = lay.rect(right_x + 16, y, 300, 72)
-        self.b_undo.rect = lay.rect(right_x + 332, y, PANEL_W - 348, 72)
+        half = (PANEL_W - 48) / 2         # one size for both: "Zurücknehmen" fits as well as "Confirm"
+        self.b_confirm.rect = lay.rect(right_x + 16, y, half, 72)
+        self.b_undo.rect = lay.rect(right_x + 32 + half, y, half, 72)
         self.b_nothing.rect = lay.rect(right_x + 16, y + 84, PANEL_W - 32, 60)
         y += 66
-        self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 200)
-        self.b_menu.rect = lay.rect(right_x + 12, H - 110, (PANEL_W - 36) / 2, 64)
-        self.b_rules.rect = lay.rect(right_x + 24 + (PANEL_W - 36) / 2, H - 110, (PANEL_W - 36) / 2, 64)
+        self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 230)
+        third = (PANEL_W - 48) / 3
+        for i, b in enumerate((self.b_hint, self.b_rules, self.b_menu)):
+            b.rect = lay.rect(right_x + 12 + i * (third + 12), H - 110, third, 64)
         # thumbnails of the other seats (2 columns)
         others = [s for s in range(self.g.players) if s != self.focus_seat] if self.g.players > 1 else []
-        self._layout_thumbs(lay, others, right_x, y + 300, H - 130)
+        self.b_all.rect = lay.rect(right_x + 12, y + 330, PANEL_W - 24, 46)
+        self._layout_thumbs(lay, others, right_x, y + 386, H - 130)
         self.zoom_rect = SheetGeom.fit(lay.rect(W * 0.12, H * 0.1, W * 0.76, H * 0.8)).paper
 
     def _layout_thumbs(self, lay: Layout, others: list[int], x: float, top: float, bottom: float) -> None:
         self.thumb_rects = {}
         if not others:
             return
-        cols = 2
+        cols = 3 if len(others) >= 3 else 2      # three across keep five sheets readable
         rows = math.ceil(len(others) / cols)
         cw = (PANEL_W - 36) / cols
         ch = min(200.0, (bottom - top) / max(1, rows))

@@ -30,7 +30,19 @@ GLOW_COLOURS = {
     "refused": P.ILLEGAL,     # the field just refused
     "abort": P.ILLEGAL,       # a line you may abort
     "row": P.ACCENT,          # scoring: the row being counted
+    "hint": (190, 60, 255),   # the hard bot's suggestion (violet: apart from every field colour)
+    "last": (255, 232, 150),  # a seat's last move, until it moves again
+    "log": (255, 150, 220),   # the fields of the log entry under the pointer
 }
+
+# Each of a seat's four lines has its own ink, dark enough to read on every field colour and
+# apart from the others; its number sits next to its ● as well, so hue is never the only cue.
+LINE_INKS: dict[int, tuple[int, int, int]] = {1: P.PEN, 2: (150, 24, 64), 3: (18, 104, 58), 4: (104, 46, 150)}
+
+
+def line_ink(number: int) -> tuple[int, int, int]:
+    """The ink of line `number` (1-4)."""
+    return LINE_INKS.get(number, P.PEN)
 
 
 @dataclass
@@ -79,7 +91,7 @@ def paper(geom: SheetGeom, rows: tuple[str, ...]) -> pygame.Surface:
             tile = pygame.transform.smoothscale(tile, rect.size)
         surf.blit(tile, rect)
     if not geom.compact:
-        size = max(9, int(geom.cell * 0.3))
+        size = max(11, int(geom.cell * 0.3))
         for c in range(COLS):
             x = geom.grid.x - ox + (c + 0.5) * geom.cell
             T.blit_text(surf, COLUMN_LETTERS[c], size, P.TEXT_DIM,
@@ -402,10 +414,10 @@ def draw_start(surface: pygame.Surface, geom: SheetGeom, f: int, number: int | N
     pygame.draw.circle(surface, colour, (cx, cy), r)
     if number is not None and not geom.compact:
         rect = geom.cell_rect(f)
-        size = max(9, int(geom.cell * 0.22))
+        size = max(11, int(geom.cell * 0.22))
         pos = (rect.x + int(geom.cell * 0.17), rect.y + int(geom.cell * 0.17))
         pygame.draw.circle(surface, P.SHEET_PAPER, pos, size * 0.62)
-        T.blit_text(surface, str(number), size, P.PEN, pos, "center", bold=True)
+        T.blit_text(surface, str(number), size, colour, pos, "center", bold=True)
 
 
 def draw_cross(surface: pygame.Surface, geom: SheetGeom, f: int, t: float, colour=P.PEN,
@@ -428,8 +440,8 @@ def draw_cross(surface: pygame.Surface, geom: SheetGeom, f: int, t: float, colou
         stroke(surface, [p, q], colour, w)
 
 
-def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen=P.PEN) -> None:
-    """Every line: halo, stroke, its ● and (when aborted) its ×."""
+def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen=None) -> None:
+    """Every line in its own ink (or all in `pen`): halo, stroke, its ● and number, and (when aborted) its ×."""
     width = max(1.5, geom.cell * (0.1 if not geom.compact else 0.14))
     halo = width + max(2.0, geom.cell * 0.07)
     points = [line_points(geom, ln.fields, ln.shown) for ln in lines]
@@ -438,13 +450,18 @@ def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen
             stroke(surface, pts, P.SHEET_PAPER if not ln.ghost else (255, 252, 236), halo,
                    line_rims(geom, ln.fields, pts, halo) if halo >= 2 else None)
     for ln, pts in zip(lines, points):
-        colour = pen if not ln.ghost else P.ACCENT_DARK
+        ink = pen if pen is not None else line_ink(ln.number)
+        colour = ink if not ln.ghost else P.ACCENT_DARK
         if len(pts) > 1:
             stroke(surface, pts, colour, width, line_rims(geom, ln.fields, pts, width) if width >= 2 else None)
+        # a line that is only its start: the × goes under the ● and its number, which stay readable
+        alone = len(ln.fields) == 1
+        if alone and ln.cross > 0:
+            draw_cross(surface, geom, ln.fields[-1], ln.cross, ink)
         if ln.fields and ln.shown > 0 and not ln.ghost:
-            draw_start(surface, geom, ln.fields[0], ln.number, min(1.0, ln.shown * 3))
-        if ln.cross > 0 and ln.fields:
-            draw_cross(surface, geom, ln.fields[-1], ln.cross, pen)
+            draw_start(surface, geom, ln.fields[0], ln.number, min(1.0, ln.shown * 3), ink)
+        if not alone and ln.cross > 0 and ln.fields:
+            draw_cross(surface, geom, ln.fields[-1], ln.cross, ink)
 
 
 _glow_cache: dict[tuple, pygame.Surface] = {}
@@ -480,12 +497,30 @@ def draw_glows(surface: pygame.Surface, geom: SheetGeom, glows: dict[int, str], 
     return out
 
 
+def draw_marks(surface: pygame.Surface, geom: SheetGeom, fields: frozenset[int] | set[int], style: str) -> pygame.Rect:
+    """Steady outlines on `fields` (a seat's last move): no pulse, so they rest in the layer."""
+    out = pygame.Rect(0, 0, 0, 0)
+    for f in sorted(fields):
+        rect = geom.cell_rect(f).inflate(-max(1, int(geom.cell * 0.03)), -max(1, int(geom.cell * 0.03)))
+        tile = _glow_tile(style, rect.w, rect.h)
+        tile.set_alpha(255)
+        drawn = surface.blit(tile, rect)
+        out = drawn if not out.w else out.union(drawn)
+    return out
+
+
+def marks_rect(geom: SheetGeom, fields: frozenset[int] | set[int]) -> pygame.Rect:
+    """Where `draw_marks` paints."""
+    rects = [geom.cell_rect(f) for f in fields]
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+
+
 def count_ops(geom: SheetGeom, free_rows: list[int], total: int, label_free: str, label_total: str,
               rows_shown: int = ROWS, highlight: int | None = None, total_shown: bool = True) -> tuple:
     """The free counts as text ops `(text, size, colour, pos, anchor, bold)` and the total's rule
     `(colour, start, end, width)` (None while the total is hidden)."""
-    size = max(9, int(geom.cell * 0.36))
-    head = max(9, int(geom.cell * 0.2))
+    size = max(11, int(geom.cell * 0.36))
+    head = max(11, int(geom.cell * 0.2))
     x, _y = geom.row_count_pos(0)
     ops = [(label_free, head, P.TEXT_DIM, (x, int(geom.grid.y - geom.cell * 0.27)), "center", False)]
     for r in range(min(rows_shown, ROWS)):
@@ -497,7 +532,7 @@ def count_ops(geom: SheetGeom, free_rows: list[int], total: int, label_free: str
         y = int(geom.grid.bottom + geom.cell * 0.45)
         tsize = max(10, int(geom.cell * 0.42))
         ops.append((str(total), tsize, P.PEN, (x, y), "center", True))
-        ops.append((label_total, max(9, int(geom.cell * 0.28)), P.TEXT_DIM, (int(x - geom.cell * 0.5), y),
+        ops.append((label_total, max(11, int(geom.cell * 0.28)), P.TEXT_DIM, (int(x - geom.cell * 0.5), y),
                     "midright", False))
         rule = (P.SHEET_GRID, (x - geom.cell * 0.4, y - geom.cell * 0.28), (x + geom.cell * 0.4, y - geom.cell * 0.28),
                 max(1, int(geom.cell * 0.03)))

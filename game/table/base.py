@@ -30,6 +30,7 @@ and the base gives it the rest, the same for both games:
 from __future__ import annotations
 
 import logging
+import uuid
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -59,6 +60,9 @@ class TableBase:
     def init_table(self, bots: TableBots) -> None:
         """Call from the scene's `__init__` once `self.tg` is set."""
         self.bots = bots
+        # one id per game, kept in its saves: statistics count a game once, however often it is
+        # loaded and finished again
+        self.tg.config.setdefault("game_id", uuid.uuid4().hex)
         self.saver = Autosaver(self.game, self._save_failed)
         self.frame_push = FramePush()
         self.recorded = False          # statistics written for this game
@@ -153,7 +157,7 @@ class TableBase:
         self.saver.clear()
         self.before_record()
         try:
-            stats.record_result(self.game, self.tg.result())
+            stats.record_result(self.game, {**self.tg.result(), "game_id": self.tg.config["game_id"]})
         except (OSError, ValueError) as exc:
             log.warning("statistics not recorded: %s", exc)
 

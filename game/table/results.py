@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import tables
-from game.i18n import N_
+from game.i18n import N_, _
 from game.scene import WidgetScene
 from game.ui.fit_button import FitButton as Button
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .base import TableBase
 
 #: keys of the config that belong to one game only, never to the next one
-ONE_GAME_ONLY = ("bot_seeds", "daily")
+ONE_GAME_ONLY = ("bot_seeds", "daily", "game_id")
 
 
 def next_config(config: dict, players: int) -> dict:
@@ -43,7 +43,23 @@ class TableResults(WidgetScene):
         self.b_look = Button(N_("Look at the table"), table.look_at_table, font_size=font_size)
         self.b_menu = Button(N_("Back to menu"), self.to_menu, "quiet", font_size=font_size)
         self.b_again.visible = not table.demo
+        self.b_seed = Button(lambda: _("Copy seed {seed}").format(seed=self.seed()), self.copy_seed, "quiet",
+                             font_size=font_size)
         self.widgets = [self.b_again, self.b_look, self.b_menu]
+
+    def seed(self) -> str:
+        """The game's seed, as the setup and `linebox --seed` take it."""
+        return str(self.table.tg.config.get("seed", ""))
+
+    def copy_seed(self) -> None:
+        """The seed to the clipboard (and in a toast, for a system without one)."""
+        try:
+            if not pygame.scrap.get_init():
+                pygame.scrap.init()
+            pygame.scrap.put_text(self.seed())
+            self.app.toast(_("Seed {seed} copied.").format(seed=self.seed()))
+        except (pygame.error, AttributeError):
+            self.app.toast(_("Seed: {seed}").format(seed=self.seed()), seconds=6.0)
 
     def shown_buttons(self) -> list:
         return [w for w in self.widgets if isinstance(w, Button) and w.visible]
