@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import os
 from enum import Enum
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Final, Mapping, Optional, Sequence, Union
 
 from engine.core import (
     BadSave,
@@ -73,6 +73,7 @@ from .events import (
     StartPlaced,
 )
 from .refusals import REFUSALS
+from .view_types import LinyoSeatView, LinyoView
 from .sheets import (
     COLOUR_WORDS,
     COLS,
@@ -88,7 +89,7 @@ from .sheets import (
     random_sheet,
 )
 
-GAME = "linyo"
+GAME: Final = "linyo"
 MIN_PLAYERS = 1
 MAX_PLAYERS = 6
 DIFFICULTIES = (2, 3, 4)
@@ -384,7 +385,7 @@ class State:
         free_mask = ~self.reached[seat] & FULL_MASK
         return [(free_mask & m).bit_count() for m in _ROW_MASKS]
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> LinyoView:
         """What `seat` sees: everything in Linyo is public, but no future roll.
 
         Keys: ``phase``, ``round``, ``roller``, ``current_seat``, ``dice``
@@ -399,7 +400,7 @@ class State:
         """
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat} in a game of {self.players}")
-        seats = []
+        seats: list[LinyoSeatView] = []
         for s in range(self.players):
             seats.append(
                 {
