@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bots import arena
+from engine.bots import LEVELS, arena, make_bot
+from engine.games import games
 
 
 def test_labels_expand_and_must_fill_the_seats():
@@ -19,6 +20,16 @@ def test_a_label_may_carry_its_own_budget():
     assert arena._make("lineit", "ismcts", seed=1, budget=40).iterations == 40
     with pytest.raises(SystemExit):
         arena._make("lineit", "ismcts@many", seed=1, budget=None)
+
+
+def test_every_registered_game_has_bots_and_no_other():
+    """make_bot knows the games from the registry: each has every level, an unknown one is refused by name."""
+    names = [info.name for info in games()]
+    for name in names:
+        for level in LEVELS + ("random",):
+            assert make_bot(name, level, seed=1).game == name
+    with pytest.raises(ValueError, match=", ".join(names)):
+        make_bot("chess", "hard")
 
 
 def _table(results, game):

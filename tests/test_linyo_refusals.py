@@ -194,3 +194,16 @@ def test_the_check_agrees_with_the_move_rule_on_random_moves(seed):
 def test_set_values_not_from_text_are_refused():
     s = solo(["gggg"])
     assert s.why_illegal(SetDice((1, 1, 1))).code == "action.bad_roll"
+
+
+@pytest.mark.parametrize("text", ["fly 2", "", 42, "move 9 z9", "abort 1"])
+def test_a_finished_or_waiting_game_says_so_before_reading_the_text(text):
+    """The game being over (or waiting for chance) is the first thing a player is told,
+    even for a text that is no action at all."""
+    for make, code in ((over, "game.over"),
+                       (lambda: linyo.new_game(players=2, external_chance=True), "chance.pending")):
+        s = make()
+        assert s.why_illegal(text).code == code
+        with pytest.raises(IllegalAction) as info:
+            s.apply(text)
+        assert info.value.code == code

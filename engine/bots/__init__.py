@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import importlib
 
-from .base import LEVELS, Bot, decision_rng, view_digest
+from engine.games import games
 
-GAMES = ("lineit", "linyo")
+from .base import LEVELS, Bot, decision_rng, view_digest
 
 
 def make_bot(game: str, level: str, seed: int = 0, budget: int | None = None,
              time_limit: float | None = None) -> Bot:
-    """A bot of `level` for `game`; raises ValueError for unknown names."""
-    if game not in GAMES:
-        raise ValueError(f"no bots for {game!r}; games are {', '.join(GAMES)}")
+    """A bot of `level` for `game` (a registered game: `engine.games`, whose bots live in
+    ``engine/bots/<game>_bots.py``); raises ValueError for unknown names."""
+    names = [info.name for info in games()]
+    if game not in names:
+        raise ValueError(f"no bots for {game!r}; games are {', '.join(names)}")
     if level == "ismcts" and game == "lineit":
         module = importlib.import_module("engine.bots.ismcts")
         return module.make(level, seed=seed, budget=budget, time_limit=time_limit)

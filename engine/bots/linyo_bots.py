@@ -29,15 +29,23 @@ early (the best candidate so far is played).
 from __future__ import annotations
 
 import time
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
-from engine.linyo import Abort, Move, Phase, SetDice, Start, roll_text, set_options, state_from_view
+from engine.linyo import (
+    Abort, Action, Move, Phase, SetDice, Sheet, Start, State, roll_text, set_options, state_from_view,
+)
 from engine.linyo.actions import LINES
 from engine.linyo.sheets import COLS, FULL_MASK, NEIGHBOUR_MASKS, field_name, flood
 
 from .base import decision_rng
-from .linyo_eval import ROLLS, Evaluator
+from .linyo_eval import ROLLS, Evaluator, MoveOrAbort
 from .reasons import Reason, reason
+
+# One ranked choice: (action, score, reason), higher scores better.
+Ranked = tuple[Action, float, Reason]
+# A move candidate being valued: [value, reached mask, open ends, move or abort] (the value is
+# rewritten in place by the lookahead).
+Candidate = list[Any]
 
 DEFAULT_BUDGET = 180         # simulations per decision (candidate x roll result)
 SIMS_PER_CANDIDATE = len(ROLLS)
@@ -66,13 +74,13 @@ HORIZON_FIELDS = 3.0
 HORIZON_NEAR = 22.0
 HORIZON_WEIGHT = 0.2
 
-_EVALUATORS: dict[tuple, Evaluator] = {}
+_EVALUATORS: dict[tuple[tuple[str, ...], int], Evaluator] = {}
 
 
-def rounds_left(state, seat: int) -> Optional[float]:
+def rounds_left(state: State, seat: int) -> Optional[float]:
     """About how many rounds after this one the game lasts, judged by the other seats alone
     (None without other seats)."""
-    out = None
+    out: Optional[float] = None
     for q in range(state.players):
         if q == seat:
             continue
@@ -88,7 +96,7 @@ def rounds_left(state, seat: int) -> Optional[float]:
     return out
 
 
-def evaluator(sheet, difficulty: int = 2) -> Evaluator:
+def evaluator(sheet: Sheet, difficulty: int = 2) -> Evaluator:
     """One cached `Evaluator` per sheet and difficulty (sheets are fixed data)."""
     key = (sheet.rows, difficulty)
     ev = _EVALUATORS.get(key)
@@ -99,14 +107,14 @@ def evaluator(sheet, difficulty: int = 2) -> Evaluator:
     return ev
 
 
-def _to_action(m) -> Any:
+def _to_action(m: MoveOrAbort) -> Action:
     if isinstance(m, int):
         return Abort(m + 1)
     li, fields, star = m
     return Move(li + 1, fields, None if star < 0 else star)
 
 
-def _length(m) -> int:
+def _length(m: MoveOrAbort) -> int:
     return 0 if isinstance(m, int) else len(m[1]) + (m[2] >= 0)
 
 
@@ -128,11 +136,11 @@ class LinyoBot:
         return f"LinyoBot({self.level!r}, seed={self.seed})"
 
     # --- interface -------------------------------------------------------------------------
-    def choose(self, view: dict) -> Any:
+    def choose(self, view: Mapping[str, Any]) -> Action:
         """The action this bot plays in `view` (always legal)."""
         return self.rank(view, 1)[0][0]
 
-    def rank(self, view: dict, k: int = 3) -> list[tuple[Any, float, Reason]]:
+    def rank(self, view: Mapping[str, Any], k: int = 3) -> list[Ranked]:
         """The top `k` distinct actions, best first: (action, score, reason).
 
         Scores are higher-is-better; for normal and hard they estimate minus
@@ -163,7 +171,7 @@ class LinyoBot:
         return [(a, float(s), r) for s, _, a, r in keyed[:max(1, k)]]
 
     # --- start fields ----------------------------------------------------------------------
-    def _start_score(self, state, seat: int, f: int, ev: Evaluator) -> float:
+    def _start_score(self, state: State, seat: int, f: int, ev: Evaluator) -> float:
         """How good a start on `f` is: spread from the other starts, edges and corners first."""
         mine = [line[0] for line in state.lines[seat]]
         r, c = divmod(f, COLS)
@@ -175,14 +183,16 @@ class LinyoBot:
         edge = (r in (0, 6)) + (c in (0, COLS - 1))
         return min(dist, START_SPREAD) + START_ROOM * room + START_EDGE * edge
 
-    def _rank_start(self, state, seat: int, ev: Evaluator) -> list:
+    def _rank_start(self, state: State, seat: int, ev: Evaluator) -> list[Ranked]:
         return [(Start(f), self._start_score(state, seat, f, ev), reason("start_field", field=field_name(f)))
                 for f in state.start_options(seat)]
 
     # --- four of a kind ----------------------------------------------------------------------
-    def _rank_set(self, state, seat: int, ev: Evaluator) -> list:
-        options = set_options(state.rolled)
-        out = []
+    def _rank_set(self, state: State, seat: int, ev: Evaluator) -> list[Ranked]:
+        rolled = state.rolled
+        assert rolled is not None  # the set phase shows the four of a kind
+        options = set_options(rolled)
+        out: list[Ranked] = []
         if state.round == 0:  # the set decides the start colours
             for option in options:
                 probe = state.clone()
@@ -209,15 +219,16 @@ class LinyoBot:
             for i in range(min(2, len(out))):
                 probe = state.clone()
                 probe.apply_unchecked(out[i][0])
-                best = self._rank_move(probe, seat, ev)
-                top = max(t[1] for t in best)
+                replies = self._rank_move(probe, seat, ev)
+                top = max(t[1] for t in replies)
                 out[i] = (out[i][0], top + 1e-6, out[i][2])
             floor = min(out[i][1] for i in range(min(2, len(out))))
             out = [t if i < 2 else (t[0], min(t[1], floor - 1), t[2]) for i, t in enumerate(out)]
         return out
 
     # --- moves -------------------------------------------------------------------------------
-    def _reason(self, state, seat: int, m, d: int, feats: Optional[dict] = None) -> Reason:
+    def _reason(self, state: State, seat: int, m: MoveOrAbort, d: int,
+                feats: Optional[dict[str, int]] = None) -> Reason:
         if isinstance(m, int):
             return reason("abort_least", line=m + 1)
         li, fields, star = m
@@ -230,17 +241,19 @@ class LinyoBot:
             return reason("space", n=feats["reach"])
         return reason("long_move", line=li + 1, n=n)
 
-    def _rank_move(self, state, seat: int, ev: Evaluator) -> list:
+    def _rank_move(self, state: State, seat: int, ev: Evaluator) -> list[Ranked]:
         d = state.difficulties[seat]
         reached = state.reached[seat]
         ends = state.open_ends(seat)
-        moves = ev.moves(reached, ends, state.dice)
+        dice = state.dice
+        assert dice is not None  # the move phase shows the dice
+        moves = ev.moves(reached, ends, dice)
         if self.level == "easy":
-            out = [(_to_action(m), float(_length(m)), self._reason(state, seat, m, d)) for m in moves]
+            out: list[Ranked] = [(_to_action(m), float(_length(m)), self._reason(state, seat, m, d)) for m in moves]
             if not out:
                 free = ~reached & FULL_MASK
-                for li, e in ends:
-                    room = (NEIGHBOUR_MASKS[e] & free).bit_count()
+                for li, end in ends:
+                    room = (NEIGHBOUR_MASKS[end] & free).bit_count()
                     out.append((Abort(li + 1), -float(room), reason("abort_least", line=li + 1)))
             return out
 
@@ -248,7 +261,7 @@ class LinyoBot:
         groups = ev.distinct(reached, ends, moves, d)
         for li, _ in ends:
             groups.setdefault(("abort", li), li)
-        scored = []
+        scored: list[Candidate] = []
         for m in groups.values():
             r, e = ev.after(reached, ends, m, d)
             scored.append([ev.value(r, e), r, e, m])
@@ -264,14 +277,16 @@ class LinyoBot:
         return [(_to_action(m), v, self._reason(state, seat, m, d, ev.features(r, e) if i < 3 else None))
                 for i, (v, r, e, m) in enumerate(scored)]
 
-    def _lookahead(self, state, seat: int, ev: Evaluator, scored: list, d: int) -> None:
+    def _lookahead(self, state: State, seat: int, ev: Evaluator, scored: list[Candidate], d: int) -> None:
         """Replace the values of the best candidates by their expected value after the next roll;
         near the end of the game, the best few of those two rolls deep."""
         candidates = max(1, self.budget // SIMS_PER_CANDIDATE)
         started = time.perf_counter()
+        first = state.first_seat
+        assert first is not None  # a view always names the first seat
         next_round = state.round + 1
-        my_roll = (state.first_seat + next_round) % state.players == seat
-        then_my_roll = (state.first_seat + next_round + 1) % state.players == seat
+        my_roll = (first + next_round) % state.players == seat
+        then_my_roll = (first + next_round + 1) % state.players == seat
         done = 0
         for entry in scored[:candidates]:
             if self.time_limit is not None and done and time.perf_counter() - started > self.time_limit:

@@ -15,15 +15,24 @@ True
 """
 from __future__ import annotations
 
-from engine.linyo.dice import four_of_a_kind, set_options
-from engine.linyo.state import move_paths
-from engine.linyo.sheets import COLS, FULL_MASK, NEIGHBOUR_MASKS, NEIGHBOURS, flood
+from typing import Optional, Sequence, Union
+
+from engine.linyo.dice import Roll, four_of_a_kind, set_options
+from engine.linyo.sheets import COLS, FULL_MASK, NEIGHBOUR_MASKS, NEIGHBOURS, Sheet, flood
+from engine.linyo.state import FastMove, move_paths
+
+# A seat's open lines: (line index 0-3, end field) each.
+Ends = list[tuple[int, int]]
+# A move, or an int: abort that line (index 0-3).
+MoveOrAbort = Union[FastMove, int]
+# A position one move can leave: (value, reached mask, open ends).
+Reply = tuple[float, int, Ends]
 
 _NOT_FIRST_COL = sum(1 << (r * COLS + c) for r in range(7) for c in range(1, COLS))
 _NOT_LAST_COL = sum(1 << (r * COLS + c) for r in range(7) for c in range(COLS - 1))
 
 # The 15 results of four dice with two faces of each colour, and their chances.
-ROLLS: list[tuple[tuple[int, int, int], float]] = []
+ROLLS: list[tuple[Roll, float]] = []
 for _b in range(5):
     for _o in range(5 - _b):
         _g = 4 - _b - _o
@@ -81,7 +90,7 @@ class Evaluator:
     __slots__ = ("colours", "star_mask", "weights", "memo", "difficulty", "balls", "line_memo",
                  "expect_memo")
 
-    def __init__(self, sheet, weights: dict | None = None, difficulty: int = 2) -> None:
+    def __init__(self, sheet: Sheet, weights: Optional[dict[str, float]] = None, difficulty: int = 2) -> None:
         self.colours = sheet.colours
         self.star_mask = sheet.star_mask
         w = dict(W_LOST=W_LOST, W_DEAD=W_DEAD, W_DEAD_EXCESS=W_DEAD_EXCESS, W_EXCL=W_EXCL,
@@ -90,9 +99,12 @@ class Evaluator:
             w.update(weights)
         self.weights = w
         self.difficulty = difficulty
-        self.memo: dict = {}  # (reached, end fields) -> value; values depend on nothing else
-        self.line_memo: dict = {}  # (end, reached near it) -> rolls that allow a full move
-        self.expect_memo: dict = {}  # (reached, end fields, set by me) -> `expect`
+        # (reached, end fields) -> value; values depend on nothing else
+        self.memo: dict[tuple[int, tuple[int, ...]], float] = {}
+        # (end, reached near it) -> rolls that allow a full move
+        self.line_memo: dict[tuple[int, int], int] = {}
+        # (reached, end fields, set by me) -> `expect`
+        self.expect_memo: dict[tuple[int, tuple[int, ...], bool], float] = {}
         # balls[e]: the fields a full move from e can touch (Manhattan distance <= difficulty)
         self.balls = [sum(1 << f for f in range(77)
                           if abs(f // COLS - e // COLS) + abs(f % COLS - e % COLS) <= difficulty)
@@ -133,7 +145,7 @@ class Evaluator:
         return out
 
     # --- values ------------------------------------------------------------------------
-    def features(self, reached: int, ends: list[tuple[int, int]]) -> dict:
+    def features(self, reached: int, ends: Ends) -> dict[str, int]:
         """The terms of `value`, for reasons and tests."""
         free = ~reached & FULL_MASK
         nfree = free.bit_count()
@@ -223,12 +235,12 @@ class Evaluator:
         return v
 
     # --- moves ---------------------------------------------------------------------------
-    def moves(self, reached: int, ends: list[tuple[int, int]], dice) -> list[tuple[int, tuple, int]]:
+    def moves(self, reached: int, ends: Ends, dice: Sequence[int]) -> list[FastMove]:
         """Every move `(line, dice fields, star or -1)` with `dice` (counts b, o, g)."""
         return move_paths(self.colours, self.star_mask, reached, ends, dice)
 
     @staticmethod
-    def after(reached: int, ends: list[tuple[int, int]], move, difficulty: int):
+    def after(reached: int, ends: Ends, move: MoveOrAbort, difficulty: int) -> tuple[int, Ends]:
         """`(reached, open ends)` after `move`; `move` may be an int: abort that line."""
         if isinstance(move, int):
             return reached, [(lj, e) for lj, e in ends if lj != move]
@@ -250,9 +262,13 @@ class Evaluator:
                 out.append((lj, e))
         return r, out
 
-    def distinct(self, reached: int, ends, moves, difficulty: int) -> dict:
-        """Moves grouped by the position they leave: {(reached, ends): first such move}."""
-        out: dict = {}
+    def distinct(self, reached: int, ends: Ends, moves: Sequence[FastMove],
+                 difficulty: int) -> dict[tuple[object, ...], MoveOrAbort]:
+        """Moves grouped by the position they leave: {(reached, ends): first such move}.
+
+        (Values and keys are loose so callers may add aborts under keys of their own.)
+        """
+        out: dict[tuple[object, ...], MoveOrAbort] = {}
         for m in moves:
             r, e = self.after(reached, ends, m, difficulty)
             key = (r, tuple(e))
@@ -260,17 +276,17 @@ class Evaluator:
                 out[key] = m
         return out
 
-    def replies(self, reached: int, ends, dice, difficulty: int) -> list:
+    def replies(self, reached: int, ends: Ends, dice: Sequence[int], difficulty: int) -> list[Reply]:
         """Every distinct position `(value, reached, ends)` one move (or abort) with `dice`
         can leave, unsorted: per line its moves (`moves`, the engine's move rule) in
         their order, one per reached fields and end, then its abort."""
         value = self.value
         after = self.after
         moves = self.moves(reached, ends, dice)
-        out: list = []
+        out: list[Reply] = []
         j = 0
         for i, (li, _) in enumerate(ends):
-            seen: set = set()
+            seen: set[tuple[int, int]] = set()
             while j < len(moves) and moves[j][0] == li:
                 m = moves[j]
                 j += 1
@@ -283,20 +299,20 @@ class Evaluator:
             out.append((value(reached, rest), reached, rest))
         return out
 
-    def best_reply(self, reached: int, ends, dice, difficulty: int) -> float:
+    def best_reply(self, reached: int, ends: Ends, dice: Sequence[int], difficulty: int) -> float:
         """The value of the best move (or abort) with `dice` by `value`."""
         if not ends:
             return self.value(reached, ends)
         return max(t[0] for t in self.replies(reached, ends, dice, difficulty))
 
-    def roll_options(self, dice, my_roll: bool) -> list:
+    def roll_options(self, dice: Roll, my_roll: bool) -> list[Roll]:
         """The dice the seat may play after rolling `dice` (a four of a kind is set by
         its roller: every setting when that is this seat, else kept as rolled)."""
         if my_roll and four_of_a_kind(dice) is not None:
             return set_options(dice)
         return [dice]
 
-    def expect(self, reached: int, ends, difficulty: int, my_roll: bool) -> float:
+    def expect(self, reached: int, ends: Ends, difficulty: int, my_roll: bool) -> float:
         """The expected value of the best next move (by `value`) over the 15 roll results."""
         if not ends:
             return self.value(reached, ends)
@@ -313,7 +329,7 @@ class Evaluator:
         self.expect_memo[key] = total
         return total
 
-    def expect2(self, reached: int, ends, difficulty: int, my_roll: bool, then_my_roll: bool,
+    def expect2(self, reached: int, ends: Ends, difficulty: int, my_roll: bool, then_my_roll: bool,
                 width: int) -> float:
         """Two rolls deep: over the 15 results of the next roll, the best of the `width`
         best moves by `value`, each valued by `expect` (the roll after that)."""
@@ -321,12 +337,12 @@ class Evaluator:
             return self.value(reached, ends)
         total = 0.0
         for dice, p in ROLLS:
-            found = []
+            found: list[Reply] = []
             for option in self.roll_options(dice, my_roll):
                 found.extend(self.replies(reached, ends, option, difficulty))
             found.sort(key=lambda t: -t[0])
-            best = None
-            seen = set()
+            best: Optional[float] = None
+            seen: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
             for _, r, e in found:
                 key = (r, tuple(e))
                 if key in seen:
@@ -337,5 +353,6 @@ class Evaluator:
                     best = v
                 if len(seen) >= width:
                     break
+            assert best is not None  # every roll leaves at least the aborts
             total += p * best
         return total

@@ -1,12 +1,14 @@
 """Linyo figures for `python -m engine bench` and `python -m engine simulate linyo`."""
 from __future__ import annotations
 
+import argparse
 import time
+from typing import Optional
 
 from engine.core import Rng
 
 from .greedy import greedy_policy, spread_start
-from .playout import playout
+from .playout import Policy, StartPolicy, playout
 from .state import new_game
 
 
@@ -27,7 +29,8 @@ def _random_public_games(seconds: float) -> tuple[int, float, list[int]]:
     return games, time.perf_counter() - start, counts
 
 
-def _fast_games(seconds: float, policy=None, start_policy=None) -> tuple[int, float]:
+def _fast_games(seconds: float, policy: Optional[Policy] = None,
+                start_policy: Optional[StartPolicy] = None) -> tuple[int, float]:
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -36,7 +39,7 @@ def _fast_games(seconds: float, policy=None, start_policy=None) -> tuple[int, fl
     return games, time.perf_counter() - start
 
 
-def bench(args) -> None:
+def bench(args: argparse.Namespace) -> None:
     """Print solo games per second (public contract and fast path) and legal moves per decision."""
     seconds = float(getattr(args, "seconds", 3.0))
     games, spent, counts = _random_public_games(seconds)
@@ -48,7 +51,7 @@ def bench(args) -> None:
     print(f"linyo: {games / spent:8.1f} solo playouts/s via playout() (greedy one-step policy)")
 
 
-def simulate(args) -> int:
+def simulate(args: argparse.Namespace) -> int:
     """Play `args.games` games of `args.players` seats on A, B and random; print a summary per side."""
     players = int(args.players)
     n = int(args.games)
@@ -57,10 +60,11 @@ def simulate(args) -> int:
         print("linyo simulate: players 1-6 and at least one game")
         return 2
     print(f"linyo: {n} games x {players} player(s), difficulty 2, seeds {base}..{base + n - 1}")
-    for label, policy, start_policy in (
+    runs: tuple[tuple[str, Optional[Policy], Optional[StartPolicy]], ...] = (
         ("greedy", greedy_policy, spread_start),
         ("longest-move", None, None),
-    ):
+    )
+    for label, policy, start_policy in runs:
         for sheet in ("A", "B", "random"):
             free: list[int] = []
             rounds: list[int] = []

@@ -50,7 +50,7 @@ def random_start(state: State, seat: int, options: list[int], rng: Rng) -> int:
 def longest_setting(state: State, seat: int) -> tuple[int, int, int]:
     """The playout's four-of-a-kind choice: the setting that gives `seat` the longest move."""
     best: Optional[tuple[int, tuple[int, int, int]]] = None
-    for option in set_options(state.rolled):
+    for option in set_options(state._set_roll()):
         length = max((len(m[1]) + (m[2] >= 0) for m in state.fast_moves(seat, option)), default=0)
         if best is None or length > best[0]:
             best = (length, option)

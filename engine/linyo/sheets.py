@@ -266,12 +266,13 @@ def _random_colours(rng: Rng) -> list[int] | None:
     colours = []
     for i in range(FIELDS):
         r, c = divmod(i, COLS)
-        best = None
+        best: tuple[int, int] | None = None  # (distance, colour) of the nearest centre
         for idx, (f, k) in enumerate(centres):
             fr, fc = divmod(f, COLS)
             d = (abs(fr - r) + abs(fc - c)) * 8 + rng.below(6)
             if best is None or d < best[0]:
                 best = (d, order[k])
+        assert best is not None  # there are at least 14 centres
         colours.append(best[1])
     for _ in range(200):
         counts = [colours.count(k) for k in range(3)]

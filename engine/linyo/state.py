@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import os
 from enum import Enum
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Final, Mapping, Optional, Sequence, Union
 
 from engine.core import (
     BadSave,
@@ -73,6 +73,7 @@ from .events import (
     StartPlaced,
 )
 from .refusals import REFUSALS
+from .view_types import LinyoSeatView, LinyoView
 from .sheets import (
     COLOUR_WORDS,
     COLS,
@@ -88,7 +89,7 @@ from .sheets import (
     random_sheet,
 )
 
-GAME = "linyo"
+GAME: Final = "linyo"
 MIN_PLAYERS = 1
 MAX_PLAYERS = 6
 DIFFICULTIES = (2, 3, 4)
@@ -112,7 +113,9 @@ class Phase(str, Enum):
     OVER = "over"
 
     __str__ = str.__str__
-    __format__ = str.__format__
+
+    def __format__(self, spec: str) -> str:  # f"{phase}" is the plain string, as before
+        return str.__format__(self.value, spec)
 
     def __repr__(self) -> str:
         return repr(self.value)
@@ -281,6 +284,7 @@ class State:
         phase = self.phase
         if phase is Phase.MOVE:
             seat = self.current_seat
+            assert seat is not None  # a seat acts in every phase but chance and over
             out: list[Action] = moves_of(self._moves_now())  # type: ignore[assignment]
             opened = self.open[seat]
             out.extend(ABORTS[li] for li in range(LINES) if opened[li])
@@ -288,7 +292,7 @@ class State:
         if phase is Phase.START:
             return [STARTS[f] for f in self.start_options()]
         if phase is Phase.SET:
-            return [SetDice(r) for r in set_options(self.rolled)]
+            return [SetDice(r) for r in set_options(self._set_roll())]
         return []
 
     def apply(self, action: Union[str, Action]) -> list[Event]:
@@ -297,11 +301,12 @@ class State:
         Raises a coded IllegalAction (see `refusals.py`) and leaves the state
         exactly as it was when the action is refused.
         """
-        a = parse_action(action)
-        self._check(a)
+        a = self._check(action)
+        seat = self.current_seat
+        assert seat is not None  # `_check` refuses while no seat is to act
         out: list[Event] = []
         self.log.append(str(a))
-        self.actors.append(self.current_seat)
+        self.actors.append(seat)
         self._do(a, out)
         self.events.extend(out)
         return out
@@ -309,7 +314,7 @@ class State:
     def why_illegal(self, action: Union[str, Action]) -> Optional[Refusal]:
         """The refusal `apply(action)` would raise (its text, ``code`` and ``params``), or None."""
         try:
-            self._check(parse_action(action))
+            self._check(action)
         except IllegalAction as exc:
             return exc.refusal
         return None
@@ -380,7 +385,7 @@ class State:
         free_mask = ~self.reached[seat] & FULL_MASK
         return [(free_mask & m).bit_count() for m in _ROW_MASKS]
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int) -> LinyoView:
         """What `seat` sees: everything in Linyo is public, but no future roll.
 
         Keys: ``phase``, ``round``, ``roller``, ``current_seat``, ``dice``
@@ -395,7 +400,7 @@ class State:
         """
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat} in a game of {self.players}")
-        seats = []
+        seats: list[LinyoSeatView] = []
         for s in range(self.players):
             seats.append(
                 {
@@ -419,7 +424,7 @@ class State:
             "roller": self.roller,
             "current_seat": self.current_seat,
             "dice": None if self.dice is None else roll_text(self.dice),
-            "rolled": None if self.phase is not Phase.SET else roll_text(self.rolled),
+            "rolled": None if self.phase is not Phase.SET else roll_text(self._set_roll()),
             "sheet": list(self.sheet.rows),
             "sheet_name": self.sheet.name,
             "to_move": list(self.to_move),
@@ -493,6 +498,7 @@ class State:
             return []
         if seat is None:
             seat = self.current_seat
+            assert seat is not None  # starts are placed by a seat
         return start_fields(self.sheet.colours, self.start_left, self.reached[seat])
 
     def fast_moves(self, seat: int, dice: Optional[Roll] = None) -> list[FastMove]:
@@ -504,7 +510,7 @@ class State:
         if dice is None:
             if self.phase is not Phase.MOVE:
                 return []
-            dice = self.dice
+            dice = self._dice_now()
         return move_paths(self.sheet.colours, self.sheet.star_mask, self.reached[seat],
                           self.open_ends(seat), dice)
 
@@ -539,7 +545,20 @@ class State:
         return as_step
 
     # --- legality (one place) -----------------------------------------------------------
-    def _check(self, a: Action) -> None:
+    def _check(self, action: Union[str, Action]) -> Action:
+        """`action` as a value if the current seat may play it now, else its coded refusal.
+
+        A finished game (or one waiting for chance) refuses before the text is
+        even read: that is the first thing a player must be told.
+        """
+        phase = self.phase
+        if phase is Phase.OVER:
+            raise REFUSALS.refuse("game.over")
+        if phase is Phase.CHANCE:
+            need = self.chance_needed
+            assert need is not None  # the chance phase always says what it needs
+            raise REFUSALS.refuse("chance.pending", need=need.kind)
+        a = parse_action(action)
         if isinstance(a, Move):
             self._check_phase(Phase.MOVE)
             self._check_move(a)
@@ -552,41 +571,45 @@ class State:
         else:
             self._check_phase(Phase.SET)
             self._check_set(a)
+        return a
 
     def _check_phase(self, wanted: Phase) -> None:
+        """Refuse an action of the `wanted` phase in another one (the game is neither
+        over nor waiting for chance: `_check` said so first)."""
         phase = self.phase
         if phase is wanted:
             return
-        if phase is Phase.OVER:
-            raise REFUSALS.refuse("game.over")
-        if phase is Phase.CHANCE:
-            raise REFUSALS.refuse("chance.pending", need=self.chance_needed.kind)
         if wanted is Phase.SET:
             raise REFUSALS.refuse("set.not_now")
         if phase is Phase.SET:
-            raise REFUSALS.refuse("turn.set_pending", roll=roll_text(self.rolled))
+            raise REFUSALS.refuse("turn.set_pending", roll=roll_text(self._set_roll()))
         if phase is Phase.START:
             raise REFUSALS.refuse("turn.starts_pending")
         raise REFUSALS.refuse("start.not_now")  # wanted START in the move phase
 
     def _check_set(self, a: SetDice) -> None:
-        if a.dice in set_options(self.rolled):
+        rolled = self._set_roll()
+        if a.dice in set_options(rolled):
             return
-        k = four_of_a_kind(self.rolled)
         if sum(a.dice) != DICE or min(a.dice) < 0:
             raise REFUSALS.refuse("action.bad_roll", text=str(a.dice))
+        k = four_of_a_kind(rolled)
+        assert k is not None  # the set phase comes only after a four of a kind
         raise REFUSALS.refuse("set.keep_colour", colour=COLOUR_WORDS[k])
 
     def _check_start(self, a: Start) -> None:
         f = a.field
         if f in self.start_options():
             return
-        if self.reached[self.current_seat] >> f & 1:
+        seat = self.current_seat
+        assert seat is not None
+        if self.reached[seat] >> f & 1:
             raise REFUSALS.refuse("start.taken", field=field_name(f))
-        raise _colour_refusal("start", f, self.sheet.colours[f], self.dice)
+        raise _colour_refusal("start", f, self.sheet.colours[f], self._dice_now())
 
     def _check_line(self, line: int) -> None:
         seat = self.current_seat
+        assert seat is not None
         if not 1 <= line <= len(self.lines[seat]):
             raise REFUSALS.refuse("line.none", line=line)
         if not self.open[seat][line - 1]:
@@ -596,11 +619,14 @@ class State:
         """`fast_moves` of the current seat, kept until the position changes (legal_actions
         and the check of the move that follows share one generation)."""
         seat = self.current_seat
+        assert seat is not None
+        dice = self.dice
+        assert dice is not None  # rolled before any move
         ends = self.open_ends(seat)
-        key = (seat, self.reached[seat], self.dice, tuple(ends))
+        key = (seat, self.reached[seat], dice, tuple(ends))
         if key != self._moves_key:
             self._moves_now_list = tuple(move_paths(self.sheet.colours, self.sheet.star_mask,
-                                                    self.reached[seat], ends, self.dice))
+                                                    self.reached[seat], ends, dice))
             self._moves_key = key
         return self._moves_now_list
 
@@ -621,10 +647,12 @@ class State:
         if not a.fields:
             return REFUSALS.refuse("action.star_only" if a.star is not None else "action.move_form")
         seat = self.current_seat
+        assert seat is not None
         line = self.lines[seat][a.line - 1]
         end = line[-1]
         used = self.reached[seat]
-        counts = list(self.dice)
+        dice = self._dice_now()
+        counts = list(dice)
         colours = self.sheet.colours
         prev = end
         for i, f in enumerate(a.fields):
@@ -636,7 +664,7 @@ class State:
                 return self._taken(f, a.fields[:i])
             k = colours[f]
             if not counts[k]:
-                return _colour_refusal("move", f, k, self.dice)
+                return _colour_refusal("move", f, k, dice)
             counts[k] -= 1
             used |= 1 << f
             prev = f
@@ -697,43 +725,65 @@ class State:
     def _rolled(self, faces: tuple[str, ...], roll: Roll, out: Optional[list[Event]]) -> None:
         self.last_roll_at = len(self.log)
         if out is not None:
-            out.append(DiceRolled(self.round, self.roller, faces))
+            out.append(DiceRolled(self.round, self._roller_now(), faces))
         self._after_roll(roll, out)
 
     def _after_roll(self, roll: Roll, out: Optional[list[Event]]) -> None:
         self.dice = roll
         k = four_of_a_kind(roll)
         if k is not None:
+            roller = self._roller_now()
             self.phase = Phase.SET
             self.rolled = roll
-            self.current_seat = self.roller
-            self.to_move = [self.roller]
+            self.current_seat = roller
+            self.to_move = [roller]
             if out is not None:
-                out.append(FourOfAKindOffered(self.roller, COLOURS[k]))
+                out.append(FourOfAKindOffered(roller, COLOURS[k]))
         else:
             self._begin_decisions()
+
+    # The rolls, once made: None only before the first roll (or, for `rolled`, outside the
+    # set phase), when nothing asks for them.
+    def _roller_now(self) -> int:
+        """The seat that rolls this round."""
+        roller = self.roller
+        assert roller is not None  # the first seat is known before the first roll
+        return roller
+
+    def _dice_now(self) -> Roll:
+        """The dice of this round."""
+        dice = self.dice
+        assert dice is not None  # asked only once rolled
+        return dice
+
+    def _set_roll(self) -> Roll:
+        """The four of a kind the roller sets (set phase only)."""
+        rolled = self.rolled
+        assert rolled is not None  # the set phase keeps it
+        return rolled
 
     def _seats_from(self, first: int) -> list[int]:
         return [(first + i) % self.players for i in range(self.players)]
 
     def _begin_decisions(self) -> None:
         self.rolled = None
-        self.to_move = self._seats_from(self.roller)
+        self.to_move = self._seats_from(self._roller_now())
         self.current_seat = self.to_move[0]
         if self.round == 0:
             self.phase = Phase.START
-            self.start_left = list(self.dice)
+            self.start_left = list(self._dice_now())
         else:
             self.phase = Phase.MOVE
 
     def _do_set(self, dice: Roll, rng: Optional[Rng], out: Optional[list[Event]] = None) -> None:
         self.dice = dice
         if out is not None:
-            out.append(DiceSet(self.roller, roll_text(dice)))
+            out.append(DiceSet(self._roller_now(), roll_text(dice)))
         self._begin_decisions()
 
     def _do_start(self, f: int, rng: Optional[Rng], out: Optional[list[Event]] = None) -> None:
         seat = self.current_seat
+        assert seat is not None
         self.start_left[self.sheet.colours[f]] -= 1
         self.lines[seat].append([f])
         self.open[seat].append(True)
@@ -745,7 +795,7 @@ class State:
         self.to_move.pop(0)
         if self.to_move:
             self.current_seat = self.to_move[0]
-            self.start_left = list(self.dice)
+            self.start_left = list(self._dice_now())
             return
         self.start_left = [0, 0, 0]
         if out is not None:
@@ -755,6 +805,7 @@ class State:
     def _do_move(self, li: int, fields: Sequence[int], star: int, rng: Optional[Rng],
                  out: Optional[list[Event]] = None) -> None:
         seat = self.current_seat
+        assert seat is not None
         line = self.lines[seat][li]
         line.extend(fields)
         mask = self.reached[seat]
@@ -781,6 +832,7 @@ class State:
 
     def _do_abort(self, li: int, rng: Optional[Rng], out: Optional[list[Event]] = None) -> None:
         seat = self.current_seat
+        assert seat is not None
         self.open[seat][li] = False  # check 1
         if out is not None:
             out.append(LineAborted(seat, li + 1, field_name(self.lines[seat][li][-1]), CHOSEN))
@@ -812,8 +864,10 @@ class State:
         self._next_round(rng, out)
 
     def _next_round(self, rng: Optional[Rng], out: Optional[list[Event]]) -> None:
+        first = self.first_seat
+        assert first is not None  # drawn (or given) before the first roll
         self.round += 1
-        self.roller = (self.first_seat + self.round) % self.players
+        self.roller = (first + self.round) % self.players
         self._begin_roll(rng, out)
 
 
@@ -1004,7 +1058,7 @@ def from_json(data: Any) -> State:
     return _replay(rec["setup"], rec["seed"], rec["actions"], chance_outcomes(rec))
 
 
-def state_from_view(view: dict, rng_seed: Union[int, str] = 0) -> State:
+def state_from_view(view: Mapping[str, Any], rng_seed: Union[int, str] = 0) -> State:
     """A playable State rebuilt from a `view` (for bots' lookahead).
 
     The future rolls come from ``Rng(rng_seed)``, never from the real game.
@@ -1034,7 +1088,7 @@ def state_from_view(view: dict, rng_seed: Union[int, str] = 0) -> State:
     return s
 
 
-def moves_by_line(source: Union[State, dict], seat: Optional[int] = None) -> dict[int, list[Move]]:
+def moves_by_line(source: Union[State, Mapping[str, Any]], seat: Optional[int] = None) -> dict[int, list[Move]]:
     """The seat's legal moves with the current dice, grouped by line number (1-4).
 
     `source` is a State or a view; `seat` defaults to the current seat. Only
@@ -1051,6 +1105,7 @@ def moves_by_line(source: Union[State, dict], seat: Optional[int] = None) -> dic
         return {}
     if seat is None:
         seat = state.current_seat
+        assert seat is not None  # a seat moves in the move phase
     out: dict[int, list[Move]] = {}
     for m in moves_of(state.fast_moves(seat)):
         out.setdefault(m.line, []).append(m)

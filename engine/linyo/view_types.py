@@ -35,10 +35,10 @@ class LinyoView(TypedDict):
     game: Literal["linyo"]
     seat: int
     players: int
-    first_seat: int
-    phase: Literal["set", "start", "move", "over"]
+    first_seat: Optional[int]  # None while an external first seat is pending
+    phase: Literal["chance", "set", "start", "move", "over"]
     round: int
-    roller: int
+    roller: Optional[int]
     current_seat: Optional[int]
     dice: Optional[str]
     rolled: Optional[str]
