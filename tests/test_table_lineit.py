@@ -70,7 +70,7 @@ def until(app: App, cond, limit: int = 3000) -> None:
         if cond():
             return
         for scene in app.stack:
-            pending = getattr(getattr(scene, "ctrl", None), "pending", None)
+            pending = getattr(getattr(scene, "bots", None), "pending", None)
             if pending is not None:
                 futures.wait([pending], timeout=60)
         app.step(DT)
