@@ -79,8 +79,8 @@ class RemoteTable:
         self.room_id = room_id
         self.reopen = reopen               # opens the table again from the replica
         t = session.tables.tables[room_id]
-        self.applied: list[str] = list(t.replica.actions)  # what the local game applied, in order
-        self.checked = len(self.applied)   # applied[:checked] agrees with the replica
+        self.done: list[str] = list(t.replica.actions)  # what the local game applied, in order
+        self.checked = len(self.done)   # done[:checked] agrees with the replica
         self.rejected_seen = len(t.replica.rejected)
         self.fed: str | None = None        # the room's action just handed to the scene
         self.stale = False                 # the local game left the room's: reopen
@@ -103,7 +103,7 @@ class RemoteTable:
         rep = self.replica
         if rep is None or self.stale or self.chance_pending(state):
             return None
-        n = len(self.applied)
+        n = len(self.done)
         if n < len(rep.actions):
             self.fed = rep.actions[n]
             return self.fed
@@ -116,7 +116,7 @@ class RemoteTable:
             return
         text = str(action)
         fed, self.fed = self.fed, None
-        self.applied.append(text)
+        self.done.append(text)
         if fed is not None and text == fed:
             return
         tables = self.session.tables
@@ -138,17 +138,17 @@ class RemoteTable:
         if not self.chance_pending(state):
             return
         k = len(state.chance)
-        if k < len(rep.state.chance) and rep.state.chance[k].at == len(self.applied):
+        if k < len(rep.state.chance) and rep.state.chance[k].at == len(self.done):
             events = state.resolve_chance(list(rep.state.chance[k].outcome))
             CHANCE_SHOWN[scene.game](scene, events or [])
 
     def _diverged(self, rep: Any) -> bool:
-        n = min(len(self.applied), len(rep.actions))
-        if self.applied[self.checked:n] != rep.actions[self.checked:n]:
+        n = min(len(self.done), len(rep.actions))
+        if self.done[self.checked:n] != rep.actions[self.checked:n]:
             return True
         self.checked = max(self.checked, n)
         me = self.session.me
         new = rep.rejected[self.rejected_seen:]
         self.rejected_seen = len(rep.rejected)
         # one of ours refused by the room: only the replica's game is the table's
-        return any(r.sender == me for r in new) and len(self.applied) > len(rep.actions)
+        return any(r.sender == me for r in new) and len(self.done) > len(rep.actions)
