@@ -20,7 +20,7 @@ import os
 from .paths import LOCALE
 
 DOMAIN = "linebox"
-TABLE_DOMAINS = ("lineit_table", "linyo_table", "tutorial")
+TABLE_DOMAINS = ("lineit_table", "linyo_table", "tutorial", "online")
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"}
 
 _current = "en"

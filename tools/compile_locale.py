@@ -29,7 +29,7 @@ GAME = ROOT / "game"
 LOCALE = GAME / "locale"
 LANGS = ("de", "fr")
 DOMAIN = "linebox"
-TABLE_DOMAINS = ("lineit_table", "linyo_table", "tutorial")
+TABLE_DOMAINS = ("lineit_table", "linyo_table", "tutorial", "online")
 DOMAINS = (DOMAIN,) + TABLE_DOMAINS
 REASONS = ROOT / "engine" / "bots" / "reasons.py"
 HEADER = ("Project-Id-Version: Linebox\nMIME-Version: 1.0\n"
@@ -42,6 +42,8 @@ def domain_of(path: Path, root: Path = GAME) -> str:
     for table in TABLE_DOMAINS:
         if parts[0] == table or parts == ("scenes", f"{table}.py"):
             return table
+    if parts[:1] == ("scenes",) and parts[-1].startswith("online") or parts == ("table", "remote.py"):
+        return "online"       # the online screens (game/online/ itself is matched above)
     return DOMAIN
 
 

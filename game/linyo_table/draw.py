@@ -468,6 +468,8 @@ class TableDrawing:
         if st.is_over:
             return _("Counting the free fields…") if not self.finished else ""
         seat = st.current_seat
+        if seat is None:      # an online table: the host's roll is on its way
+            return _("The dice are coming…")
         info = self.g.seats[seat]
         if info.is_bot:
             if st.phase == "set":

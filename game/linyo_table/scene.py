@@ -226,6 +226,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if st.is_over:
             return
         seat = st.current_seat
+        if seat is None:      # an online table waits for the host's roll (external chance)
+            return
         if self.g.seats[seat].is_bot:
             if not self.g.humans:
                 self.focus_seat = seat

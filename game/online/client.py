@@ -213,6 +213,12 @@ class MatrixClient:
             return _check(await c.join(room_id)).room_id
         return self._submit(go)
 
+    def leave(self, room_id: str) -> concurrent.futures.Future:
+        """Leave a room (or decline its invitation)."""
+        async def go(c: AsyncClient) -> None:
+            _check(await c.room_leave(room_id))
+        return self._submit(go)
+
     def put_state(self, room_id: str, event_type: str, content: dict) -> concurrent.futures.Future:
         async def go(c: AsyncClient) -> str:
             return _check(await c.room_put_state(room_id, event_type, content, state_key="")).event_id

@@ -16,6 +16,7 @@ from ..ui.pictures import picture
 from ..tutorial.offer import LEARN
 from ..ui.widgets import Button
 from .common import hint
+from .online import online_label
 
 if TYPE_CHECKING:
     from ..app import App
@@ -38,6 +39,7 @@ class MenuScene(WidgetScene):
             self.b_continue,
             Button(N_("Play Line-it"), lambda: self.open_setup("lineit")),
             Button(N_("Play Linyo"), lambda: self.open_setup("linyo")),
+            Button(online_label, self.open_online),   # game/scenes/online.py (label: badge when it is your turn)
             Button(LEARN, self.open_learn),      # the tutorials (game/tutorial)
             Button(N_("Load game"), self.open_load),
             Button(N_("Statistics"), self.open_stats),
@@ -81,6 +83,10 @@ class MenuScene(WidgetScene):
     def on_continue(self) -> None:
         if self.autosave is not None:
             tables.open_table(self.app, self.autosave, storage.autosave_path(self.autosave["game"]))
+
+    def open_online(self) -> None:
+        from .online import OnlineScene
+        self.app.push(OnlineScene(self.app))
 
     def open_learn(self) -> None:
         from ..tutorial.offer import LearnChoice

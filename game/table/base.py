@@ -56,6 +56,8 @@ class TableBase:
     game: str
     demo: bool = False
     tg: Any
+    #: an online table's link to its room (`remote.RemoteTable`); None at a table of this machine
+    remote: Any = None
 
     def init_table(self, bots: TableBots) -> None:
         """Call from the scene's `__init__` once `self.tg` is set."""
@@ -91,7 +93,7 @@ class TableBase:
     @property
     def keeps_saves(self) -> bool:
         """A game with people at the table is saved and counted; a demo or a bots-only game is not."""
-        return not self.demo and bool(self.tg.humans)
+        return not self.demo and bool(self.tg.humans) and self.remote is None  # online: the room keeps it
 
     def enter_table(self) -> None:
         """Call from the scene's `enter`: bots start, and Continue works from the first moment."""
@@ -113,6 +115,8 @@ class TableBase:
     def update_table(self, dt: float) -> None:
         """Call from the scene's `update`: finished autosave writes are looked at here."""
         self.saver.poll()
+        if self.remote is not None:
+            self.remote.update(self)
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and seat in self.tg.humans
@@ -120,6 +124,8 @@ class TableBase:
     # ------------------------------------------------------------ actions
     def on_applied(self, action: Any, events: list | None) -> None:
         """An action (anyone's) went into the engine: keep the game, end it if it is over."""
+        if self.remote is not None:
+            self.remote.applied(action)   # ours goes to the room
         if self.tg.state.is_over:
             self.game_over()
         else:

@@ -1,0 +1,246 @@
+"""Play online: sign in, your online tables, invitations, a new table, sign out.
+
+One scene with two faces: signed out, the account form (homeserver,
+user, password; sign in or register); signed in, the list of your tables
+(whose turn, last move, unread), invitations to accept or decline, "New
+online table" and "Sign out". Every request is a Future looked at on a
+later frame: the screen shows "…" while it waits and a plain sentence when
+it fails (see `online_errors`).
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import tables as game_tables
+from ..i18n import N_, _
+from ..online import account, session
+from ..scene import WidgetScene
+from ..ui import text as T
+from ..ui import theme as C
+from ..ui.layout import Layout
+from ..ui.widgets import Button, TextInput
+from .common import header, hint
+from .online_errors import plain_error
+from .online_table import open_online_table, seat_name
+
+if TYPE_CHECKING:
+    from ..app import App
+
+MENU_POLL_SECONDS = 0.5
+_last_menu_poll = 0.0
+
+
+def online_label() -> str:
+    """The menu's "Play online" label, with a badge when tables wait for your move.
+
+    The menu's only network intake: the saved account's session is started
+    the first time, and its incoming events are taken at most twice a second.
+    """
+    global _last_menu_poll
+    s = session.current()
+    if s is not None and time.monotonic() - _last_menu_poll > MENU_POLL_SECONDS:
+        _last_menu_poll = time.monotonic()
+        s.poll()
+    n = s.my_turn_count() if s is not None else 0
+    return _("Play online") + (f"  ● {n}" if n else "")
+
+
+class SecretInput(TextInput):
+    """A password field: drawn as dots, never kept after the request."""
+
+    def draw(self, surface: pygame.Surface, lay: Layout) -> None:
+        text = self.text
+        self.text = "•" * len(text)
+        try:
+            super().draw(surface, lay)
+        finally:
+            self.text = text
+
+
+class OnlineScene(WidgetScene):
+    name = "online"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.busy: tuple[concurrent.futures.Future, str, Any] | None = None   # (future, what, extra)
+        self.error = ""
+        self.sig: Any = None
+        self.rows: list[tuple[Button, str]] = []
+        self.s = session.current()
+        self.server = TextInput("matrix.org", lambda v: None, N_("Homeserver, e.g. matrix.org"), max_len=120)
+        self.user = TextInput("", lambda v: None, N_("User name"), max_len=120)
+        self.password = SecretInput("", lambda v: None, N_("Password"), max_len=200)
+        self.b_sign_in = Button(N_("Sign in"), lambda: self.authenticate(False), "primary")
+        self.b_register = Button(N_("Register"), lambda: self.authenticate(True))
+        self.b_new = Button(N_("New online table"), self.open_new, "primary")
+        self.b_sign_out = Button(N_("Sign out"), self.sign_out, "quiet")
+        self.b_back = Button(N_("Back"), self.back, "quiet")
+        self.rebuild()
+
+    # ------------------------------------------------------------ widgets
+    def rebuild(self) -> None:
+        if self.s is None:
+            self.widgets = [self.server, self.user, self.password, self.b_sign_in, self.b_register, self.b_back]
+            self.rows = []
+        else:
+            self.rows = []
+            tables = self.s.tables
+            for room_id, sender in sorted(tables.invites.items()):
+                who = seat_name(sender, self.s.me) if sender else "?"
+                self.rows.append((Button(lambda w=who: _("Invitation from {who}: accept").format(who=w),
+                                         lambda r=room_id: self.accept(r), "primary"), room_id))
+                self.rows.append((Button(N_("Decline"), lambda r=room_id: self.decline(r), "quiet"), room_id))
+            for summary in sorted(tables.summaries(), key=lambda x: (x.over, not x.my_turn, x.room_id)):
+                self.rows.append((Button(lambda x=summary: self.describe(x), lambda r=summary.room_id: self.open(r),
+                                         "primary" if summary.my_turn and not summary.over else "normal"),
+                                  summary.room_id))
+            self.widgets = [b for b, _r in self.rows] + [self.b_new, self.b_sign_out, self.b_back]
+        self.set_focus(None)
+        if hasattr(self.app, "lay"):
+            self.layout(self.app.lay)
+
+    def describe(self, x: Any) -> str:
+        """One table's line: game, whose turn, last move, unread."""
+        t = self.s.tables.tables.get(x.room_id) if self.s else None
+        game = game_tables.GAME_NAMES.get(x.game, x.game)
+        if x.over:
+            turn = _("finished")
+        elif x.my_turn:
+            turn = _("your turn")
+        elif t is not None and x.waiting_for:
+            turn = _("waiting for {names}").format(
+                names=", ".join(seat_name(t.setup.seats[s], self.s.me) for s in x.waiting_for))
+        else:
+            turn = _("waiting for the host")
+        others = ", ".join(seat_name(u, self.s.me) for u in t.setup.seats if u != self.s.me) if t else ""
+        line = f"{game} · {others} · {turn}"
+        if x.last_action:
+            line += " · " + _("last: {move}").format(move=x.last_action)
+        if x.unread:
+            line += " · " + _("new: {n}").format(n=x.unread)
+        return T.safe(line, 110)
+
+    def signature(self) -> Any:
+        if self.s is None:
+            return None
+        t = self.s.tables
+        return (tuple(sorted(t.invites)), tuple(sorted(t.tables)))
+
+    # ------------------------------------------------------------ actions
+    def authenticate(self, register: bool) -> None:
+        if self.busy is not None:
+            return
+        server, user, password = self.server.text.strip(), self.user.text.strip(), self.password.text
+        if not (server and user and password):
+            self.error = _("Fill in the homeserver address, your user name and your password.")
+            return
+        self.error = ""
+        fut = (account.register if register else account.sign_in)(server, user, password)
+        self.password.text = ""            # the password goes with the request, nowhere else
+        self.password.caret = 0
+        self.busy = (fut, "register" if register else "sign_in", server)
+
+    def accept(self, room_id: str) -> None:
+        if self.s is not None and self.busy is None:
+            self.busy = (self.s.tables.accept(room_id), "accept", room_id)
+
+    def decline(self, room_id: str) -> None:
+        if self.s is not None and self.busy is None:
+            self.s.tables.invites.pop(room_id, None)
+            self.busy = (self.s.client.leave(room_id), "decline", room_id)
+            self.rebuild()
+
+    def open(self, room_id: str) -> None:
+        if self.s is None or room_id not in self.s.tables.tables:
+            self.error = _("This table is still being read from the homeserver.")
+            return
+        open_online_table(self.app, self.s, room_id)
+
+    def open_new(self) -> None:
+        from .online_new import NewOnlineTable
+        if self.s is not None:
+            self.app.push(NewOnlineTable(self.app, self.s))
+
+    def sign_out(self) -> None:
+        session.sign_out()
+        self.s = None
+        self.error = ""
+        self.rebuild()
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for w in self.widgets:
+            w.update(dt)
+        if self.s is not None:
+            self.s.poll()
+            self.error = self.error or "; ".join(self.s.tables.problems[-1:])
+        if self.busy is not None and self.busy[0].done():
+            fut, what, extra = self.busy
+            self.busy = None
+            exc = fut.exception()
+            if exc is not None:
+                self.error = plain_error(exc, extra if what in ("sign_in", "register") else "")
+            elif what in ("sign_in", "register"):
+                self.s = session.begin(fut.result())
+                self.rebuild()
+            elif what == "accept" and self.s is not None:
+                self.s.tables.resume(extra)
+        if self.signature() != self.sig:
+            self.sig = self.signature()
+            self.rebuild()
+
+    def layout(self, lay: Layout) -> None:
+        w = min(1300.0, lay.logical_w - 120)
+        x = (lay.logical_w - w) / 2
+        top, row, gap = 200.0, 64.0, 12.0
+        if self.s is None:
+            for i, wdg in enumerate([self.server, self.user, self.password]):
+                wdg.rect = lay.rect(x + w * 0.2, top + i * (row + gap), w * 0.6, row)
+            y = top + 3 * (row + gap) + 20
+            self.b_sign_in.rect = lay.rect(x + w * 0.2, y, w * 0.29, row)
+            self.b_register.rect = lay.rect(x + w * 0.51, y, w * 0.29, row)
+            self.b_back.rect = lay.rect(lay.logical_w / 2 - 160, y + row + 120, 320, row)
+            return
+        room = max(1, int((lay.logical_h - top - 260) // (row + gap)))
+        y = top
+        for i, (b, room_id) in enumerate(self.rows):
+            b.visible = i < room
+            decline = b.label == N_("Decline")
+            if decline:
+                b.rect = lay.rect(x + w * 0.78, y - (row + gap), w * 0.22, row)
+                self.rows[i - 1][0].rect = lay.rect(x, y - (row + gap), w * 0.76, row)
+                continue
+            b.rect = lay.rect(x, y, w, row)
+            y += row + gap
+        y = max(y + 20, lay.logical_h - 220)
+        self.b_new.rect = lay.rect(x, y, w * 0.48, row)
+        self.b_sign_out.rect = lay.rect(x + w * 0.52, y, w * 0.48, row)
+        self.b_back.rect = lay.rect(lay.logical_w / 2 - 160, y + row + gap, 320, row)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        self.app.background(surface)
+        if self.s is None:
+            sub = _("Sign in with a Matrix account, on any homeserver.")
+        else:
+            state = _("online") if self.s.tables.online else _("connecting…")
+            sub = _("Signed in as {user} ({state})").format(user=self.s.me, state=state)
+        y = header(surface, lay, _("Play online"), sub)
+        if self.s is not None and not self.rows:
+            text = _("Reading your tables…") if self.s.tables.loading() or not self.s.found.done() else \
+                _("No online tables yet: start one with New online table.")
+            T.blit_text(surface, text, lay.font_px(28), C.TEXT_DIM, (surface.get_width() // 2, y + lay.px(60)), "midtop")
+        self.draw_widgets(surface)
+        bottom = max(w.rect.bottom for w in self.widgets if w.visible)
+        if self.busy is not None:
+            T.blit_text(surface, _("Talking to the homeserver…"), lay.font_px(28), C.TEXT,
+                        (surface.get_width() // 2, bottom + lay.px(20)), "midtop")
+        elif self.error:
+            T.blit_text(surface, T.safe(self.error, 200), lay.font_px(26), C.RED,
+                        (surface.get_width() // 2, bottom + lay.px(20)), "midtop")
+        hint(surface, lay, _("Tab next field · Enter select · Esc back"))

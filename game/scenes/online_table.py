@@ -1,0 +1,219 @@
+"""An online table: the game's own table scene, with the room's seats, a waiting line and chat.
+
+`open_online_table(app, session, room_id)` builds the table from the room's
+replica (the exact position the room agreed on): our seats are the table's
+people, every other seat (a friend somewhere else, or the host's bot) is
+played by `game.table.remote.RemoteBots` from the room. The scene classes
+here only add the strip on top (who we wait for, online or not) and the chat
+panel to each game's scene; the play is the game's own.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..i18n import _
+from ..table.remote import RemoteBots, RemoteTable
+from ..ui import text as T
+from ..ui import theme as C
+from ..ui.widgets import TextInput, panel
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..online.session import Session
+
+CHAT_LINES = 6
+
+
+def seat_name(user: str, me: str) -> str:
+    """A seat's name at the table: "Bot", "You", or the Matrix user's local part."""
+    if user == "bot":
+        return _("Bot")
+    if user == me:
+        return _("You")
+    return user[1:].split(":", 1)[0] if user.startswith("@") else user
+
+
+def table_config(setup: Any, me: str, room_id: str) -> dict:
+    """The table's setup config (game.tables) for a room's setup, seen from `me`."""
+    mine = set(setup.seat_of(me))
+    difficulties = setup.options.get("difficulties") or [2] * setup.players
+    seats = [{"name": seat_name(user, me), "kind": "human" if i in mine else "bot",
+              "level": None if i in mine else setup.bot_level, "difficulty": int(difficulties[i])}
+             for i, user in enumerate(setup.seats)]
+    return {"game": setup.game, "seats": seats, "first_seat": setup.options.get("first_seat"),
+            "seed": 0, "final_plays": setup.options.get("final_plays", 1),
+            "sheet": setup.options.get("sheet", "A"), "online": room_id}
+
+
+class OnlineStrip:
+    """What an online table adds on top: the waiting line and the chat (changes no game state)."""
+
+    def __init__(self, scene: Any, session: "Session", room_id: str) -> None:
+        self.scene = scene
+        self.session = session
+        self.room_id = room_id
+        self.open = False
+        self.draft = ""
+        self.input = TextInput("", self._typed, placeholder=lambda: _("Say something to the table"),
+                               max_len=200, font_size=22)
+        self.toggle_rect = pygame.Rect(0, 0, 0, 0)
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.seen_chat = 0
+
+    def _typed(self, text: str) -> None:
+        self.draft = text
+
+    def chat(self) -> list[tuple[str, str]]:
+        t = self.session.tables.tables.get(self.room_id)
+        return t.chat if t is not None else []
+
+    def waiting_text(self) -> str:
+        tables = self.session.tables
+        t = tables.tables.get(self.room_id)
+        if not tables.online:
+            return _("Connection lost: trying again… Your moves are sent once it is back.")
+        if t is None:
+            return _("Reading the table…")
+        state = self.scene.tg.state
+        if state.is_over:
+            return _("The game is over.")
+        if getattr(state, "chance_needed", None) is not None:
+            return _("Waiting for the host to deal or roll…")
+        waiting = t.waiting_for()
+        mine = set(t.setup.seat_of(self.session.me))
+        if any(s in mine for s in waiting):
+            return _("Your move.")
+        names = ", ".join(seat_name(t.setup.seats[s], self.session.me) for s in waiting)
+        return _("Waiting for {names}.").format(names=names) if names else ""
+
+    # ------------------------------------------------------------ layout/draw
+    def place(self, surface: pygame.Surface) -> None:
+        lay = self.scene.app.lay
+        w, h = surface.get_size()
+        self.toggle_rect = pygame.Rect(lay.px(12), lay.px(12), lay.px(150), lay.px(40))
+        bw = min(lay.px(560), w // 2)
+        self.box = pygame.Rect(lay.px(12), self.toggle_rect.bottom + lay.px(8), bw, lay.px(36) * (CHAT_LINES + 1) + lay.px(24))
+        self.input.rect = pygame.Rect(self.box.x + lay.px(10), self.box.bottom - lay.px(46), bw - lay.px(20), lay.px(38))
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        lay = self.scene.app.lay
+        self.place(surface)
+        drawn = []
+        line = T.safe(self.waiting_text(), 160)
+        unread = len(self.chat()) - self.seen_chat if not self.open else 0
+        label = _("Chat") + (f" ({unread})" if unread > 0 else "")
+        panel(surface, self.toggle_rect, lay, C.PANEL, C.ACCENT if unread > 0 else C.PANEL_EDGE, radius=10, shadow=False)
+        T.blit_text(surface, label, lay.font_px(22), C.TEXT, self.toggle_rect.center, "center")
+        drawn.append(self.toggle_rect.inflate(4, 4))
+        if line:
+            r = T.blit_text(surface, line, lay.font_px(24), C.ACCENT if not self.session.tables.online else C.TEXT,
+                            (self.toggle_rect.right + lay.px(16), self.toggle_rect.centery), "midleft")
+            drawn.append(r.inflate(4, 4))
+        if self.open:
+            panel(surface, self.box, lay, C.PANEL, C.PANEL_EDGE, radius=12, shadow=False)
+            y = self.box.y + lay.px(10)
+            for sender, body in self.chat()[-CHAT_LINES:]:
+                text = T.safe(f"{seat_name(sender, self.session.me)}: {body}", 90)
+                T.blit_text(surface, text, lay.font_px(20), C.TEXT, (self.box.x + lay.px(12), y))
+                y += lay.px(34)
+            self.input.draw(surface, lay)
+            drawn.append(self.box.inflate(4, 4))
+        return drawn
+
+    # ------------------------------------------------------------ input
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.toggle_rect.collidepoint(event.pos):
+                self.set_open(not self.open)
+                return True
+            if self.open and self.box.collidepoint(event.pos):
+                self.input.set_focus(True)
+                return self.input.handle(event) or True
+            if self.input.focused:
+                self.input.set_focus(False)
+            return False
+        if not self.input.focused:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.send()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.input.set_focus(False)
+            return True
+        return self.input.handle(event) or event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.TEXTEDITING)
+
+    def set_open(self, on: bool) -> None:
+        self.open = on
+        self.seen_chat = len(self.chat())
+        self.input.set_focus(on)
+
+    def send(self) -> None:
+        text = self.draft.strip()
+        if text:
+            self.session.tables.chat_send(self.room_id, text)
+        self.draft = self.input.text = ""
+        self.input.caret = 0
+
+    def update(self, dt: float) -> None:
+        self.input.update(dt)
+        if self.open:
+            self.seen_chat = len(self.chat())
+
+
+class OnlineScene:
+    """Mixed in before a game's table scene: the room's seats, the strip on top."""
+
+    app: "App"
+
+    def go_online(self: Any, session: "Session", room_id: str) -> None:
+        self.remote = RemoteTable(session, room_id, lambda: open_online_table(self.app, session, room_id))
+        self.bots = RemoteBots(self.game, self.bots.levels, self.bots.seeds, self.remote)
+        self.strip = OnlineStrip(self, session, room_id)
+
+    def handle(self: Any, event: pygame.event.Event) -> bool:
+        if self.strip.handle(event):
+            return True
+        return super().handle(event)  # type: ignore[misc]
+
+    def update(self: Any, dt: float) -> None:
+        self.strip.update(dt)
+        super().update(dt)  # type: ignore[misc]
+
+    def draw(self: Any, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        rects = self.strip.draw(surface)
+        # a table that pushes only what changed must push the strip too, and repaint under it next frame
+        self.frame_push.rects = list(self.frame_push.rects) + rects
+        if self.app._present is not None:
+            self.app.present_only(self.app._present + rects)
+
+
+def make_online_scene(app: "App", session: "Session", room_id: str) -> Any:
+    """The table scene for the room at the replica's position (raises KeyError for a room not loaded)."""
+    t = session.tables.tables[room_id]
+    config = table_config(t.setup, session.me, room_id)
+    state = t.replica.state.clone()
+    if t.setup.game == "lineit":
+        from ..lineit_table.controller import Controller
+        from ..lineit_table.scene import TableScene
+
+        class OnlineLineit(OnlineScene, TableScene):
+            name = "online_lineit"
+        scene = OnlineLineit(app, Controller(config, state))
+    else:
+        from ..linyo_table.model import TableGame
+        from ..linyo_table.scene import LinyoTable
+
+        class OnlineLinyo(OnlineScene, LinyoTable):
+            name = "online_linyo"
+        scene = OnlineLinyo(app, TableGame(state, config), restored=True)
+    scene.go_online(session, room_id)
+    t.unread = 0
+    return scene
+
+
+def open_online_table(app: "App", session: "Session", room_id: str) -> None:
+    """Open (or open again, after the room disagreed) the table of `room_id` as the app's scene."""
+    app.reset(make_online_scene(app, session, room_id))

@@ -1,0 +1,154 @@
+"""Remote seats: a table whose other players (and bots) sit at a Matrix room.
+
+An online table is an ordinary table scene with two parts swapped in:
+
+- `RemoteBots` takes the place of the bot worker for every seat that is not
+  ours: the scene asks it for "the bot's move" as it asks a bot, and gets the
+  room's next agreed action (the host runs the real bots and posts theirs);
+- `RemoteTable` is polled by the base each frame (`TableBase.update_table`):
+  it polls the session, gives the local game the chance outcomes the host
+  posted (the game waits, animating, until they come), and posts our own
+  actions (`TableBase.on_applied`).
+
+Our own actions are applied at once and reconciled: the room's replica
+(`game.online.replica`) is the truth; if what the table applied ever differs
+from it (our post was refused, a forged or lost event), the table is opened
+again from the replica, at the exact position.
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Callable
+
+from .bots import TableBots
+
+if TYPE_CHECKING:
+    from game.online.session import Session
+
+log = logging.getLogger("linebox.online")
+
+
+class RemoteBots(TableBots):
+    """The seats that are not ours: their moves come from the room, never from a worker here.
+
+    The worker is still there for hints at our own seats.
+    """
+
+    def __init__(self, game: str, levels: list[str], seeds: list[int], remote: "RemoteTable") -> None:
+        super().__init__(game, levels, seeds, time_limit=1.5)
+        self.remote = remote
+
+    def ask(self, state: Any, seat: int) -> None:
+        """Nothing to ask: the room answers."""
+
+    def poll(self, state: Any, seat: int) -> str | None:
+        return self.remote.next_remote(state)
+
+    def answered(self) -> bool:
+        return True
+
+
+def _lineit_chance(scene: Any, events: list) -> None:
+    """A Line-it deal from the host: the board catches up (the controller's view caches key on
+    the action count, which a deal does not change)."""
+    scene.ctrl._spec_key = scene.ctrl._legal_key = None
+    scene.board.speed = scene.anim_speed()
+    scene.board.sync(scene.ctrl.views(), scene.viewer)
+    if scene.ctrl.state.is_over:
+        scene.game_over()
+
+
+def _linyo_chance(scene: Any, events: list) -> None:
+    """A Linyo roll from the host: the dice roll and the log says so, as for any action."""
+    from game.linyo_table.log import describe
+    scene.follow.take(events)
+    for event in events:
+        scene.log.add(describe(event, scene.g.name))
+    scene.on_applied(None, events)
+
+
+#: how each game's table shows a chance outcome that arrived from the host
+CHANCE_SHOWN: dict[str, Callable[[Any, list], None]] = {"lineit": _lineit_chance, "linyo": _linyo_chance}
+
+
+class RemoteTable:
+    """One open online table: the local game kept in step with the room's replica."""
+
+    def __init__(self, session: "Session", room_id: str, reopen: Callable[[], None]) -> None:
+        self.session = session
+        self.room_id = room_id
+        self.reopen = reopen               # opens the table again from the replica
+        t = session.tables.tables[room_id]
+        self.done: list[str] = list(t.replica.actions)  # what the local game applied, in order
+        self.checked = len(self.done)   # done[:checked] agrees with the replica
+        self.rejected_seen = len(t.replica.rejected)
+        self.fed: str | None = None        # the room's action just handed to the scene
+        self.stale = False                 # the local game left the room's: reopen
+
+    @property
+    def replica(self) -> Any:
+        t = self.session.tables.tables.get(self.room_id)
+        return t.replica if t is not None else None
+
+    def waiting_for(self) -> list[int]:
+        t = self.session.tables.tables.get(self.room_id)
+        return t.waiting_for() if t is not None else []
+
+    def chance_pending(self, state: Any) -> bool:
+        return getattr(state, "chance_needed", None) is not None
+
+    # ------------------------------------------------------------ the seats that are not ours
+    def next_remote(self, state: Any) -> str | None:
+        """The room's next action when the local game is at it, else None (still waiting)."""
+        rep = self.replica
+        if rep is None or self.stale or self.chance_pending(state):
+            return None
+        n = len(self.done)
+        if n < len(rep.actions):
+            self.fed = rep.actions[n]
+            return self.fed
+        return None
+
+    # ------------------------------------------------------------ hooks the base calls
+    def applied(self, action: Any) -> None:
+        """An action went into the local game: the room's (fed), or ours (posted now)."""
+        if action is None:                 # a chance outcome shown: nothing to post
+            return
+        text = str(action)
+        fed, self.fed = self.fed, None
+        self.done.append(text)
+        if fed is not None and text == fed:
+            return
+        tables = self.session.tables
+        if not any(tables.play(self.room_id, seat, text) for seat in tables.my_seats(self.room_id)):
+            log.warning("the room would not take our %r: the table is opened again", text)
+            self.stale = True
+
+    def update(self, scene: Any) -> None:
+        """Once a frame: the network, the room's agreement, the host's chance outcomes."""
+        self.session.poll()
+        rep = self.replica
+        if rep is None:
+            return
+        if self.stale or self._diverged(rep):
+            self.stale = False
+            self.reopen()
+            return
+        state = scene.tg.state
+        if not self.chance_pending(state):
+            return
+        k = len(state.chance)
+        if k < len(rep.state.chance) and rep.state.chance[k].at == len(self.done):
+            events = state.resolve_chance(list(rep.state.chance[k].outcome))
+            CHANCE_SHOWN[scene.game](scene, events or [])
+
+    def _diverged(self, rep: Any) -> bool:
+        n = min(len(self.done), len(rep.actions))
+        if self.done[self.checked:n] != rep.actions[self.checked:n]:
+            return True
+        self.checked = max(self.checked, n)
+        me = self.session.me
+        new = rep.rejected[self.rejected_seen:]
+        self.rejected_seen = len(rep.rejected)
+        # one of ours refused by the room: only the replica's game is the table's
+        return any(r.sender == me for r in new) and len(self.done) > len(rep.actions)

@@ -1,0 +1,160 @@
+"""The online screens and an online table in the real scene loop, against a real Synapse.
+
+The app (headless, SDL dummy driver) signs in through the Play online
+screen with a real password, is invited by a second headless client
+(protocol level, `game.online`) that hosts the table, accepts, opens the
+table in the game's own scene and plays; both sides must agree on the game.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from synapse_server import synapse  # noqa: F401  (the fixture)
+
+pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")
+
+from engine.bots import make_bot  # noqa: E402
+from game.online import session  # noqa: E402
+from game.online.bench import autoplay  # noqa: E402
+from game.online.client import MatrixClient  # noqa: E402
+from game.online.rules import has_external_chance  # noqa: E402
+from game.online.tables import HostSecrets, OnlineTables  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not has_external_chance(), reason="needs the engine's external chance")
+_n = iter(range(10_000))
+
+
+def click(app, rect) -> None:
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=rect.center))
+
+
+def type_into(app, scene, field, text: str) -> None:
+    click(app, field.rect)
+    for _ in range(len(field.text)):
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0))
+    app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    assert field.text == text
+
+
+def run_until(app, other: OnlineTables, until, timeout: float, bots: dict | None = None) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.step(0.05)
+        other.update()
+        if bots is not None:
+            autoplay(other, bots)
+        if until():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+@pytest.fixture
+def online_app(headless_home, synapse):
+    from game.app import App
+    from game.scenes.online import OnlineScene
+    name = f"ui{next(_n)}"
+    password = "pw-" + name
+    synapse.register(name, password)
+    app = App(size=(1280, 720))
+    scene = OnlineScene(app)
+    app.push(scene)
+    app.step(0.05)
+    # sign in as a player would: the three fields and the button
+    type_into(app, scene, scene.server, synapse.url)
+    type_into(app, scene, scene.user, name)
+    type_into(app, scene, scene.password, "wrong")
+    click(app, scene.b_sign_in.rect)
+    end = time.monotonic() + 20
+    while scene.busy is not None and time.monotonic() < end:
+        app.step(0.05)
+    assert scene.error == "Wrong user name or password."
+    assert scene.password.text == ""                      # never kept
+    type_into(app, scene, scene.password, password)
+    click(app, scene.b_sign_in.rect)
+    end = time.monotonic() + 20
+    while scene.s is None and time.monotonic() < end:
+        app.step(0.05)
+    assert scene.s is not None and scene.s.me.startswith(f"@{name}:")
+    assert "password" not in (headless_home / "config" / "matrix_account.json").read_text() \
+        if (headless_home / "config" / "matrix_account.json").exists() else True
+    other_login = synapse.register(f"host{next(_n)}")
+    other = OnlineTables(MatrixClient(synapse.url, other_login["user_id"], other_login["device_id"],
+                                      other_login["access_token"]).start(), HostSecrets(headless_home / "host"))
+    yield app, scene, other
+    other.client.stop()
+    session.end()
+
+
+def open_invited_table(app, scene, other, game: str, options: dict):
+    fut = other.create(game, 2, options, [other.me, scene.s.me], bot_level="easy")
+    assert run_until(app, other, lambda: fut.done() and fut.result() in scene.s.tables.invites, 30)
+    room = fut.result()
+    accept = next(b for b, r in scene.rows if r == room)
+    click(app, accept.rect)                              # "Invitation from …: accept"
+    assert run_until(app, other, lambda: room in scene.s.tables.tables and not scene.s.tables.loading(), 30)
+    app.step(0.05)
+    row = next(b for b, r in scene.rows if r == room)
+    assert "Line-it" in row.label() or "Linyo" in row.label()
+    click(app, row.rect)                                 # opens the table scene
+    app.step(0.05)
+    table = app.top
+    assert table.name == f"online_{game}" and table.remote is not None
+    return room, table
+
+
+def settle_and_compare(app, other, room, table) -> None:
+    def agree() -> bool:
+        mine = app.top.tg.state.to_json()
+        theirs = other.tables[room].replica.state.to_json()
+        return mine == theirs and scene_room(app).replica.state.to_json() == theirs
+    assert run_until(app, other, agree, 30)
+
+
+def scene_room(app):
+    return app.top.remote.session.tables.tables[app.top.remote.room_id]
+
+
+def test_lineit_online_table_plays_through_the_scene(online_app):
+    app, scene, other = online_app
+    app.settings.anim_speed = "off" if hasattr(app.settings, "anim_speed") else None
+    room, table = open_invited_table(app, scene, other, "lineit", {"final_plays": 1})
+    bot = make_bot("lineit", "easy", seed=5)
+    host_bots: dict = {}
+    target = 24
+    end = time.monotonic() + 40
+    while time.monotonic() < end and len(other.tables[room].replica.actions) < target:
+        t = app.top
+        st = t.tg.state
+        if t.my_turn() and not t.board.animating:
+            assert t.try_action(str(bot.choose(st.view(st.current_seat))))
+        app.step(0.05)
+        other.update()
+        autoplay(other, host_bots)
+    assert len(other.tables[room].replica.actions) >= target
+    settle_and_compare(app, other, room, table)
+    assert not other.tables[room].replica.rejected
+
+
+def test_linyo_online_table_plays_through_the_scene(online_app):
+    app, scene, other = online_app
+    room, table = open_invited_table(app, scene, other, "linyo", {"sheet": "A", "difficulties": [2, 2]})
+    bot = make_bot("linyo", "easy", seed=5)
+    host_bots: dict = {}
+    target = 16
+    end = time.monotonic() + 40
+    while time.monotonic() < end and len(other.tables[room].replica.actions) < target:
+        t = app.top
+        st = t.tg.state
+        if t.human_turn() and not st.is_over and not t.reveal.busy() and not t.dice.rolling():
+            assert t._apply(bot.choose(st.view(st.current_seat)))
+        app.step(0.05)
+        other.update()
+        autoplay(other, host_bots)
+    assert len(other.tables[room].replica.actions) >= target
+    settle_and_compare(app, other, room, table)
+    assert not other.tables[room].replica.rejected
