@@ -82,7 +82,7 @@ def test_linyo_hand_checked_events():
     assert s.free_rows == (9, 10, 9, 11, 11, 10, 9) and s.free == 69
     assert s.longest == 4                      # a1 a2 a3 b3
     assert s.aborted == (1, 1, 2)              # chosen, too short, dead end
-    assert (s.stars, s.dice, s.perfect) == (1, (1, 2, 1), False)
+    assert (s.stars, s.dice, s.perfect) == (1, (1, 1, 1), False)
     assert st.series == ((73, 70, 70, 69),) and st.first_round == 0 and st.rounds == 3
 
 
