@@ -31,6 +31,8 @@ ROW_NAMES = {"all": N_("All games"), "easy": N_("Against easy bots"), "normal": 
              "hard": N_("Against hard bots")}
 MAX_LINKS = 4            # personal bests listed with a link
 TABLE_ROW = 58           # logical height of a table row
+BEST_ROW = 66            # logical height of a personal best (two lines of text when it must wrap)
+LINK_W = 300
 
 
 def number(value: float | None, digits: int = 0) -> str:
@@ -135,7 +137,8 @@ class StatsScene(WidgetScene):
         self.links = []
         for _text, entry_id in self.bests:
             if entry_id and len(self.links) < MAX_LINKS:
-                self.links.append(Button(N_("Show game"), lambda e=entry_id: open_history_at(self.app, e)))
+                self.links.append(Button(N_("Show game"), lambda e=entry_id: open_history_at(self.app, e),
+                                         font_size=24))
         self.widgets = [self.chooser, *self.links, self.done]
         if getattr(self.app, "lay", None) is not None:
             self.layout(self.app.lay)
@@ -147,7 +150,7 @@ class StatsScene(WidgetScene):
         self.chooser.rect = lay.rect(lay.logical_w / 2 - 380, 190, 760, 76)
         rows = len(self.table_rows())
         top = 290.0
-        table_h = TABLE_ROW * (rows + 1) + 40
+        table_h = TABLE_ROW * (rows + 1) + 62     # column titles take two lines when they must wrap
         self.table_rect = lay.rect(x, top, w, table_h)
         lower = top + table_h + 24
         bottom = lay.logical_h - 140
@@ -155,14 +158,15 @@ class StatsScene(WidgetScene):
         self.bests_rect = lay.rect(x, lower, half, bottom - lower)
         self.chart_rect = lay.rect(x + half + 40, lower, half, bottom - lower)
         self.done.rect = lay.rect(lay.logical_w / 2 - 200, bottom + 18, 400, 80)
-        line = 64.0
-        y = lower + 70
+        line = float(BEST_ROW)
+        y = lower + 66
         links = iter(self.links)
         for _text, entry_id in self.bests:
             if entry_id:
                 b = next(links, None)
-                if b is not None:
-                    b.rect = lay.rect(x + half - 260, y - 4, 240, 56)
+                if b is not None:     # a best whose row does not fit the panel is not drawn: nor is its link
+                    b.rect = lay.rect(x + half - LINK_W - 20, y + 5, LINK_W, 56)
+                    b.visible = y + line <= bottom
             y += line
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -185,11 +189,17 @@ class StatsScene(WidgetScene):
         room = rect.w - 2 * pad - label_w
         col_w = room // len(cols)
         row_h = lay.px(TABLE_ROW)
-        y = rect.y + lay.px(20)
+        y = rect.y + lay.px(14)
+        line_h = int(size * 1.2)
         for i, (title, _f) in enumerate(cols):
             right = rect.x + pad + label_w + (i + 1) * col_w
-            T.blit_text(surface, _cut(title, size, col_w - pad // 2, True), size, C.TEXT_DIM, (right, y), "topright",
-                        bold=True)
+            lines = T.wrap(title, size, col_w - pad // 2, bold=True)
+            if len(lines) > 2:
+                lines = [lines[0], _cut(" ".join(lines[1:]), size, col_w - pad // 2, True)]
+            for k, text in enumerate(lines):     # one-line titles sit on the second line, above their column
+                T.blit_text(surface, text, size, C.TEXT_DIM, (right, y + (k + 2 - len(lines)) * line_h), "topright",
+                            bold=True)
+        y += line_h
         for k, (key, row) in enumerate(self.table_rows()):
             y += row_h
             if k % 2 == 0:       # banded rows carry the eye across, no colour needed
@@ -211,15 +221,22 @@ class StatsScene(WidgetScene):
         if not self.bests:
             T.blit_text(surface, _("None yet."), size, C.TEXT_DIM, (rect.x + pad, rect.y + lay.px(74)), "topleft")
             return
-        y = rect.y + lay.px(74)
+        size = lay.font_px(26)
+        y = rect.y + lay.px(66)
+        row_h = lay.px(BEST_ROW)
         links = iter(self.links)
         for text, entry_id in self.bests:
-            if y + lay.px(56) > rect.bottom:
+            if y + row_h > rect.bottom:
                 break
             link = next(links, None) if entry_id else None
             room = (link.rect.x if link is not None else rect.right - pad) - rect.x - pad * 2
-            T.blit_text(surface, _cut(text(), size, room), size, C.TEXT, (rect.x + pad, y), "topleft")
-            y += lay.px(64)
+            lines = T.wrap(text(), size, room)
+            if len(lines) > 2:
+                lines = [lines[0], _cut(" ".join(lines[1:]), size, room)]
+            top = y + (row_h - len(lines) * int(size * 1.2)) // 2
+            for k, part in enumerate(lines):
+                T.blit_text(surface, part, size, C.TEXT, (rect.x + pad, top + k * int(size * 1.2)), "topleft")
+            y += row_h
 
     def _draw_chart(self, surface: pygame.Surface, lay: Layout) -> None:
         rect = self.chart_rect
