@@ -146,10 +146,16 @@ def test_mo_round_trip_and_placeholders():
         entries = cl.read_po(cl.po_path(lang))
         tr = gettext.GNUTranslations(io.BytesIO(cl.mo_bytes(entries)))
         for msgid in ids:
-            assert tr.gettext(msgid) == entries[msgid]
-            # every {placeholder} of the English text is in the translation
+            if "\0" in msgid:       # a plural entry: both forms come back through ngettext
+                singular, plural = msgid.split("\0")
+                forms = entries[msgid].split("\0")
+                assert [tr.ngettext(singular, plural, 1), tr.ngettext(singular, plural, 2)] == forms, (lang, msgid)
+            else:
+                assert tr.gettext(msgid) == entries[msgid]
+            # every {placeholder} of the English text is in the translation (each form of a plural)
             names = set(__import__("re").findall(r"\{(\w+)\}", msgid))
-            assert names == set(__import__("re").findall(r"\{(\w+)\}", entries[msgid])), (lang, msgid)
+            for form in entries[msgid].split("\0"):
+                assert names == set(__import__("re").findall(r"\{(\w+)\}", form)), (lang, msgid)
 
 
 def test_set_language_and_system_language(monkeypatch):
