@@ -224,6 +224,7 @@ COUNT = Int(0, 10**9)
 SCORE = Num(-10**6, 10**6)
 SEED = Either((Null(), Int(-(2**63), 2**63), Text(40)))
 SEAT_INDEX = Int(0, MAX_SEATS - 1)
+GAME_ID = Text(40)                            # a game's id (config "game_id") and a history entry's id
 
 SEAT = Obj(required={"name": NAME, "kind": one_of("human", "bot")},
            optional={"level": maybe(one_of(*LEVELS)), "difficulty": Int(1, 9)})
@@ -232,7 +233,8 @@ SEAT = Obj(required={"name": NAME, "kind": one_of("human", "bot")},
 CONFIG = Obj(required={"seats": ListOf(SEAT, MAX_SEATS, 1)},
              optional={"game": one_of(*GAMES), "first_seat": maybe(SEAT_INDEX), "seed": SEED,
                        "final_plays": Int(1, 2), "sheet": one_of("A", "B", "random", "daily"),
-                       "daily": DATE, "bot_seeds": ListOf(Int(0, 2**63), MAX_SEATS)})
+                       "daily": DATE, "bot_seeds": ListOf(Int(0, 2**63), MAX_SEATS),
+                       "game_id": GAME_ID})
 
 MAX_ACTIONS = 20_000                          # engine.core.record.MAX_ACTIONS
 CHANCE = Obj(required={"at": Int(0, MAX_ACTIONS), "kind": Text(20), "outcome": ListOf(Text(8), 200)})

@@ -1,6 +1,6 @@
 """Statistics of finished games, kept in `statistics.json`.
 
-Tables call `record_result(game, result)` once when a game ends. The result:
+The table base calls `record_result(game, result)` once when a game ends. The result:
 
     {
       "seats": [                                 # in seat order
@@ -8,7 +8,8 @@ Tables call `record_result(game, result)` once when a game ends. The result:
         {"name": "Bot 1", "kind": "bot", "level": "hard", "score": 35},
       ],
       "winners": [1],                            # seat indexes (ties: several)
-      "game_id": "9f0c…",                        # optional: the table's id of the game
+      "id": "9f2c41d07ab3e655",                  # optional: the game's id (config "game_id"), given at its start
+      "history": "20250131-201500-lineit-a1b2c3",  # optional: its entry in game.history
       # Linyo only:
       "sheet": "A",                              # "A" | "B" | "random"
       "difficulties": [2, 3],                    # per seat
@@ -16,18 +17,21 @@ Tables call `record_result(game, result)` once when a game ends. The result:
 
 `score` is the game's own score: Line-it points (higher is better), Linyo
 free fields (lower is better; 0 = a perfect sheet). `level` is "easy" |
-"normal" | "hard" for bots, None for humans.
+"normal" | "hard" for bots, None for humans. A game is counted once: a result
+whose `id` was counted before (a save loaded and finished again) is ignored.
 
-What is kept (only games with at least one human seat count):
-A result whose `game_id` is already in the history is not counted again (a
-saved game loaded and finished twice).
-
-- per game: games, wins (a human seat among the winners; a solo game is no
-  win, there is nobody to beat), best human score,
-  and per bot level met: games and wins against that level;
+What is kept (only games with at least one human seat count). A game's
+"your score" is the best score among its human seats.
+- per game, and per bot level met (a game against an easy and a hard bot
+  counts for both): games, wins (a human seat among the winners), best score
+  and the history entry of the game that set it, the sum of scores for the
+  average, the current and the best run of wins. A solo game (one seat) is
+  no contest: it counts as a game and a score, never as a win or a loss, and
+  leaves the streak alone;
 - Linyo solo (one seat, human): per "sheet/difficulty", games and best free
   count; every perfect sheet (0 free) of any Linyo game, with its date;
-- the last 200 results as they came (for later views).
+- the last 200 results as they came (the chart of the last 50 scores);
+- the ids of the last 500 games counted.
 """
 from __future__ import annotations
 
@@ -42,46 +46,68 @@ from .i18n import _
 VERSION = 1
 LEVELS = ("easy", "normal", "hard")
 HISTORY = 200
+RECENT_IDS = 500
+
+#: figures each row (a game, or a game against one bot level) keeps besides games and wins;
+#: files from before they existed load with these values
+ROW_EXTRAS: dict[str, Any] = {"best": None, "best_game": None, "total": 0, "scored": 0, "solo": 0,
+                              "streak": 0, "best_streak": 0}
+_ROW_EXTRA_SPECS = {"best": schema.maybe(schema.SCORE), "best_game": schema.maybe(schema.GAME_ID),
+                    "total": schema.Num(-10**15, 10**15), "scored": schema.COUNT, "solo": schema.COUNT,
+                    "streak": schema.COUNT, "best_streak": schema.COUNT}
+
+
+def _row() -> dict:
+    return {"games": 0, "wins": 0, **ROW_EXTRAS}
 
 
 def empty() -> dict:
     """Statistics with no game yet."""
     return {"version": VERSION,
-            "games": {g: {"games": 0, "wins": 0, "best": None,
-                          "levels": {lv: {"games": 0, "wins": 0} for lv in LEVELS}}
-                      for g in storage.GAMES},
-            "linyo_solo": {}, "perfect": [], "history": []}
+            "games": {g: {**_row(), "levels": {lv: _row() for lv in LEVELS}} for g in storage.GAMES},
+            "linyo_solo": {}, "perfect": [], "history": [], "ids": []}
 
 
-_LEVEL = schema.Obj(required={"games": schema.COUNT, "wins": schema.COUNT})
+_LEVEL = schema.Obj(required={"games": schema.COUNT, "wins": schema.COUNT}, optional=_ROW_EXTRA_SPECS)
 _GAME = schema.Obj(required={"games": schema.COUNT, "wins": schema.COUNT, "best": schema.maybe(schema.SCORE),
-                             "levels": schema.Obj(required={lv: _LEVEL for lv in LEVELS})})
+                             "levels": schema.Obj(required={lv: _LEVEL for lv in LEVELS})},
+                   optional=_ROW_EXTRA_SPECS)
 _SEAT_RESULT = schema.Obj(required={"kind": schema.one_of("human", "bot"), "score": schema.SCORE},
                           optional={"name": schema.NAME, "level": schema.maybe(schema.one_of(*LEVELS))})
 #: what a table passes to `record_result` (documented above)
 RESULT = schema.Obj(required={"seats": schema.ListOf(_SEAT_RESULT, schema.MAX_SEATS, 1),
                               "winners": schema.ListOf(schema.SEAT_INDEX, schema.MAX_SEATS)},
                     optional={"sheet": schema.Text(12), "difficulties": schema.ListOf(schema.Int(1, 9), schema.MAX_SEATS),
-                              "game_id": schema.Text(40)})
+                              "id": schema.GAME_ID, "history": schema.maybe(schema.GAME_ID)})
 _HISTORY = schema.Obj(required={**RESULT.required, "game": schema.one_of(*storage.GAMES), "date": schema.DATE},
                       optional=RESULT.optional)
 _PERFECT = schema.Obj(required={"name": schema.NAME, "sheet": schema.Text(12),
-                                "difficulty": schema.maybe(schema.Int(1, 9)), "date": schema.DATE})
+                                "difficulty": schema.maybe(schema.Int(1, 9)), "date": schema.DATE},
+                      optional={"history": schema.maybe(schema.GAME_ID)})
 MAX_PERFECT = 1000
 MAX_SOLO = 64             # "sheet/difficulty" keys: 3 sheets x 3 difficulties today
 #: statistics.json: every field a screen or `record_result` reads
 SCHEMA = schema.Obj(required={
     "games": schema.Obj(required={g: _GAME for g in storage.GAMES}),
-    "linyo_solo": schema.MapOf(schema.Obj(required={"games": schema.COUNT, "best": schema.maybe(schema.SCORE)}),
+    "linyo_solo": schema.MapOf(schema.Obj(required={"games": schema.COUNT, "best": schema.maybe(schema.SCORE)},
+                                          optional={"best_game": schema.maybe(schema.GAME_ID)}),
                                MAX_SOLO, schema.Text(20)),
     "perfect": schema.ListOf(_PERFECT, MAX_PERFECT),
-    "history": schema.ListOf(_HISTORY, HISTORY)})
+    "history": schema.ListOf(_HISTORY, HISTORY)},
+    optional={"ids": schema.ListOf(schema.GAME_ID, RECENT_IDS)})
 
 
 def load() -> dict:
-    """Stored statistics (or empty ones; an unusable file is set aside)."""
+    """Stored statistics (or empty ones; an unusable file is set aside), every field present."""
     data = storage.read_json(storage.stats_path(), VERSION, _("Your statistics file"), SCHEMA, storage.STATS_LIMIT)
-    return data if data else empty()
+    if not data:
+        return empty()
+    data.setdefault("ids", [])
+    for entry in data["games"].values():
+        for row in [entry, *entry["levels"].values()]:
+            for key, value in ROW_EXTRAS.items():
+                row.setdefault(key, value)
+    return data
 
 
 def _validate(game: str, result: dict) -> None:
@@ -96,8 +122,58 @@ def _bump(counts: dict, key: str, by: int = 1) -> None:
     counts[key] = min(schema.COUNT.hi, counts[key] + by)
 
 
+def better(game: str, score: float, than: float | None) -> bool:
+    """`score` beats `than` (None: nothing to beat) in `game` (Linyo: fewer free fields)."""
+    if than is None:
+        return True
+    return score < than if game_info(game).lower_is_better else score > than
+
+
+def _count(row: dict, game: str, won: bool | None, score: float, history_id: str | None) -> None:
+    """One game into a row; `won` None for a solo game (no contest)."""
+    _bump(row, "games")
+    if won is None:
+        _bump(row, "solo")
+    else:
+        _bump(row, "wins", int(won))
+        row["streak"] = min(schema.COUNT.hi, row["streak"] + 1) if won else 0
+        row["best_streak"] = max(row["best_streak"], row["streak"])
+    row["total"] = max(-10**15, min(10**15, row["total"] + score))
+    _bump(row, "scored")
+    if better(game, score, row["best"]):
+        row["best"], row["best_game"] = score, history_id
+
+
+def your_score(game: str, result: dict) -> float | None:
+    """The best score among the human seats of a result (None: no human)."""
+    scores = [s["score"] for s in result["seats"] if s["kind"] == "human"]
+    if not scores:
+        return None
+    return min(scores) if game_info(game).lower_is_better else max(scores)
+
+
+def recent_scores(data: dict, game: str) -> list[float]:
+    """Your score in each kept result of `game`, oldest first."""
+    out = []
+    for row in data["history"]:
+        score = your_score(game, row) if row["game"] == game else None
+        if score is not None:
+            out.append(score)
+    return out
+
+
+def average(row: dict) -> float | None:
+    return row["total"] / row["scored"] if row["scored"] else None
+
+
+def win_rate(row: dict) -> float | None:
+    """Wins per contest (solo games are none), 0..1; None before the first contest."""
+    contests = row["games"] - row["solo"]
+    return row["wins"] / contests if contests > 0 else None
+
+
 def record_result(game: str, result: dict[str, Any]) -> bool:
-    """Add one finished game; returns False if it had no human seat or was counted before.
+    """Add one finished game; returns False if it is not counted (no human seat, or its id was counted).
 
     Raises ValueError for a result that does not have the documented shape
     (names up to 40 characters, at most 6 seats); never for what it loads,
@@ -110,24 +186,21 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
     if not humans:
         return False
     data = load()
-    game_id = result.get("game_id")
-    if game_id is not None and any(h.get("game_id") == game_id for h in data["history"] if isinstance(h, dict)):
-        return False
+    game_id = result.get("id")
+    if game_id is not None:
+        if game_id in data["ids"]:
+            return False
+        data["ids"].append(game_id)
+        del data["ids"][:-RECENT_IDS]
     entry = data["games"][game]
-    won = len(seats) > 1 and any(w in humans for w in result["winners"])   # solo: no win
-    _bump(entry, "games")
-    _bump(entry, "wins", int(won))
-    lower_is_better = game_info(game).lower_is_better
-    scores = [seats[i]["score"] for i in humans]
-    best_now = min(scores) if lower_is_better else max(scores)
-    if entry["best"] is None:
-        entry["best"] = best_now
-    else:
-        entry["best"] = min(entry["best"], best_now) if lower_is_better else max(entry["best"], best_now)
+    won = None if len(seats) == 1 else any(w in humans for w in result["winners"])
+    score = your_score(game, result)
+    assert score is not None
+    history_id = result.get("history")
+    _count(entry, game, won, score, history_id)
     for lv in {s.get("level") for s in seats if s["kind"] == "bot"}:
         if lv in LEVELS:
-            _bump(entry["levels"][lv], "games")
-            _bump(entry["levels"][lv], "wins", int(won))
+            _count(entry["levels"][lv], game, won, score, history_id)
     today = _dt.date.today().isoformat()
     if game == "linyo":
         sheet = str(result.get("sheet", "A"))
@@ -136,11 +209,13 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
         if len(seats) == 1 and (key in data["linyo_solo"] or len(data["linyo_solo"]) < MAX_SOLO):
             solo = data["linyo_solo"].setdefault(key, {"games": 0, "best": None})
             _bump(solo, "games")
-            solo["best"] = seats[0]["score"] if solo["best"] is None else min(solo["best"], seats[0]["score"])
+            if better(game, seats[0]["score"], solo["best"]):
+                solo["best"], solo["best_game"] = seats[0]["score"], history_id
         for i in humans:
             if seats[i]["score"] == 0:
                 data["perfect"].append({"name": seats[i].get("name", ""), "sheet": sheet,
-                                        "difficulty": diffs[i] if i < len(diffs) else None, "date": today})
+                                        "difficulty": diffs[i] if i < len(diffs) else None, "date": today,
+                                        "history": history_id})
     data["history"].append({"game": game, "date": today, **result})
     del data["history"][:-HISTORY]
     del data["perfect"][:-MAX_PERFECT]

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games import games
 
-from . import storage
+from . import history, storage
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -105,10 +105,24 @@ def open_replacing_autosave(app: "App", config_or_save: dict, path: "Path | None
     """`open_table`, but first ask when this would replace the unfinished game of that game."""
     game = config_or_save.get("game")
     if game in GAMES and storage.autosave_path(game).exists() and path != storage.autosave_path(game):
+        def replace() -> None:
+            old = storage.read_save(storage.autosave_path(game))   # read before the new table autosaves
+            if open_table(app, config_or_save, path) and old is not None:
+                keep_abandoned(game, old)
         app.confirm(_("Your unfinished game of {game} will be replaced by this one. Go on?").format(
-            game=GAME_NAMES[game]), lambda: open_table(app, config_or_save, path), _("Replace it"))
+            game=GAME_NAMES[game]), replace, _("Replace it"))
         return
     open_table(app, config_or_save, path)
+
+
+def keep_abandoned(game: str, envelope: dict) -> None:
+    """Keep a replaced unfinished game in the history, marked abandoned (a broken one is only logged)."""
+    payload = envelope.get("payload")
+    config = payload.get("config") if isinstance(payload, dict) else None
+    if not isinstance(config, dict) or not isinstance(payload.get("record"), dict):
+        log.warning("the replaced %s game could not be kept: its save has no record", game)
+        return
+    history.record_game(game, payload["record"], config.get("seats", ()), abandoned=True)
 
 
 def refused(app: "App", game: str, reason: str, is_save: bool, path: "Path | None") -> None:

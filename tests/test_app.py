@@ -335,15 +335,17 @@ def test_statistics_scene_shows_recorded_results(home):
     from game import stats
     app = start()
     click(app, menu_button(app, "Statistics").rect.center)
-    assert not app.top.has_games()
-    assert app.top._lines("lineit") == [("No games yet.", "")]
+    assert not app.top.has_games() and app.top.bests == []
     app.pop()
     stats.record_result("linyo", {"seats": [{"name": "Ada", "kind": "human", "level": None, "score": 0}],
                                   "winners": [0], "sheet": "B", "difficulties": [3]})
     click(app, menu_button(app, "Statistics").rect.center)
-    lines = dict(app.top._lines("linyo"))
-    assert lines["Games played"] == "1" and lines["Fewest free fields"] == "0"
-    assert lines["Solo, sheet B, difficulty 3"] == "best 0 free" and lines["Perfect sheets ★"] == "1"
+    app.top.chooser.step(1)                      # Linyo
+    (key, row), = app.top.table_rows()
+    assert key == "all" and (row["games"], row["wins"], row["best"]) == (1, 0, 0)
+    texts = [text() for text, _id in app.top.bests]
+    assert texts == ["Fewest free fields: 0", "Solo, sheet B, difficulty 3: best 0 free (1 game)",
+                     "1 perfect sheet ★"]
 
 
 def test_silent_without_an_audio_device(home, monkeypatch):

@@ -1,37 +1,77 @@
-"""Statistics: what `game.stats.record_result` stored."""
+"""Statistics: what `game.stats.record_result` stored, one game at a time.
+
+For the chosen game: a table of games, wins, win rate, best and average
+score and streaks, for all games and per bot level met; the personal bests,
+each with a link that opens the History screen at the game that set it; a
+chart of your last 50 scores. Everything is text or marks, never colour alone.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from .. import stats
-from ..i18n import N_, _
+from .. import history, stats
+from ..i18n import N_, _, ngettext
 from ..scene import WidgetScene
 from ..tables import GAME_NAMES
+from ..ui import chart
 from ..ui import text as T
 from ..ui import theme as C
+from ..ui.game_stats_panel import cut as _cut
 from ..ui.layout import Layout
-from ..ui.widgets import Button, panel
+from ..ui.widgets import Button, Choice, panel
 from .common import header, hint
 
 if TYPE_CHECKING:
     from ..app import App
 
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+ROW_NAMES = {"all": N_("All games"), "easy": N_("Against easy bots"), "normal": N_("Against normal bots"),
+             "hard": N_("Against hard bots")}
+MAX_LINKS = 4            # personal bests listed with a link
+TABLE_ROW = 58           # logical height of a table row
+BEST_ROW = 66            # logical height of a personal best (two lines of text when it must wrap)
+LINK_W = 300
+
+
+def number(value: float | None, digits: int = 0) -> str:
+    """A figure for the table; "–" when there is none yet."""
+    if value is None:
+        return "–"
+    return f"{value:.{digits}f}" if digits else f"{value:g}"
+
+
+def open_history_at(app: "App", entry_id: str | None) -> None:
+    """The link of a personal best: the History screen with that game chosen (a plain message if it is gone)."""
+    from .history import HistoryScene
+    if entry_id is None or entry_id not in history.load().ids():
+        app.message(_("This game is no longer in the history."))
+        return
+    scene = HistoryScene(app)
+    scene.refresh(keep_id=entry_id)
+    app.push(scene)
 
 
 class StatsScene(WidgetScene):
-    """Per game: games, wins, best score, results per bot level; Linyo solo bests."""
+    """Per game and per bot level: games, wins, win rate, best, average, streaks; personal bests; last 50 scores."""
 
     name = "stats"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "App", game: str = "lineit") -> None:
         super().__init__(app)
         self.data = stats.load()
+        self.chooser = Choice(N_("Game"), [(g, GAME_NAMES[g]) for g in stats.storage.GAMES], game,
+                              lambda _v: self.refresh(), label_width=0.35)
         self.done = Button(N_("Back"), self.back, "primary")
-        self.widgets = [self.done]
-        self.cards: list[pygame.Rect] = []
+        self.links: list[Button] = []
+        self.bests: list[tuple[Callable[[], str], str | None]] = []
+        self.table_rect = self.bests_rect = self.chart_rect = pygame.Rect(0, 0, 0, 0)
+        self.refresh()
+
+    @property
+    def game(self) -> str:
+        return str(self.chooser.value)
 
     def enter(self) -> None:
         super().enter()
@@ -40,56 +80,178 @@ class StatsScene(WidgetScene):
     def has_games(self) -> bool:
         return any(self.data["games"][g]["games"] for g in self.data["games"])
 
-    def layout(self, lay: Layout) -> None:
-        w = min(820.0, (lay.logical_w - 180) / 2)
-        x = (lay.logical_w - 2 * w - 60) / 2
-        h = min(560.0, lay.logical_h - 200 - 150)
-        self.cards = [lay.rect(x, 200, w, h), lay.rect(x + w + 60, 200, w, h)]
-        self.done.rect = lay.rect(lay.logical_w / 2 - 200, 200 + h + 40, 400, 84)
+    # ------------------------------------------------------------ content
+    def table_rows(self) -> list[tuple[str, dict]]:
+        """(row key, figures): all games, then each bot level met."""
+        entry = self.data["games"][self.game]
+        return [("all", entry)] + [(lv, entry["levels"][lv]) for lv in stats.LEVELS if entry["levels"][lv]["games"]]
 
-    def _lines(self, game: str) -> list[tuple[str, str]]:
-        entry = self.data["games"][game]
-        out: list[tuple[str, str]] = []
-        if not entry["games"]:
-            return [(_("No games yet."), "")]
-        out.append((_("Games played"), str(entry["games"])))
-        out.append((_("Games won"), f"{entry['wins']} ({100 * entry['wins'] // entry['games']} %)"))
-        best = entry["best"]
-        if best is not None:
-            label = _("Best score") if game == "lineit" else _("Fewest free fields")
-            out.append((label, str(best)))
+    @staticmethod
+    def columns() -> list[tuple[str, Callable[[dict], str]]]:
+        def rate(row: dict) -> str:
+            r = stats.win_rate(row)
+            return "–" if r is None else f"{round(100 * r)} %"
+        return [(_("Games"), lambda r: str(r["games"])),
+                (_("Wins"), lambda r: str(r["wins"])),
+                (_("Win rate"), rate),
+                (_("Best"), lambda r: number(r["best"])),
+                (_("Average"), lambda r: number(stats.average(r), 1)),
+                (_("Streak now / best"), lambda r: f"{r['streak']} / {r['best_streak']}")]
+
+    def _bests(self) -> list[tuple[Callable[[], str], str | None]]:
+        """Personal bests of the chosen game: (text in the current language, history id or None)."""
+        game, data = self.game, self.data
+        entry = data["games"][game]
+        out: list[tuple[Callable[[], str], Any]] = []
+        if entry["best"] is not None:
+            best = entry["best"]
+            if game == "lineit":
+                out.append((lambda: ngettext("Best score: {n} point", "Best score: {n} points", int(best)).format(
+                    n=number(best)), entry["best_game"]))
+            else:
+                out.append((lambda: ngettext("Fewest free fields: {n}", "Fewest free fields: {n}", int(best)).format(
+                    n=number(best)), entry["best_game"]))
         for lv in stats.LEVELS:
             row = entry["levels"][lv]
-            if row["games"]:
-                out.append((_("Against {level} bots").format(level=_(LEVEL_NAMES[lv])),
-                            _("{wins} of {games} won").format(wins=row["wins"], games=row["games"])))
+            if row["best"] is not None and row["best_game"] and row["best_game"] != entry["best_game"]:
+                out.append((lambda lv=lv, b=row["best"]: _("Best against {level} bots: {n}").format(
+                    level=_(LEVEL_NAMES[lv]), n=number(b)), row["best_game"]))
         if game == "linyo":
-            for key in sorted(self.data["linyo_solo"]):
-                solo = self.data["linyo_solo"][key]
+            for key in sorted(data["linyo_solo"]):
+                solo = data["linyo_solo"][key]
                 sheet, _sep, diff = key.partition("/")
-                out.append((_("Solo, sheet {sheet}, difficulty {d}").format(sheet=sheet, d=diff),
-                            _("best {best} free").format(best=solo["best"])))
-            perfect = len(self.data["perfect"])
+                out.append((lambda s=sheet, d=diff, b=solo["best"], g=solo["games"]: ngettext(
+                    "Solo, sheet {sheet}, difficulty {d}: best {best} free ({n} game)",
+                    "Solo, sheet {sheet}, difficulty {d}: best {best} free ({n} games)", g).format(
+                    sheet=s, d=d, best=number(b), n=g), solo.get("best_game")))
+            perfect = data["perfect"]
             if perfect:
-                out.append((_("Perfect sheets ★"), str(perfect)))
+                last = perfect[-1]
+                out.append((lambda n=len(perfect): ngettext("{n} perfect sheet ★", "{n} perfect sheets ★", n).format(n=n),
+                            last.get("history")))
         return out
+
+    def refresh(self) -> None:
+        """Rebuild the lists for the chosen game (and the links' buttons)."""
+        self.bests = self._bests()
+        self.links = []
+        for _text, entry_id in self.bests:
+            if entry_id and len(self.links) < MAX_LINKS:
+                self.links.append(Button(N_("Show game"), lambda e=entry_id: open_history_at(self.app, e),
+                                         font_size=24))
+        self.widgets = [self.chooser, *self.links, self.done]
+        if getattr(self.app, "lay", None) is not None:
+            self.layout(self.app.lay)
+
+    # ------------------------------------------------------------ layout/draw
+    def layout(self, lay: Layout) -> None:
+        w = min(1700.0, lay.logical_w - 140)
+        x = (lay.logical_w - w) / 2
+        self.chooser.rect = lay.rect(lay.logical_w / 2 - 380, 190, 760, 76)
+        rows = len(self.table_rows())
+        top = 290.0
+        table_h = TABLE_ROW * (rows + 1) + 62     # column titles take two lines when they must wrap
+        self.table_rect = lay.rect(x, top, w, table_h)
+        lower = top + table_h + 24
+        bottom = lay.logical_h - 140
+        half = (w - 40) / 2
+        self.bests_rect = lay.rect(x, lower, half, bottom - lower)
+        self.chart_rect = lay.rect(x + half + 40, lower, half, bottom - lower)
+        self.done.rect = lay.rect(lay.logical_w / 2 - 200, bottom + 18, 400, 80)
+        line = float(BEST_ROW)
+        y = lower + 66
+        links = iter(self.links)
+        for _text, entry_id in self.bests:
+            if entry_id:
+                b = next(links, None)
+                if b is not None:     # a best whose row does not fit the panel is not drawn: nor is its link
+                    b.rect = lay.rect(x + half - LINK_W - 20, y + 5, LINK_W, 56)
+                    b.visible = y + line <= bottom
+            y += line
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.lay
         self.app.background(surface)
         header(surface, lay, _("Statistics"), "" if self.has_games() else _("No games yet: play one and it shows up here."))
-        for rect, game in zip(self.cards, ("lineit", "linyo")):
-            panel(surface, rect, lay, C.PANEL, C.PANEL_EDGE)
-            T.blit_text(surface, GAME_NAMES[game], lay.font_px(44), C.ACCENT,
-                        (rect.x + lay.px(36), rect.y + lay.px(28)), "topleft", bold=True)
-            y = rect.y + lay.px(110)
-            size = lay.font_px(28)
-            for label, value in self._lines(game):
-                T.blit_text(surface, label, size, C.TEXT_DIM if value else C.TEXT, (rect.x + lay.px(36), y), "topleft")
-                if value:
-                    T.blit_text(surface, value, size, C.TEXT, (rect.right - lay.px(36), y), "topright", bold=True)
-                y += int(size * 1.7)
-                if y > rect.bottom - size * 2:
-                    break
+        self._draw_table(surface, lay)
+        self._draw_bests(surface, lay)
+        self._draw_chart(surface, lay)
         self.draw_widgets(surface)
-        hint(surface, lay, _("Esc back"))
+        hint(surface, lay, _("←/→ game · Tab links · Esc back"))
+
+    def _draw_table(self, surface: pygame.Surface, lay: Layout) -> None:
+        rect = self.table_rect
+        panel(surface, rect, lay, C.PANEL, C.PANEL_EDGE)
+        size = lay.font_px(28)
+        cols = self.columns()
+        pad = lay.px(24)
+        label_w = max(T.width(_(ROW_NAMES[k]), size) for k in ROW_NAMES)
+        room = rect.w - 2 * pad - label_w
+        col_w = room // len(cols)
+        row_h = lay.px(TABLE_ROW)
+        y = rect.y + lay.px(14)
+        line_h = int(size * 1.2)
+        for i, (title, _f) in enumerate(cols):
+            right = rect.x + pad + label_w + (i + 1) * col_w
+            lines = T.wrap(title, size, col_w - pad // 2, bold=True)
+            if len(lines) > 2:
+                lines = [lines[0], _cut(" ".join(lines[1:]), size, col_w - pad // 2, True)]
+            for k, text in enumerate(lines):     # one-line titles sit on the second line, above their column
+                T.blit_text(surface, text, size, C.TEXT_DIM, (right, y + (k + 2 - len(lines)) * line_h), "topright",
+                            bold=True)
+        y += line_h
+        for k, (key, row) in enumerate(self.table_rows()):
+            y += row_h
+            if k % 2 == 0:       # banded rows carry the eye across, no colour needed
+                band = pygame.Rect(rect.x + pad // 2, y - row_h // 6, rect.w - pad, row_h)
+                pygame.draw.rect(surface, C.mix(C.PANEL, C.PANEL_EDGE, 0.35), band, border_radius=max(1, row_h // 5))
+            T.blit_text(surface, _cut(_(ROW_NAMES[key]), size, label_w), size, C.TEXT, (rect.x + pad, y), "topleft")
+            for i, (_title, value) in enumerate(cols):
+                right = rect.x + pad + label_w + (i + 1) * col_w
+                T.blit_text(surface, _cut(value(row), size, col_w - pad // 2, True), size, C.TEXT, (right, y),
+                            "topright", bold=True)
+
+    def _draw_bests(self, surface: pygame.Surface, lay: Layout) -> None:
+        rect = self.bests_rect
+        panel(surface, rect, lay, C.PANEL, C.PANEL_EDGE)
+        size = lay.font_px(28)
+        pad = lay.px(24)
+        T.blit_text(surface, _("Personal bests"), size, C.ACCENT, (rect.x + pad, rect.y + lay.px(16)), "topleft",
+                    bold=True)
+        if not self.bests:
+            T.blit_text(surface, _("None yet."), size, C.TEXT_DIM, (rect.x + pad, rect.y + lay.px(74)), "topleft")
+            return
+        size = lay.font_px(26)
+        y = rect.y + lay.px(66)
+        row_h = lay.px(BEST_ROW)
+        links = iter(self.links)
+        for text, entry_id in self.bests:
+            if y + row_h > rect.bottom:
+                break
+            link = next(links, None) if entry_id else None
+            room = (link.rect.x if link is not None else rect.right - pad) - rect.x - pad * 2
+            lines = T.wrap(text(), size, room)
+            if len(lines) > 2:
+                lines = [lines[0], _cut(" ".join(lines[1:]), size, room)]
+            top = y + (row_h - len(lines) * int(size * 1.2)) // 2
+            for k, part in enumerate(lines):
+                T.blit_text(surface, part, size, C.TEXT, (rect.x + pad, top + k * int(size * 1.2)), "topleft")
+            y += row_h
+
+    def _draw_chart(self, surface: pygame.Surface, lay: Layout) -> None:
+        rect = self.chart_rect
+        panel(surface, rect, lay, C.PANEL, C.PANEL_EDGE)
+        size = lay.font_px(28)
+        pad = lay.px(24)
+        scores = stats.recent_scores(self.data, self.game)
+        title = _("Your last 50 scores") if self.game == "lineit" else _("Your last 50 results (free fields)")
+        T.blit_text(surface, title, size, C.ACCENT, (rect.x + pad, rect.y + lay.px(16)), "topleft", bold=True)
+        if not scores:
+            T.blit_text(surface, _("None yet."), size, C.TEXT_DIM, (rect.x + pad, rect.y + lay.px(74)), "topleft")
+            return
+        plot = pygame.Rect(rect.x + pad, rect.y + lay.px(74), rect.w - 2 * pad, rect.h - lay.px(90))
+        chart.recent_scores(surface, plot, scores, max(11, lay.font_px(22)))
+        shown = min(len(scores), chart.RECENT)
+        T.blit_text(surface, ngettext("{n} game", "{n} games", shown).format(n=shown), max(11, lay.font_px(22)),
+                    C.TEXT_DIM, (rect.right - pad, rect.y + lay.px(20)), "topright")
+

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import stats
+from game import history, stats
 from game.i18n import _
 
 from .autosave import Autosaver
@@ -64,6 +64,8 @@ class TableBase:
         self.bots = bots
         # one id per game, kept in its saves: statistics count a game once, however often it is
         # loaded and finished again
+        # a game's own id, kept in its saves: statistics count each game once, however
+        # often its save is finished ("Play again" drops it: game.table.results.ONE_GAME_ONLY)
         self.tg.config.setdefault("game_id", uuid.uuid4().hex)
         self.saver = Autosaver(self.game, self._save_failed)
         self.frame_push = FramePush()
@@ -156,14 +158,26 @@ class TableBase:
 
     # ------------------------------------------------------------ game over
     def game_over(self) -> None:
-        """Statistics and autosave, once, as soon as the engine says the game is over."""
-        if self.recorded or not self.keeps_saves:
+        """History, statistics and autosave, once, as soon as the engine says the game is over.
+
+        Every finished game is kept in the history (demos and bots-only games too);
+        a game with people at the table also counts (once per game id, so a save
+        finished twice counts once) and its autosave goes.
+        """
+        if self.recorded:
             return
         self.recorded = True
+        config = self.tg.config
+        kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()))
+        if not self.keeps_saves:
+            return
         self.saver.clear()
         self.before_record()
+        ids = {"history": kept.id if kept else None}
+        if isinstance(config.get("game_id"), str):
+            ids["id"] = config["game_id"]
         try:
-            stats.record_result(self.game, {**self.tg.result(), "game_id": self.tg.config["game_id"]})
+            stats.record_result(self.game, {**self.tg.result(), **ids})
         except (OSError, ValueError) as exc:
             log.warning("statistics not recorded: %s", exc)
 
