@@ -78,6 +78,9 @@ def open_table(app: "App", config_or_save: dict, path: "Path | None" = None) -> 
 
     is_save = config_or_save.get("kind") == "save"
     game = config_or_save.get("game")
+    if not is_save:     # a setup is never a game yet: a new game gets a new id, whatever was copied
+        from .table.base import new_game_id
+        config_or_save = {**config_or_save, "game_id": new_game_id()}
     if game not in GAMES:
         app.message(_("This is not a Linebox game."))
         return False

@@ -30,7 +30,7 @@ and the base gives it the rest, the same for both games:
 from __future__ import annotations
 
 import logging
-import uuid
+import secrets
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -49,6 +49,13 @@ if TYPE_CHECKING:
 log = logging.getLogger("linebox.table")
 
 
+def new_game_id() -> str:
+    """A game's own id, kept in its saves: statistics count each game once, however
+    often its save is loaded and finished again ("Play again" drops it:
+    `game.table.results.ONE_GAME_ONLY`)."""
+    return secrets.token_hex(8)
+
+
 class TableBase:
     """The shared half of a table scene (see the module text)."""
 
@@ -62,11 +69,8 @@ class TableBase:
     def init_table(self, bots: TableBots) -> None:
         """Call from the scene's `__init__` once `self.tg` is set."""
         self.bots = bots
-        # one id per game, kept in its saves: statistics count a game once, however often it is
-        # loaded and finished again
-        # a game's own id, kept in its saves: statistics count each game once, however
-        # often its save is finished ("Play again" drops it: game.table.results.ONE_GAME_ONLY)
-        self.tg.config.setdefault("game_id", uuid.uuid4().hex)
+        # a table opened without `game.tables.open_table` (online, tutorial) gets its id here
+        self.tg.config.setdefault("game_id", new_game_id())
         self.saver = Autosaver(self.game, self._save_failed)
         self.frame_push = FramePush()
         self.recorded = False          # statistics written for this game
