@@ -1,8 +1,9 @@
 """One translation function for everything a player reads.
 
-    from game.i18n import _, N_
+    from game.i18n import _, N_, ngettext
     label = N_("Play Line-it")     # marks a msgid for extraction, unchanged
     text = _(label)                # translated into the current language
+    ngettext("{n} card", "{n} cards", n).format(n=n)   # the form for the number n
 
 `_()` always uses the language set last by `set_language()`, so a language
 switch applies at once to anything drawn after it. Catalogues are gettext
@@ -35,6 +36,17 @@ def N_(msgid: str) -> str:
 def _(msgid: str) -> str:
     """`msgid` in the current language (itself when no translation exists)."""
     return _translation.gettext(msgid)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a text for the number `n` in the current language (real plurals:
+    English and German say "1 card" / "0 cards", French "0 carte").
+
+    >>> set_language("en"); ngettext("{n} card", "{n} cards", 1).format(n=1)
+    'en'
+    '1 card'
+    """
+    return _translation.ngettext(singular, plural, n)
 
 
 def current_language() -> str:

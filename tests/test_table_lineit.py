@@ -165,7 +165,7 @@ def test_a_whole_game_by_mouse_to_the_results(home):
     assert data["games"] == 1 and data["levels"]["easy"]["games"] == 1
     assert storage.latest_autosave() is None
     # the log told the story in sentences
-    texts = [fn() for _seat, fn in sc.log]
+    texts = [entry.text() for entry in sc.log]
     assert any("takes" in t for t in texts) and any("Game over" in t for t in texts)
     click(app, res.widgets[0].rect.center)          # Play again: the same seats, a new seed
     again = table(app)
@@ -260,7 +260,7 @@ def test_autosave_and_continue_round_trip_mid_turn(home):
     assert isinstance(again, TableScene) and again is not sc
     assert again.ctrl.state.to_json() == record
     assert again.my_turn() and again.ctrl.can_undo()           # still mid-turn, undo still there
-    assert any(card in fn() for _s, fn in again.log)
+    assert any(card in entry.text() for entry in again.log)
     click(app, again.b_undo.rect.center)
     assert again.ctrl.state.history == []
 

@@ -12,9 +12,11 @@ msgids in `game/scenes/<table>.py` and `game/<table>/**` go to the domain
 `<table>` (`lineit_table`, `linyo_table`); all others, and the bots' reason
 templates (`engine/bots/reasons.py`), go to `linebox`. `_()` looks in every
 domain (game/i18n.py).
-The .mo writer is a small, deterministic version of GNU msgfmt (no plural
-forms: the app does not use them), so a rerun writes the same bytes and a
-test can compare them.
+`ngettext("singular", "plural", n)` calls give plural entries (msgid_plural,
+msgstr[0], msgstr[1]); in memory such an entry is keyed "singular\0plural"
+with the forms joined by "\0", which is also how a .mo file stores it.
+The .mo writer is a small, deterministic version of GNU msgfmt, so a rerun
+writes the same bytes and a test can compare them.
 """
 from __future__ import annotations
 
@@ -33,7 +35,9 @@ TABLE_DOMAINS = ("lineit_table", "linyo_table")
 DOMAINS = (DOMAIN,) + TABLE_DOMAINS
 REASONS = ROOT / "engine" / "bots" / "reasons.py"
 HEADER = ("Project-Id-Version: Linebox\nMIME-Version: 1.0\n"
-          "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\nLanguage: {lang}\n")
+          "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\nLanguage: {lang}\n"
+          "Plural-Forms: {plural}\n")
+PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
 
 
 def domain_of(path: Path, root: Path = GAME) -> str:
@@ -62,9 +66,14 @@ def extract(root: Path = GAME, domain: str = DOMAIN) -> list[str]:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "N_")
-                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-                seen.setdefault(node.args[0].value, None)
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
+                continue
+            args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                    for a in node.args[:2]]
+            if node.func.id in ("_", "N_") and args[0] is not None:
+                seen.setdefault(args[0], None)
+            elif node.func.id == "ngettext" and len(args) == 2 and None not in args:
+                seen.setdefault(args[0] + "\0" + args[1], None)
     if domain == DOMAIN and root == GAME:
         for template in reason_templates():
             seen.setdefault(template, None)
@@ -78,28 +87,40 @@ def _unquote(s: str) -> str:
 def read_po(path: Path) -> dict[str, str]:
     """msgid -> msgstr of a simple .po file (the header entry has msgid '')."""
     entries: dict[str, str] = {}
-    msgid: str | None = None
-    msgstr: str | None = None
-    target = None
+    ids: list[str] = []      # msgid [, msgid_plural]
+    strs: list[str] = []     # msgstr, or msgstr[0], msgstr[1], ...
+    target: list[str] | None = None
+
+    def flush() -> None:
+        if ids and strs:
+            entries["\0".join(ids)] = "\0".join(strs)
+        ids.clear()
+        strs.clear()
+
     for raw in path.read_text(encoding="utf-8").splitlines() + [""]:
         line = raw.strip()
         if line.startswith("msgid "):
-            if msgid is not None and msgstr is not None:
-                entries[msgid] = msgstr
-            msgid, msgstr, target = _unquote(line[6:]), None, "id"
-        elif line.startswith("msgstr "):
-            msgstr, target = _unquote(line[7:]), "str"
+            flush()
+            ids.append(_unquote(line[6:]))
+            target = ids
+        elif line.startswith("msgid_plural "):
+            ids.append(_unquote(line[13:]))
+            target = ids
+        elif line.startswith("msgstr"):
+            strs.append(_unquote(line.split(" ", 1)[1]))
+            target = strs
         elif line.startswith('"'):
-            if target == "id" and msgid is not None:
-                msgid += _unquote(line)
-            elif target == "str" and msgstr is not None:
-                msgstr += _unquote(line)
+            if target:
+                target[-1] += _unquote(line)
         elif not line or line.startswith("#"):
-            if msgid is not None and msgstr is not None:
-                entries[msgid] = msgstr
-                msgid = msgstr = None
+            flush()
             target = None
     return entries
+
+
+def translated(msgstr: str | None) -> bool:
+    """Every form of an entry is filled in."""
+    return bool(msgstr) and all(msgstr.split("\0"))
 
 
 def _quote(s: str) -> str:
@@ -110,10 +131,17 @@ def _quote(s: str) -> str:
 def write_po(path: Path, lang: str, entries: dict[str, str], order: list[str]) -> None:
     """Write a .po with the header, then `order` (kept msgids not in `order` last)."""
     lines = [f"# Linebox front-end texts, {lang}. Edit msgstr lines; run tools/compile_locale.py.",
-             'msgid ""', "msgstr " + _quote(HEADER.format(lang=lang)), ""]
+             'msgid ""', "msgstr " + _quote(HEADER.format(lang=lang, plural=PLURAL_FORMS.get(lang, ""))), ""]
     keys = [k for k in order if k] + [k for k in entries if k and k not in order]
     for k in keys:
-        lines += ["msgid " + _quote(k), "msgstr " + _quote(entries.get(k, "")), ""]
+        if "\0" in k:
+            singular, plural = k.split("\0", 1)
+            forms = (entries.get(k) or "").split("\0")
+            forms += [""] * (2 - len(forms))
+            lines += ["msgid " + _quote(singular), "msgid_plural " + _quote(plural)]
+            lines += [f"msgstr[{i}] " + _quote(f) for i, f in enumerate(forms)] + [""]
+        else:
+            lines += ["msgid " + _quote(k), "msgstr " + _quote(entries.get(k, "")), ""]
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
@@ -165,7 +193,7 @@ def _problems(domain: str) -> list[str]:
             continue
         entries = read_po(po)
         for msgid in ids:
-            if not entries.get(msgid):
+            if not translated(entries.get(msgid)):
                 out.append(f"{lang}: no translation for {msgid!r}")
         mo = po.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != mo_bytes(entries):
@@ -199,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
                     del entries[gone]
                 write_po(po, lang, entries, ids)
                 entries = read_po(po)
-            missing = [m for m in ids if not entries.get(m)]
+            missing = [m for m in ids if not translated(entries.get(m))]
             po.with_suffix(".mo").write_bytes(mo_bytes(entries))
             print(f"{domain} {lang}: {len(entries) - 1} entries, {len(missing)} untranslated")
     return 0

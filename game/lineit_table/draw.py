@@ -21,9 +21,11 @@ from game.ui.widgets import label_text
 
 from . import texts
 from .events import direction
-from .geometry import SUIT_ORDER, card_w
+from .geometry import MIN_PX, SUIT_ORDER, card_w, font_px
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT
+
+GLOW_LOG = (255, 255, 255)      # the cards of the log entry under the mouse
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -183,6 +185,14 @@ def _glow(sc: "TableScene") -> dict:
     glow: dict[str, tuple] = {}
     if sc.selected is not None:
         glow[sc.selected.key] = GLOW_SELECT
+    hovered = set(sc.log_hover.cards) if sc.log_hover is not None else set()
+    for s in sc.board.sprites.values():
+        if s.card in hovered:
+            glow.setdefault(s.key, GLOW_LOG)
+    for seat, (card, zone) in sc.last_moves.items():
+        for s in sc.board.sprites.values():
+            if s.card == card and s.zone and s.zone[0] == zone:
+                glow.setdefault(s.key, seat_color(seat))
     if sc.hint is not None:
         parts = sc.hint["action"].split()
         if len(parts) > 1:
@@ -211,8 +221,8 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     r = geo.log
     _alpha_rect(surface, r, C.PANEL, 215, lay.px(16))
     pygame.draw.rect(surface, C.PANEL_EDGE, r, max(1, lay.px(2)), border_radius=lay.px(16))
-    T.blit_text(surface, _("Game log"), lay.font_px(26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
-    fs = lay.font_px(26)
+    T.blit_text(surface, _("Game log"), font_px(lay, 26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
+    fs = font_px(lay, 26)
     T.blit_text(surface, _("Market"), fs, C.TEXT_DIM, geo.market_label, "bottomleft", bold=True)
     dl = _("Draw pile")
     T.blit_text(surface, dl, fit_size(dl, fs, geo.market.x - geo.deck.x - lay.px(16), True), C.TEXT_DIM,
@@ -223,7 +233,7 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
         for pos in geo.market_slots(ctrl.players + 2):
             surface.blit(slot, slot.get_rect(center=pos))
     elif spec["phase"] == "final":
-        T.blit_text(surface, _("Final plays: the draw pile is spent."), lay.font_px(32), C.ACCENT,
+        T.blit_text(surface, _("Final plays: the draw pile is spent."), font_px(lay, 32), C.ACCENT,
                     geo.market.center, "center", bold=True)
     me = geo.me
     hand_slot = board.images.get("slot", me.hand_h)
@@ -231,7 +241,7 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
         surface.blit(hand_slot, hand_slot.get_rect(center=me.hand_pos(i)))
     mine = ctrl.is_human(sc.viewer) and not sc.hotseat
     T.blit_text(surface, _("Your hand") if mine else _("Hand of {name}").format(name=ctrl.name(sc.viewer)),
-                lay.font_px(22), C.TEXT_DIM, (me.hand.x, me.hand.y - lay.px(4)), "bottomleft")
+                font_px(lay, 22), C.TEXT_DIM, (me.hand.x, me.hand.y - lay.px(4)), "bottomleft")
     board.draw_slots(surface)
 
 
@@ -259,7 +269,7 @@ def text_items(sc: "TableScene") -> list[Item]:
     """Names, scores, counts and the log, as layer items (remade only when the game or the window changed)."""
     st = sc.ctrl.state
     key = (i18n.current_language(), id(st), len(st.history), sc.viewer, len(sc.log), id(sc.log[-1]) if sc.log else 0,
-           sc.geo.lay, sc.hotseat, sc.ctrl.current)
+           sc.geo.lay, sc.hotseat, sc.ctrl.current, sc.log_scroll, id(sc.log_hover))
     paint = sc.paint
     if paint.text_cache is None or paint.text_cache[0] != key:
         paint.text_cache = (key, _text_items(sc))
@@ -292,13 +302,14 @@ def _text_items(sc: "TableScene") -> list[Item]:
         n = len(spec["jackpots"][suit])
         bottom = geo.jackpots[suit].bottom
         label = _("{n} cards").format(n=n) if n != 1 else _("1 card")
-        size = fit_size(label, lay.font_px(22), lay.px(geo.log_w / 4 - 8), bool(n))
+        size = fit_size(label, font_px(lay, 22), lay.px(geo.log_w / 4 - 8), bool(n))
         out.text(("jack", suit), label, size, C.TEXT if n else C.TEXT_DIM,
                  (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
     entries = log_entries(sc)
     inner = geo.log.inflate(-lay.px(8), 0)
     inner.y, inner.h = geo.log.y + lay.px(60), geo.log.h - lay.px(66)
-    out.items.append(Item("log", 2000, inner, (i18n.current_language(), tuple(entries)),
+    out.items.append(Item("log", 2000, inner, (i18n.current_language(), tuple(entries), sc.log_scroll,
+                                               id(sc.log_hover)),
                           lambda s, entries=entries: draw_log(sc, s, entries)))
     return out.items
 
@@ -321,20 +332,20 @@ def _seat_items(sc: "TableScene", g, seat: dict, active: bool) -> list[Item]:
     room = g.score_pos[0] - sw - lay.px(12) - (g.name_pos[0] + lay.px(24))
     nsize = fit_size(name, g.font, room, True)
     nr = out.text(("name", p), name, nsize, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
-    tsize = int(g.font * 0.75)
+    tsize = max(MIN_PX, int(g.font * 0.75))
     if nr.right + lay.px(10) + text_width(tag, tsize) <= g.score_pos[0] - sw - lay.px(12):
         out.text(("tag", p), tag, tsize, C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
     elif not g.big:   # a narrow panel: the level goes under the line
-        out.text(("tag", p), tag, int(g.font * 0.7), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
+        out.text(("tag", p), tag, max(MIN_PX, int(g.font * 0.7)), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
                  "bottomright")
     out.text(("score", p), score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
     if g.big:
         rule = line_rule(seat["line"])
         if rule:
-            out.text("rule", rule, int(g.font * 0.8), C.TEXT_DIM, (g.line.centerx, g.name_pos[1]), "center")
+            out.text("rule", rule, max(MIN_PX, int(g.font * 0.8)), C.TEXT_DIM, (g.line.centerx, g.name_pos[1]), "center")
     else:
         label = _("hand {n}").format(n=seat["hand_count"])
-        out.text(("hand", p), label, int(g.font * 0.7), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
+        out.text(("hand", p), label, max(MIN_PX, int(g.font * 0.7)), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
     return out.items
 
 
@@ -370,7 +381,7 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
         score = _("{n} points").format(n=spec["seats"][cur]["score"])
         right = g.score_pos[0] - text_width(score, g.font, True) - lay.px(16)
         text = _("thinking") + "." * (1 + int(sc.time * 3) % 3)
-        size = int(g.font * 0.75)
+        size = max(MIN_PX, int(g.font * 0.75))
         name_right = g.name_pos[0] + lay.px(34) + text_width(ctrl.name(cur), g.font, True)
         if right - text_width(_("thinking") + "...", size) >= name_right:
             r = T.blit_text(surface, text, size, C.ACCENT, (right, g.score_pos[1]), "midright")
@@ -414,7 +425,58 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
         r = pygame.Rect(0, 0, int(t.h * 1.3) + 4, int(t.h * 1.3) + 4)
         r.center = (int(t.x), int(t.y))
         drawn.append(r)
+    if sc.zoom_seat is not None:
+        drawn.append(draw_zoom(sc, surface, sc.zoom_seat))
+    if sc.tip is not None:
+        drawn.append(draw_tip(sc, surface, *sc.tip))
     return drawn
+
+
+def draw_zoom(sc: "TableScene", surface: pygame.Surface, seat: int) -> pygame.Rect:
+    """An opponent's long line, card by card without overlap, under its panel (mouse over the line)."""
+    geo = sc.geo
+    lay = geo.lay
+    g = geo.seat(seat)
+    line = sc.board.views[sc.viewer]["seats"][seat]["line"]
+    pad, gap = lay.px(14), lay.px(6)
+    room = surface.get_width() - 2 * lay.px(10) - 2 * pad
+    h = min(int(g.card_h * 1.25), int((room + gap) / max(1, len(line)) - gap) * 168 // 120)
+    w = card_w(h)
+    box = pygame.Rect(0, 0, len(line) * (w + gap) - gap + 2 * pad, h + 2 * pad)
+    box.midtop = (g.panel.centerx, g.line.bottom + lay.px(8))
+    box.clamp_ip(surface.get_rect().inflate(-lay.px(20), -lay.px(20)))
+    _alpha_rect(surface, box, C.PANEL, 240, lay.px(14))
+    pygame.draw.rect(surface, seat_color(seat), box, max(2, lay.px(3)), border_radius=lay.px(14))
+    mark = sc.last_moves.get(seat)
+    for i, card in enumerate(line):
+        r = pygame.Rect(box.x + pad + i * (w + gap), box.y + pad, w, h)
+        if mark is not None and mark[0] == card and mark[1][0] == "line":
+            glow = sc.board.images.tinted("card-glow", h + 2 * max(1, h * 8 // 168), seat_color(seat))
+            surface.blit(glow, glow.get_rect(center=r.center))
+        img = sc.board.images.get(f"bet:{card}" if card.startswith("B") else f"card:{card}", h)
+        surface.blit(img, img.get_rect(center=r.center))
+    return box.inflate(lay.px(8), lay.px(8))
+
+
+def draw_tip(sc: "TableScene", surface: pygame.Surface, target: pygame.Rect, text: str) -> pygame.Rect:
+    """A tooltip by `target`: below it when there is room, else above; inside the window."""
+    lay = sc.geo.lay
+    size = font_px(lay, 22)
+    lines = T.wrap(text, size, lay.px(480))
+    lh = int(size * 1.3)
+    pad = lay.px(12)
+    box = pygame.Rect(0, 0, max(T.width(x, size) for x in lines) + 2 * pad, len(lines) * lh + 2 * pad)
+    box.midtop = (target.centerx, target.bottom + lay.px(8))
+    if box.bottom > surface.get_height() - lay.px(8):
+        box.midbottom = (target.centerx, target.top - lay.px(8))
+    box.clamp_ip(surface.get_rect().inflate(-lay.px(16), -lay.px(16)))
+    _alpha_rect(surface, box, (20, 24, 30), 235, lay.px(10))
+    pygame.draw.rect(surface, C.ACCENT, box, max(1, lay.px(2)), border_radius=lay.px(10))
+    pygame.draw.rect(surface, C.ACCENT, target.inflate(lay.px(6), lay.px(6)), max(1, lay.px(2)),
+                     border_radius=lay.px(8))
+    for i, line in enumerate(lines):
+        T.blit_text(surface, line, size, C.TEXT, (box.x + pad, box.y + pad + i * lh), "topleft")
+    return box.union(target.inflate(lay.px(10), lay.px(10))).inflate(lay.px(4), lay.px(4))
 
 
 def control_items(sc: "TableScene") -> list[Item]:
@@ -473,7 +535,7 @@ def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
     geo = sc.geo
     lay = geo.lay
     text, color = status_text(sc)
-    size = lay.font_px(28)
+    size = font_px(lay, 28)
     bold = color == P.ILLEGAL
     lines = T.wrap(text, size, geo.status.w, bold)
     y = geo.status.y + lay.px(6)
@@ -482,7 +544,7 @@ def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
         y += int(size * 1.3)
     if sc.my_turn() and not sc.demo:
         keys = _("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint")
-        ks = lay.font_px(19)
+        ks = font_px(lay, 19)
         T.blit_text(surface, keys, ks, C.TEXT_DIM, (geo.status.x, geo.buttons.y - lay.px(8)), "bottomleft") \
             if T.width(keys, ks) <= geo.status.w else None
 
@@ -491,29 +553,30 @@ _LOG_LINES: dict[tuple, tuple] = {}
 
 
 def log_entries(sc: "TableScene") -> list[tuple]:
-    """The newest log entries that fit the panel: (seat, lines, y), bottom up."""
+    """The log entries that fit the panel, from `sc.log_scroll` back: (entry, lines, y), bottom up."""
     geo = sc.geo
     lay = geo.lay
     r = geo.log
-    size = lay.font_px(21)
+    size = font_px(lay, 21)
     lh = int(size * 1.28)
     top = r.y + lay.px(64)
     y = r.bottom - lay.px(12)
     width = r.w - lay.px(48)
     out = []
     lang = i18n.current_language()
-    for seat, fn in reversed(sc.log):
-        key = (fn, lang, size, width)       # the entry itself is in the key: its id is never reused
+    shown = sc.log[:len(sc.log) - sc.log_scroll]
+    for entry in reversed(shown):
+        key = (entry, lang, size, width)       # the entry itself is in the key: its id is never reused
         lines = _LOG_LINES.get(key)
         if lines is None:
             if len(_LOG_LINES) > 400:
                 _LOG_LINES.clear()
-            lines = _LOG_LINES[key] = tuple(T.wrap(fn(), size, width))
+            lines = _LOG_LINES[key] = tuple(T.wrap(entry.text(), size, width))
         h = len(lines) * lh + lay.px(6)
         if y - h < top:
             break
         y -= h
-        out.append((seat, lines, y))
+        out.append((entry, lines, y))
     return out
 
 
@@ -521,15 +584,26 @@ def draw_log(sc: "TableScene", surface: pygame.Surface, entries: list[tuple]) ->
     geo = sc.geo
     lay = geo.lay
     r = geo.log
-    size = lay.font_px(21)
+    size = font_px(lay, 21)
     lh = int(size * 1.28)
-    for seat, lines, y in entries:
+    for entry, lines, y in entries:
+        seat = entry.seat
         color = seat_color(seat) if seat is not None else C.TEXT_DIM
+        if entry is sc.log_hover:
+            band = pygame.Rect(r.x + lay.px(8), y - lay.px(2), r.w - lay.px(16), len(lines) * lh + lay.px(4))
+            _alpha_rect(surface, band, C.ACCENT, 40, lay.px(6))
         pygame.draw.circle(surface, color, (r.x + lay.px(22), y + lh // 2), lay.px(5))
         yy = y
         for line in lines:
             T.blit_text(surface, line, size, C.TEXT if seat is not None else C.TEXT_DIM, (r.x + lay.px(36), yy), "topleft")
             yy += lh
+    # more below: the log is scrolled back; more above: older entries
+    if sc.log_scroll:
+        label = _("▼ newer entries (End)")
+        T.blit_text(surface, label, fit_size(label, size, r.w - lay.px(40), False, 11), C.ACCENT,
+                    (r.centerx, r.bottom - lay.px(4)), "midbottom")
+    if entries and len(entries) + sc.log_scroll < len(sc.log):
+        T.blit_text(surface, "▲", size, C.TEXT_DIM, (r.right - lay.px(18), r.y + lay.px(60)), "topright")
 
 
 _FIT: dict[tuple, int] = {}
@@ -547,7 +621,7 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return w
 
 
-def fit_size(text: str, size: int, max_w: int, bold: bool = False, floor: int = 9) -> int:
+def fit_size(text: str, size: int, max_w: int, bold: bool = False, floor: int = MIN_PX) -> int:
     """The largest font size <= `size` at which `text` is at most `max_w` pixels wide."""
     key = (text, size, max_w, bold, floor)
     got = _FIT.get(key)

@@ -15,6 +15,7 @@ from game.ui.layout import Layout
 from game.ui.widgets import panel
 
 from .draw import fit_size
+from .geometry import font_px
 from .tally import tally
 
 if TYPE_CHECKING:
@@ -83,19 +84,19 @@ class ResultsScene(TableResults):
         box = self.box
         panel(surface, box, lay, C.PANEL, C.ACCENT, radius=26)
         y = box.y + lay.px(30)
-        T.blit_text(surface, _("Results"), lay.font_px(34), C.TEXT_DIM, (box.centerx, y), "midtop", bold=True)
-        r = T.blit_text(surface, self.headline(), lay.font_px(54), C.ACCENT, (box.centerx, y + lay.px(46)), "midtop", bold=True)
+        T.blit_text(surface, _("Results"), font_px(lay, 34), C.TEXT_DIM, (box.centerx, y), "midtop", bold=True)
+        r = T.blit_text(surface, self.headline(), font_px(lay, 54), C.ACCENT, (box.centerx, y + lay.px(46)), "midtop", bold=True)
         y = r.bottom + lay.px(34)
         name_w = lay.px(300)
         col_w = (box.w - lay.px(60) - name_w) // len(COLUMNS)
         x0 = box.x + lay.px(30)
-        hs = lay.font_px(22)
+        hs = font_px(lay, 22)
         for i, (_key, label) in enumerate(COLUMNS):
             cx = x0 + name_w + i * col_w + col_w // 2
             for j, line in enumerate(T.wrap(_(label), hs, col_w - lay.px(40))[:3]):
                 T.blit_text(surface, line, hs, C.TEXT_DIM, (cx, y + j * int(hs * 1.2)), "midtop", bold=True)
         y += lay.px(78)
-        size = lay.font_px(28)
+        size = font_px(lay, 28)
         order = sorted(range(len(self.rows)), key=lambda p: (-self.rows[p]["score"], p))
         for p in order:
             row = pygame.Rect(x0, y, box.w - lay.px(60), lay.px(56))
@@ -112,7 +113,7 @@ class ResultsScene(TableResults):
                 cx = x0 + name_w + i * col_w + col_w // 2
                 text = self.cell(p, key)
                 big = key == "score"
-                fs = fit_size(text, lay.font_px(34) if big else size, col_w - lay.px(14), big)
+                fs = fit_size(text, font_px(lay, 34) if big else size, col_w - lay.px(14), big)
                 T.blit_text(surface, text, fs, C.ACCENT if big else C.TEXT, (cx, row.centery), "center", bold=big)
             y += lay.px(64)
         self.draw_widgets(surface)

@@ -10,19 +10,21 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import sound
+from game import i18n, sound
 from game.i18n import N_, _
 from game.scene import Scene
 from game.table.base import TableBase
 from game.table.bots import TableBots
+from game.ui import text as T
 from game.ui.layout import Layout
+from game.ui.widgets import label_text
 
-from . import texts
+from . import texts, tips
 from .board import Board
 from .controller import Controller
 from .input import TableInput
 from .events import Outcome, analyse
-from .geometry import TableGeometry
+from .geometry import TableGeometry, card_w, font_px
 from .sprites import CardSprite
 from .draw import Paint
 from .tally import tally
@@ -33,6 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("linebox.lineit")
 REFUSAL_SECONDS = 3.5
+BUTTON_FONT = 28             # logical size of the button row's labels (smaller when one does not fit)
+LOG_KEEP = 300               # log entries kept (the panel scrolls through them)
 HARD_TIME_LIMIT = 2.5        # seconds a hard bot may think at the table
 
 
@@ -55,7 +59,17 @@ class TableScene(TableBase, TableInput, Scene):
         self.hotseat = len(humans) >= 2
         self.passing = False                 # a "pass to" screen is up
         self.geo: TableGeometry | None = None
-        self.log: list[tuple] = []
+        self.log: list[texts.LogEntry] = []
+        self.log_scroll = 0                  # entries hidden below the panel (0: the newest shows)
+        self.log_drag: tuple[int, int] | None = None   # (mouse y, scroll) when a drag in the log began
+        self.log_hover: texts.LogEntry | None = None   # the entry under the mouse: its cards are lit
+        self.last_moves: dict[int, tuple[str, tuple]] = {}   # seat -> (card, zone) of its last card move
+        self.deal_until = 0.0                # board clock when the market being dealt has landed
+        self.turn_told = True                # "your turn" was said for the current turn
+        self.tip_focus: int | None = None    # keyboard: index of the tooltip target shown (I key)
+        self.zoom_seat: int | None = None    # an opponent whose long line is shown large (hover)
+        self.tip: tuple[pygame.Rect, str] | None = None   # the tooltip shown (mouse or I key): where, what
+        self._tip_key: tuple | None = None
         self.selected: CardSprite | None = None
         self.press: tuple | None = None      # (sprite, mouse pos) before a drag starts
         self.drag: CardSprite | None = None
@@ -73,10 +87,10 @@ class TableScene(TableBase, TableInput, Scene):
         self.results_at: float | None = None
         self.paint = Paint()                         # the drawing's caches (draw.py writes only these)
         self.last_turn_seat: int | None = None
-        self.b_close = Button(N_("Close line"), self.on_close, font_size=28)
-        self.b_end = Button(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary", font_size=28)
-        self.b_undo = Button(N_("Undo"), self.undo, font_size=28)
-        self.b_hint = Button(N_("Hint"), self.on_hint, font_size=28)
+        self.b_close = Button(N_("Close line"), self.on_close, font_size=BUTTON_FONT)
+        self.b_end = Button(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary", font_size=BUTTON_FONT)
+        self.b_undo = Button(N_("Undo"), self.undo, font_size=BUTTON_FONT)
+        self.b_hint = Button(N_("Hint"), self.on_hint, font_size=BUTTON_FONT)
         self.b_menu = Button(N_("Menu"), self.open_pause, font_size=24)
         self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu]
         if ctrl.state.history:
@@ -90,7 +104,8 @@ class TableScene(TableBase, TableInput, Scene):
             out = analyse(before, a, after, pre)
             add(rows, out)
             self.log.extend(texts.log_lines(out, self.ctrl.name))
-        del self.log[:-60]
+            self._mark(out)
+        del self.log[:-LOG_KEEP]
         self.board.token_values = [r["tokens"] for r in rows]
         for entry in reversed(self.ctrl.spectator()["log"]):
             if entry["seat"] is None and entry["text"].startswith("market"):
@@ -141,7 +156,11 @@ class TableScene(TableBase, TableInput, Scene):
         """The viewer may act now (a human seat at the bottom, no screen in between)."""
         c = self.ctrl.current
         return (c is not None and c == self.viewer and self.ctrl.is_human(c) and not self.passing
-                and self.app.top is self)
+                and self.app.top is self and self.dealt())
+
+    def dealt(self) -> bool:
+        """The market being dealt has landed (a turn starts only then)."""
+        return self.board.clock >= self.deal_until
 
     def _legal(self) -> set[str]:
         return self.ctrl.legal_texts() if self.my_turn() else set()
@@ -217,9 +236,10 @@ class TableScene(TableBase, TableInput, Scene):
         new_tokens = [(c.seat, c.bet if c.bet_won else -c.bet) for c in out.closes if c.bet]
         self.board.speed = self.anim_speed()
         total = self.board.sync(ctrl.views(), self.viewer, new_tokens=new_tokens)
-        for entry in texts.log_lines(out, ctrl.name):
-            self.log.append(entry)
-        del self.log[:-60]
+        self.add_log(texts.log_lines(out, ctrl.name))
+        self._mark(out)
+        if out.new_round:
+            self.deal_until = self.board.clock + total
         ph = 0.42 / max(0.01, self.board.speed) if self.board.speed > 0 else 0.0
         if out.kind in ("take", "play"):
             self.queue_sound("place", ph * 0.8)
@@ -232,6 +252,25 @@ class TableScene(TableBase, TableInput, Scene):
         if out.new_round:
             self.queue_sound("deal", total * 0.7)
         super().on_applied(action, events)
+
+    def add_log(self, entries: list[texts.LogEntry]) -> None:
+        """New log entries; a log scrolled back keeps showing the same entries."""
+        self.log.extend(entries)
+        if self.log_scroll:
+            self.log_scroll += len(entries)
+        del self.log[:-LOG_KEEP]
+        self.log_scroll = min(self.log_scroll, max(0, len(self.log) - 1))
+
+    def scroll_log(self, by: int) -> None:
+        """Scroll the log by `by` entries (positive: older ones)."""
+        self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + by))
+
+    def _mark(self, out) -> None:
+        """The seat's last card move, marked until it moves a card again."""
+        if out.kind == "take":
+            self.last_moves[out.seat] = (out.card, (out.to, out.seat))
+        elif out.kind == "play":
+            self.last_moves[out.seat] = (out.card, ("line", out.seat))
 
     def queue_sound(self, name: str, delay: float) -> None:
         if self.demo:
@@ -285,7 +324,7 @@ class TableScene(TableBase, TableInput, Scene):
             rows = tally(self.ctrl.state)          # a bet closed this turn gives its token back
             self.board.set_tokens([r["tokens"] for r in rows])
             self.board.sync(self.ctrl.views(), self.viewer)
-            self.log.append((self.viewer, lambda n=self.ctrl.name(self.viewer): _("{name} takes the turn back.").format(name=n)))
+            self.add_log([texts.LogEntry(self.viewer, lambda n=self.ctrl.name(self.viewer): _("{name} takes the turn back.").format(name=n))])
             return True
         return False
 
@@ -330,6 +369,7 @@ class TableScene(TableBase, TableInput, Scene):
         if self.flash_zone is not None:
             self.flash_zone = (self.flash_zone[0], self.flash_zone[1] - dt) if self.flash_zone[1] > dt else None
         self._update_lift(dt)
+        self._update_pointer()
         self._update_buttons()
         if self.hint_wanted:
             h = self.bots.poll_hint(ctrl.state, ctrl.current)
@@ -342,8 +382,10 @@ class TableScene(TableBase, TableInput, Scene):
         cur = ctrl.current
         if cur != self.last_turn_seat:
             self.last_turn_seat = cur
-            if ctrl.is_human(cur) and (cur == self.viewer or not self.hotseat):
-                self.queue_sound("your_turn", 0.15)
+            self.turn_told = not (ctrl.is_human(cur) and (cur == self.viewer or not self.hotseat))
+        if not self.turn_told and self.dealt():
+            self.turn_told = True
+            self.queue_sound("your_turn", 0.15)
         # hot-seat: hide the table until the next human says so
         if self.hotseat and ctrl.is_human(cur) and cur != self.viewer and not self.passing \
                 and not self.board.animating and self.wait <= 0:
@@ -382,6 +424,51 @@ class TableScene(TableBase, TableInput, Scene):
         from .results import ResultsScene
         return ResultsScene(self.app, self)
 
+    def log_line_px(self) -> int:
+        return int(font_px(self.geo.lay, 21) * 1.28) if self.geo is not None else 1
+
+    def step_tip(self, step: int) -> None:
+        """The I key: show the next (Shift: previous) thing's tooltip."""
+        n = len(tips.targets(self))
+        if not n:
+            return
+        if self.tip_focus is None:
+            self.tip_focus = 0 if step > 0 else n - 1
+        else:
+            self.tip_focus = (self.tip_focus + step) % n
+
+    def _update_pointer(self) -> None:
+        """What the mouse (or the I key) points at: a log entry, a long opponent line, a tooltip."""
+        from .draw import log_entries
+        geo = self.geo
+        if geo is None or self.board.views is None:
+            return
+        self.log_hover = None
+        if geo.log.collidepoint(self.mouse) and self.log_drag is None:
+            for entry, lines, y in log_entries(self):
+                if y <= self.mouse[1] < y + len(lines) * self.log_line_px():
+                    self.log_hover = entry
+                    break
+        self.zoom_seat = None
+        for g in geo.opponents:
+            if g.line.collidepoint(self.mouse) and self.drag is None:
+                n = len(self.board.views[self.viewer]["seats"][g.seat]["line"])
+                if n > 1 and g.line_pos(1, n)[0] - g.line_pos(0, n)[0] < card_w(g.card_h):
+                    self.zoom_seat = g.seat
+        found = tips.targets(self) if (self.tip_focus is not None or self.drag is None) else []
+        tip = None
+        if self.tip_focus is not None and found:
+            self.tip_focus %= len(found)
+            tip = found[self.tip_focus]
+        elif self.zoom_seat is None:
+            tip = tips.at(found, self.mouse)
+        # the text is made once per thing and game state (closing's preview asks the engine)
+        key = None if tip is None else (tuple(tip.rect), id(self.ctrl.state), len(self.ctrl.state.history),
+                                        i18n.current_language())
+        if key != self._tip_key:
+            self._tip_key = key
+            self.tip = None if tip is None else (tip.rect, tip.text())
+
     def _update_lift(self, dt: float) -> None:
         hover = None
         if self.drag is None and self.my_turn():
@@ -407,6 +494,22 @@ class TableScene(TableBase, TableInput, Scene):
         self.b_menu.enabled = True
         for b in self.buttons:
             b.visible = not self.demo or b is self.b_menu
+        self._fit_button_row()
+
+    def _fit_button_row(self) -> None:
+        """One font size for the row of four buttons: the largest at which every label fits."""
+        row = self.buttons[:4]
+        lay = self.app.lay
+        key = (i18n.current_language(), lay, tuple(b.rect.w for b in row), tuple(label_text(b.label) for b in row))
+        if key == getattr(self, "_row_key", None):
+            return
+        self._row_key = key
+        size = BUTTON_FONT
+        while size > 8 and any(T.width(label_text(b.label), font_px(lay, size), True) > b.rect.w - lay.px(30)
+                               for b in row):
+            size -= 1
+        for b in row:
+            b.font_size = size
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -12,6 +12,8 @@ placeholders, so German and French players read their own language.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Callable
 
 from game.i18n import N_, _
 
@@ -94,33 +96,45 @@ def action_label(text: str) -> str:
     return text
 
 
-def log_lines(out, name) -> list:
-    """The log entries for one action `out` (events.Outcome): a list of (seat, callable -> text).
+@dataclass(frozen=True, eq=False)
+class LogEntry:
+    """One line of the game log: who it is about (None: the table), its text made when drawn
+    (so a language switch changes the log too) and the cards it names (lit while hovered)."""
 
-    Texts are made when drawn, so a language switch also changes the log.
+    seat: int | None
+    text: Callable[[], str]
+    cards: tuple[str, ...] = ()
+
+
+def log_lines(out, name) -> list[LogEntry]:
+    """The log entries for one action `out` (events.Outcome).
+
     `name(seat)` gives a seat's name.
     """
     who = name(out.seat) if out.seat is not None else ""
-    lines: list = []
+    lines: list[LogEntry] = []
     seat = out.seat
     if out.kind == "take":
         card = out.card
         if out.forced:
-            lines.append((seat, lambda: _("{name} had to close the line first: {card} fitted neither line nor hand.")
-                          .format(name=who, card=card_label(card))))
+            lines.append(LogEntry(seat, lambda: _("{name} had to close the line first: {card} fitted neither line "
+                                                  "nor hand.").format(name=who, card=card_label(card)), (card,)))
         if out.to == "line":
-            lines.append((seat, lambda: _("{name} takes {card} to the line.").format(name=who, card=card_label(card))))
+            lines.append(LogEntry(seat, lambda: _("{name} takes {card} to the line.").format(
+                name=who, card=card_label(card)), (card,)))
         else:
-            lines.append((seat, lambda: _("{name} takes {card} into the hand.").format(name=who, card=card_label(card))))
+            lines.append(LogEntry(seat, lambda: _("{name} takes {card} into the hand.").format(
+                name=who, card=card_label(card)), (card,)))
     elif out.kind == "play":
         card = out.card
-        lines.append((seat, lambda: _("{name} plays {card} from the hand.").format(name=who, card=card_label(card))))
+        lines.append(LogEntry(seat, lambda: _("{name} plays {card} from the hand.").format(
+            name=who, card=card_label(card)), (card,)))
     elif out.kind == "pass":
-        lines.append((seat, lambda: _("{name} passes.").format(name=who)))
+        lines.append(LogEntry(seat, lambda: _("{name} passes.").format(name=who)))
     if out.jackpot:
         suit, n = out.jackpot
-        lines.append((seat, lambda: _("3rd {suit} card: {name} wins the {suit} jackpot, {n} cards.")
-                      .format(suit=suit_name(suit), name=who, n=n)))
+        lines.append(LogEntry(seat, lambda: _("3rd {suit} card: {name} wins the {suit} jackpot, {n} cards.")
+                              .format(suit=suit_name(suit), name=who, n=n), (out.card,)))
     for c in out.closes:
         cw = name(c.seat)
         banked, dropped, bet, won = c.banked, len(c.discarded), c.bet, c.bet_won
@@ -131,16 +145,18 @@ def log_lines(out, name) -> list:
             if bet:
                 s += " " + (_("Bet {v} won: +{v}.") if won else _("Bet {v} lost: \u2212{v}.")).format(v=bet)
             return s
-        lines.append((c.seat, text))
+        lines.append(LogEntry(c.seat, text, tuple(c.cards)))
     if out.leftovers:
         nums = [c for c in out.leftovers if not c.startswith("B")]
         if nums:
-            lines.append((None, lambda: _("Left in the market, to the jackpots: {cards}.").format(cards=", ".join(nums))))
+            lines.append(LogEntry(None, lambda: _("Left in the market, to the jackpots: {cards}.").format(
+                cards=", ".join(nums)), tuple(nums)))
     if out.final_started:
-        lines.append((None, lambda: _("The draw pile is spent: final plays. Each player may play a card from the hand.")))
+        lines.append(LogEntry(None, lambda: _("The draw pile is spent: final plays. Each player may play a card "
+                                              "from the hand."), tuple(out.remainder)))
     if out.new_round:
         r = out.new_round
-        lines.append((None, lambda: _("Round {n}: a new market is dealt.").format(n=r)))
+        lines.append(LogEntry(None, lambda: _("Round {n}: a new market is dealt.").format(n=r), tuple(out.new_market)))
     if out.game_over:
-        lines.append((None, lambda: _("Game over: every line is closed and scored.")))
+        lines.append(LogEntry(None, lambda: _("Game over: every line is closed and scored.")))
     return lines
