@@ -128,10 +128,18 @@ def _quote(s: str) -> str:
     return f'"{out}"'
 
 
+def header(lang: str, entries: dict[str, str], order: list[str]) -> str:
+    """The catalogue's header as it is, with the plural rule added once the domain has plural entries."""
+    head = entries.get("") or HEADER.format(lang=lang, plural=PLURAL_FORMS.get(lang, ""))
+    if "Plural-Forms:" not in head and any("\0" in k for k in order):
+        head += f"Plural-Forms: {PLURAL_FORMS.get(lang, '')}\n"
+    return head
+
+
 def write_po(path: Path, lang: str, entries: dict[str, str], order: list[str]) -> None:
     """Write a .po with the header, then `order` (kept msgids not in `order` last)."""
     lines = [f"# Linebox front-end texts, {lang}. Edit msgstr lines; run tools/compile_locale.py.",
-             'msgid ""', "msgstr " + _quote(HEADER.format(lang=lang, plural=PLURAL_FORMS.get(lang, ""))), ""]
+             'msgid ""', "msgstr " + _quote(header(lang, entries, order)), ""]
     keys = [k for k in order if k] + [k for k in entries if k and k not in order]
     for k in keys:
         if "\0" in k:

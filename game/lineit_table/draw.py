@@ -14,7 +14,7 @@ import pygame
 
 from game import palette as P
 from game import i18n
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.widgets import label_text
@@ -301,8 +301,10 @@ def _text_items(sc: "TableScene") -> list[Item]:
     for suit in SUIT_ORDER:
         n = len(spec["jackpots"][suit])
         bottom = geo.jackpots[suit].bottom
-        label = _("{n} cards").format(n=n) if n != 1 else _("1 card")
+        label = ngettext("{n} card", "{n} cards", n).format(n=n)
         size = fit_size(label, font_px(lay, 22), lay.px(geo.log_w / 4 - 8), bool(n))
+        if text_width(label, size, bool(n)) > lay.px(geo.log_w / 4 - 8):
+            label = str(n)      # a narrow window: the count alone (the tooltip says what it is)
         out.text(("jack", suit), label, size, C.TEXT if n else C.TEXT_DIM,
                  (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
     entries = log_entries(sc)

@@ -15,7 +15,6 @@ from game.i18n import N_, _
 from game.scene import Scene
 from game.table.base import TableBase
 from game.table.bots import TableBots
-from game.ui import text as T
 from game.ui.layout import Layout
 from game.ui.widgets import label_text
 
@@ -29,6 +28,8 @@ from .sprites import CardSprite
 from .draw import Paint
 from .tally import tally
 from game.ui.fit_button import FitButton as Button
+
+from .buttons import RowButton, row_font
 
 if TYPE_CHECKING:
     from game.app import App
@@ -87,10 +88,11 @@ class TableScene(TableBase, TableInput, Scene):
         self.results_at: float | None = None
         self.paint = Paint()                         # the drawing's caches (draw.py writes only these)
         self.last_turn_seat: int | None = None
-        self.b_close = Button(N_("Close line"), self.on_close, font_size=BUTTON_FONT)
-        self.b_end = Button(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary", font_size=BUTTON_FONT)
-        self.b_undo = Button(N_("Undo"), self.undo, font_size=BUTTON_FONT)
-        self.b_hint = Button(N_("Hint"), self.on_hint, font_size=BUTTON_FONT)
+        self.b_close = RowButton(N_("Close line"), self.on_close, font_size=BUTTON_FONT)
+        self.b_end = RowButton(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary",
+                               font_size=BUTTON_FONT)
+        self.b_undo = RowButton(N_("Undo"), self.undo, font_size=BUTTON_FONT)
+        self.b_hint = RowButton(N_("Hint"), self.on_hint, font_size=BUTTON_FONT)
         self.b_menu = Button(N_("Menu"), self.open_pause, font_size=24)
         self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu]
         if ctrl.state.history:
@@ -504,10 +506,7 @@ class TableScene(TableBase, TableInput, Scene):
         if key == getattr(self, "_row_key", None):
             return
         self._row_key = key
-        size = BUTTON_FONT
-        while size > 8 and any(T.width(label_text(b.label), font_px(lay, size), True) > b.rect.w - lay.px(30)
-                               for b in row):
-            size -= 1
+        size = row_font(row, lay, BUTTON_FONT)
         for b in row:
             b.font_size = size
 
