@@ -43,7 +43,7 @@ class RowButton(FitButton):
             super().draw(surface, lay)
             return
         keep = self.label
-        self.label = ""
+        self.label = lambda: ""      # the panel only (a bare "" would be translated into the catalogue header)
         try:
             Button.draw(self, surface, lay)
         finally:

@@ -309,7 +309,7 @@ def _text_items(sc: "TableScene") -> list[Item]:
                  (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
     entries = log_entries(sc)
     inner = geo.log.inflate(-lay.px(8), 0)
-    inner.y, inner.h = geo.log.y + lay.px(60), geo.log.h - lay.px(66)
+    inner.y, inner.h = geo.log.y + lay.px(8), geo.log.h - lay.px(10)     # the title row too: the "older" mark sits there
     out.items.append(Item("log", 2000, inner, (i18n.current_language(), tuple(entries), sc.log_scroll,
                                                id(sc.log_hover)),
                           lambda s, entries=entries: draw_log(sc, s, entries)))
@@ -605,7 +605,10 @@ def draw_log(sc: "TableScene", surface: pygame.Surface, entries: list[tuple]) ->
         T.blit_text(surface, label, fit_size(label, size, r.w - lay.px(40), False, 11), C.ACCENT,
                     (r.centerx, r.bottom - lay.px(4)), "midbottom")
     if entries and len(entries) + sc.log_scroll < len(sc.log):
-        T.blit_text(surface, "▲", size, C.TEXT_DIM, (r.right - lay.px(18), r.y + lay.px(60)), "topright")
+        # older entries above: a mark after the panel's title (wheel, drag, Page Up)
+        title_w = text_width(_("Game log"), font_px(lay, 26), True)
+        T.blit_text(surface, "▲", font_px(lay, 22), C.TEXT_DIM, (r.x + lay.px(28) + title_w, r.y + lay.px(16)),
+                    "topleft")
 
 
 _FIT: dict[tuple, int] = {}
