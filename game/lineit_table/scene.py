@@ -23,7 +23,7 @@ from .board import Board
 from .controller import Controller
 from .input import TableInput
 from .events import Outcome, analyse
-from .geometry import TableGeometry, card_w, font_px
+from .geometry import MIN_PX, TableGeometry, card_w, font_px
 from .sprites import CardSprite
 from .draw import Paint
 from .tally import tally
@@ -142,6 +142,7 @@ class TableScene(TableBase, TableInput, Scene):
         for i, b in enumerate(self.buttons[:4]):
             b.rect = pygame.Rect(g.buttons.x + i * (bw + lay.px(14)), g.buttons.y, bw, g.buttons.h)
         self.b_menu.rect = g.menu_button
+        self.b_menu.font_size = max(24, (MIN_PX + 0.5) / lay.scale)     # 24, or 11 px in a small window
 
     def anim_speed(self) -> float:
         f = self.app.settings.anim_factor
