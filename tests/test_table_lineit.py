@@ -195,7 +195,7 @@ def test_refused_drop_snaps_back_and_leaves_the_engine_unchanged(home):
     mouse(pygame.MOUSEBUTTONUP, zone_center(sc, "hand"))
     frames(app)
     assert json.dumps(sc.ctrl.state.to_json()) == before
-    assert sc.refused and sc.refused[0] == "you already took a market card this turn"
+    assert sc.refused and sc.refused[0] == "You already took a market card this turn"
     settle(app)
     frames(app, 30)
     assert card_at(sc, other, "market") == start_pos          # snapped back to its place

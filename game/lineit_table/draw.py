@@ -545,10 +545,18 @@ def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
         T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=bold)
         y += int(size * 1.3)
     if sc.my_turn() and not sc.demo:
-        keys = _("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint")
-        ks = font_px(lay, 19)
-        T.blit_text(surface, keys, ks, C.TEXT_DIM, (geo.status.x, geo.buttons.y - lay.px(8)), "bottomleft") \
-            if T.width(keys, ks) <= geo.status.w else None
+        keys = key_help(_("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint · "
+                          "I what is this?"), font_px(lay, 19), geo.status.w)
+        T.blit_text(surface, keys[0], keys[1], C.TEXT_DIM, (geo.status.x, geo.buttons.y - lay.px(8)), "bottomleft")
+
+
+def key_help(text: str, size: int, width: int) -> tuple[str, int]:
+    """The key-help line at the largest size that fits `width`; at 11 px, as many keys as fit."""
+    size = fit_size(text, size, width)
+    parts = text.split(" · ")
+    while len(parts) > 1 and text_width(" · ".join(parts), size) > width:
+        parts.pop()
+    return " · ".join(parts), size
 
 
 _LOG_LINES: dict[tuple, tuple] = {}

@@ -5,7 +5,7 @@ bot reasons with a template key); this module maps them onto msgids with
 placeholders, so German and French players read their own language.
 
 >>> refusal("ascending line: play above 57")
-'ascending line: play above 57'
+'Ascending line: play above 57'
 >>> card_label("B4")
 'bet 4'
 """
@@ -55,14 +55,19 @@ _REFUSALS: list[tuple[re.Pattern, str]] = [
 ]
 
 
+def sentence(text: str) -> str:
+    """A message shown on its own starts with a capital ('Ascending line: ...')."""
+    return text[:1].upper() + text[1:]
+
+
 def refusal(text: str) -> str:
-    """The engine's refusal `text` in the current language (unknown texts pass through)."""
+    """The engine's refusal `text` in the current language, as a sentence (unknown texts pass through)."""
     for pattern, msgid in _REFUSALS:
         m = pattern.match(text)
         if m:
             params = {k: (card_label(v) if k == "card" else v) for k, v in m.groupdict().items()}
-            return _(msgid).format(**params)
-    return text
+            return sentence(_(msgid).format(**params))
+    return sentence(text)
 
 
 def bot_reason(hint: dict) -> str:
