@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+import tempfile
 import traceback
 from typing import Callable
 
@@ -28,7 +29,7 @@ import pytweening
 
 from . import i18n, sound, storage
 from .i18n import _
-from .paths import log_dir
+from .paths import config_dir, data_dir, log_dir
 from .scene import Scene
 from .settings import Settings
 from .ui import text as T
@@ -39,6 +40,8 @@ log = logging.getLogger("linebox")
 FPS = 60
 TRANSITION_SECONDS = 0.32
 MIN_SIZE = (640, 480)
+HEADLESS = ("dummy", "offscreen")
+HEADLESS_MAX = [(3840, 2160)]   # no display to fit (dummy driver): still no giant windows
 
 
 def _setup_logging() -> str:
@@ -61,6 +64,36 @@ def _setup_logging() -> str:
     log.addHandler(handler)
     log.setLevel(logging.INFO)
     return str(path)
+
+
+def fit_window(size: tuple[int, int]) -> tuple[int, int]:
+    """`size` clamped to the largest display, and never below MIN_SIZE.
+
+    A stored or given size bigger than the screen made every frame draw (and test) pixels
+    nobody sees: 16000×12000 took 88 s to smoke-test.
+    """
+    w, h = int(size[0]), int(size[1])
+    try:
+        headless = pygame.display.get_driver() in HEADLESS
+        desktops = HEADLESS_MAX if headless else pygame.display.get_desktop_sizes()
+    except pygame.error:
+        desktops = []
+    if desktops:
+        w = min(w, max(d[0] for d in desktops))
+        h = min(h, max(d[1] for d in desktops))
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
+def _unwritable_folder() -> str:
+    """The first user folder Linebox cannot write a file into, or ''."""
+    for folder in {config_dir(), data_dir()}:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+        except OSError:
+            return str(folder)
+    return ""
 
 
 # events after which the window may not show what we last pushed (uncovered, restored, ...)
@@ -87,21 +120,12 @@ class App:
             # flip. Only X11: some drivers (Wayland, Cocoa) have no native one.
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         T.start_fonts()
-        w, h = size or tuple(self.settings.window)
-        if self.settings.window_pos and not size:
-            os.environ.setdefault("SDL_VIDEO_WINDOW_POS", "%d,%d" % tuple(self.settings.window_pos))
-        pygame.display.set_caption("Linebox")
-        self.screen = pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
-        self._fullscreen = False
-        if self.settings.fullscreen:
-            self.set_fullscreen(True, store=False)
-        sound.init()
-        sound.set_volume(self.settings.volume, self.settings.muted)
+        # Every attribute exists before anything can call back into the app (relayout,
+        # the safety net): a stored full screen used to relayout before the stack existed.
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.running = True
         self.frames = 0
-        self.lay = Layout(*self.screen.get_size(), self.settings.ui_scale)
         self._snapshot: pygame.Surface | None = None
         self._trans_t = 1.0
         self._bg_cache: tuple[tuple[int, int], pygame.Surface] | None = None
@@ -115,6 +139,29 @@ class App:
         self._present_all = True
         self.presented = {"whole": 0, "parts": 0, "none": 0}   # frames by kind (tests, figures)
         self.menu_factory: Callable[[App], Scene] | None = None
+        self._fullscreen = False
+        self._fullscreen_failed = False
+        w, h = fit_window(size or tuple(self.settings.window))
+        # `--size` is for this run only: that size is never stored (a resize by hand is)
+        self._size_for_run: tuple[int, int] | None = (w, h) if size else None
+        if self.settings.window_pos and not size:
+            os.environ.setdefault("SDL_VIDEO_WINDOW_POS", "%d,%d" % tuple(self.settings.window_pos))
+        pygame.display.set_caption("Linebox")
+        self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.lay = Layout(*self.screen.get_size(), self.settings.ui_scale)
+        if self.settings.fullscreen:
+            self.set_fullscreen(True, store=False)
+        sound.init()
+        sound.set_volume(self.settings.volume, self.settings.muted)
+        self._check_folders()
+
+    def _check_folders(self) -> None:
+        """Say once at start when the user folders cannot be written (nothing would be kept)."""
+        check = getattr(storage, "check_writable", None)
+        problem = check() if callable(check) else _unwritable_folder()
+        if problem:
+            storage.problems.append(_("Linebox cannot write to its folder {folder}, so settings, "
+                                      "statistics and games will not be kept.").format(folder=problem))
 
     # ------------------------------------------------------------ settings
     def _save_settings(self) -> None:
@@ -139,10 +186,13 @@ class App:
     def set_fullscreen(self, on: bool, store: bool = True) -> None:
         """Desktop fullscreen on/off (F11)."""
         try:
-            if pygame.display.is_fullscreen() != on:
+            # headless (tests, the monkey) there is no screen to fill: only the state changes
+            if pygame.display.get_driver() not in HEADLESS and pygame.display.is_fullscreen() != on:
                 pygame.display.toggle_fullscreen()
-        except pygame.error as exc:  # e.g. a video driver without full screen
-            log.warning("fullscreen %s failed: %s", on, exc)
+        except pygame.error as exc:  # e.g. a video driver without full screen: say so once
+            if not self._fullscreen_failed:
+                log.warning("fullscreen %s failed: %s", on, exc)
+            self._fullscreen_failed = True
         self._fullscreen = on
         if store:
             self.settings.fullscreen = on
@@ -236,7 +286,7 @@ class App:
 
     def show_problems(self) -> None:
         """Show (once) what storage had to set aside."""
-        msgs = storage.take_problems()
+        msgs = list(dict.fromkeys(storage.take_problems()))   # a file read twice is told once
         if msgs:
             self.message("\n\n".join(msgs), _("A file was set aside"))
 
@@ -281,15 +331,16 @@ class App:
 
     def resize(self, w: int, h: int) -> None:
         """Set the window to w×h pixels (tests, and VIDEORESIZE)."""
-        w, h = max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+        w, h = fit_window((w, h))
         if not self._fullscreen and pygame.display.get_surface().get_size() != (w, h):
             pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self._note_window()
         self.relayout()
 
     def _note_window(self) -> None:
-        if not self._fullscreen:
-            self.settings.window = list(pygame.display.get_surface().get_size())
+        size = pygame.display.get_surface().get_size()
+        if not self._fullscreen and size != self._size_for_run:
+            self.settings.window = list(size)
             try:
                 self.settings.window_pos = list(pygame.display.get_window_position())
             except (pygame.error, TypeError):

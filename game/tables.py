@@ -42,14 +42,18 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games import games
 
+from . import storage
 from .i18n import _
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .app import App
 
 log = logging.getLogger("linebox.tables")
 GAMES = tuple(g.name for g in games())                    # the registry's games
 GAME_NAMES = {g.name: g.title for g in games()}           # titles are never translated
+REASON_CHARS = 300
 
 
 def module_name(game: str) -> str:
@@ -60,13 +64,15 @@ def _module(game: str) -> Any:
     return importlib.import_module(module_name(game))
 
 
-def open_table(app: "App", config_or_save: dict) -> bool:
+def open_table(app: "App", config_or_save: dict, path: "Path | None" = None) -> bool:
     """Open the table for a setup config or a save envelope; False if it could not.
 
     A save envelope is what `storage.read_save` / `latest_autosave` return
     (`{"kind": "save", "game": ..., "payload": {...}}`); anything else is a
-    setup config. When the save cannot be used,
-    the player gets a plain message and stays where they are.
+    setup config. When the save cannot be used, the player gets a plain
+    message and stays where they are. A save the table refuses is set aside
+    (its file is `path`, or the game's autosave), so it is not offered, and
+    refused, again and again.
     """
     from engine.core import BadSave
 
@@ -82,10 +88,49 @@ def open_table(app: "App", config_or_save: dict) -> bool:
         else:
             scene = module.make_scene(app, config=config_or_save)
     except BadSave as exc:
-        app.message(_("This saved game cannot be loaded: {reason}").format(reason=str(exc)))
+        refused(app, game, str(exc), is_save, path)
+        return False
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        if not is_save:
+            raise
+        # a payload the table did not think of: still the file's fault, never the app's
+        log.warning("save refused by the %s table", game, exc_info=True)
+        refused(app, game, f"{type(exc).__name__}: {exc}", is_save, path)
         return False
     app.reset(scene)
     return True
+
+
+def open_replacing_autosave(app: "App", config_or_save: dict, path: "Path | None" = None) -> None:
+    """`open_table`, but first ask when this would replace the unfinished game of that game."""
+    game = config_or_save.get("game")
+    if game in GAMES and storage.autosave_path(game).exists() and path != storage.autosave_path(game):
+        app.confirm(_("Your unfinished game of {game} will be replaced by this one. Go on?").format(
+            game=GAME_NAMES[game]), lambda: open_table(app, config_or_save, path), _("Replace it"))
+        return
+    open_table(app, config_or_save, path)
+
+
+def refused(app: "App", game: str, reason: str, is_save: bool, path: "Path | None") -> None:
+    """Tell the player the table refused; a refused save file is set aside."""
+    reason = reason[:REASON_CHARS]    # a refused action is quoted: from a file, any length
+    text = _("This saved game cannot be loaded: {reason}").format(reason=reason)
+    if is_save:
+        bad = _set_aside(path or storage.autosave_path(game), reason)
+        if bad is not None:
+            text += "\n\n" + _("The file was set aside as {file}, so it is not offered again.").format(
+                file=bad.name)
+    app.message(text)
+
+
+def _set_aside(path: "Path", reason: str) -> "Path | None":
+    """Rename a save the table refused (the message is the caller's); None if it is gone."""
+    if not path.exists():
+        return None
+    told = len(storage.problems)
+    bad = storage.set_aside(path, reason, _("The saved game"))
+    del storage.problems[told:]     # open_table tells the player itself, in one box
+    return bad if bad != path else None
 
 
 def run_demo(app: "App", game: str, players: int, seed: int | None, speed: float, exit_at_end: bool) -> int:

@@ -84,7 +84,7 @@ def test_a_start_on_a_star_gives_no_extra_step():
     # and the only way out of c1 (b1/d1 blue, c2 orange star) needs a die.
     with pytest.raises(IllegalAction, match="at least one dice step"):
         s.apply("move 1 +d1")
-    refused(s, "move 1 d1", "d1 is blue but no blue die is left")
+    refused(s, "move 1 d1", "d1 is blue but no blue die was rolled")  # ggoo: none rolled
     assert all(m.fields for m in s.legal_actions() if isinstance(m, Move))
     assert "move 1 c2" in texts(s.legal_actions())
 
@@ -234,7 +234,7 @@ def test_star_step_never_chains():
 def test_a_line_ending_on_a_star_gets_no_step_until_a_move_ends_there_again():
     s = solo(["bbog", "bbog", "ggoo"], ["a1", "k4", "a5", "k6"])
     s.apply("move 1 b1 c1")  # ends on the star c1 without its step
-    refused(s, "move 1 d1", "d1 is blue but no blue die is left")
+    refused(s, "move 1 d1", "d1 is blue but no blue die was rolled")  # ggoo: none rolled
     with pytest.raises(IllegalAction, match="at least one dice step"):
         s.apply("move 1 +d1")
     assert "move 1 c2 +d2" in texts(s.legal_actions())  # ends on star c2: new star step

@@ -150,8 +150,9 @@ def _some_game():
 def test_save_is_a_core_record_and_round_trips_through_json_text():
     s = _some_game()
     rec = s.to_json()
-    assert set(rec) == {"format", "game", "setup", "seed", "actions"}
-    assert rec["game"] == "linyo" and rec["seed"] == 21
+    assert set(rec) == {"format", "game", "setup", "seed", "actions", "chance"}
+    assert rec["format"] == 2 and rec["game"] == "linyo" and rec["seed"] == 21
+    assert [c["kind"] for c in rec["chance"]][:2] == ["first_seat", "roll"]
     assert rec["setup"] == {"players": 3, "sheet": "B", "difficulties": [2, 3, 4],
                             "first_seat": s.first_seat}
     again = linyo.from_json(json.dumps(rec))
@@ -168,6 +169,11 @@ def test_save_is_a_core_record_and_round_trips_through_json_text():
         (lambda r: r["actions"].insert(0, "abort 1"), "saved action 1"),
         (lambda r: r["actions"].append("fly away"), "breaks the rules"),
         (lambda r: r.update(seed=[1]), "seed"),
+        (lambda r: r.update(seed=22), "not the ones its seed rolls"),
+        (lambda r: r["chance"].pop(), "not the ones its seed rolls"),
+        (lambda r: (r.update(seed=None), r["chance"][1].update(outcome=["x", "b", "b", "b"])), "impossible"),
+        (lambda r: (r.update(seed=None), r["chance"][1].update(at=1)), "lacks the chance outcome"),
+        (lambda r: r["chance"][1].update(outcome="bbog"), "broken chance outcome"),
     ],
 )
 def test_bad_saves_are_refused_in_plain_words(change, words):

@@ -95,7 +95,7 @@ class IsmctsBot:
                 action = untried[rng.below(len(untried))]
                 child = node.children[str(action)] = _Node(seat)
                 child.avail += 1
-                world.apply(action)
+                world.apply_unchecked(action)
                 path.append(child)
                 break
             best = None
@@ -106,7 +106,7 @@ class IsmctsBot:
                 if u > best_u:
                     best, best_u = (a, child), u
             action, node = best
-            world.apply(action)
+            world.apply_unchecked(action)
             path.append(node)
         scores = world.scores() if world.is_over else lineit.playout(world, rng)
         results = _results(scores)

@@ -37,15 +37,8 @@ from bisect import bisect_left, bisect_right
 
 from engine import lineit
 from engine.core import Rng
-from engine.lineit.actions import (
-    CLOSE,
-    END,
-    PASS,
-    PLAY,
-    TAKE_HAND,
-    TAKE_LINE,
-    Action,
-)
+from engine.lineit import Action, Phase, fits
+from engine.lineit.actions import ACTION_END, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE
 from engine.lineit.cards import BET_BASE, SUITS
 from engine.lineit.playout import greedy_turns
 
@@ -145,7 +138,7 @@ class Evaluator:
                 if s.lbet[p]:
                     junk += 1
                 continue
-            if k == 0 or d == 0 or (c > last if d > 0 else c < last):
+            if fits(c, d, last, 0):
                 fit_hand += 1
             else:
                 junk += 1
@@ -195,7 +188,7 @@ class Evaluator:
         for c in s.market:
             if c > BET_BASE:
                 continue
-            if not (k == 0 or d == 0 or (c > last if d > 0 else c < last)):
+            if not fits(c, d, last, 0):
                 continue
             si = (c - 1) & 3
             if s.lsuit[q * 4 + si] == 2:
@@ -210,11 +203,11 @@ def enumerate_plans(s) -> list[tuple[list[Action], object, dict]]:
     every plan reaching the same position). In the final plays a plan is one
     action and the state is the state after it.
     """
-    if s.phase == 1:
+    if s.phase == Phase.FINAL:
         out = []
         for a in s.legal_actions():
             t = s.clone()
-            t.apply(a)
+            t.apply_unchecked(a)
             out.append(([a], t, {a: [a]}))
         return out
     seen: dict[tuple, int] = {}
@@ -238,8 +231,7 @@ def enumerate_plans(s) -> list[tuple[list[Action], object, dict]]:
                     out[i][2].setdefault(plan[0], plan)
                 continue
             u = t.clone()
-            u._check(a)
-            u._do(a.k, a.card)
+            u.apply_unchecked(a)
             dfs(u, path + [a])
 
     dfs(s, [])
@@ -260,7 +252,7 @@ def explain(s, plan: list[Action]) -> Reason:
         nxt = plan[1] if len(plan) > 1 else None
         if nxt is not None and nxt.k == TAKE_LINE and nxt.card < BET_BASE and s.lnum[p] >= 2:
             d, last = s.ldir[p], s.llast[p]
-            if not (nxt.card > last if d > 0 else nxt.card < last) and len(s.hands[p]) >= 2:
+            if not fits(nxt.card, d, last, 0) and len(s.hands[p]) >= 2:
                 return reason("forced_close")
         banked = s.lnum[p] - 3
         # closing three cards or fewer banks nothing: the point is a line with no direction yet
@@ -271,7 +263,7 @@ def explain(s, plan: list[Action]) -> Reason:
         if any(b.k == PLAY and b.card == c for b in plan[1:]):
             return _line_reason(s, p, c)
         return reason("keep", card=lineit.card_text(c))
-    if a.k == PLAY and s.phase == 1:
+    if a.k == PLAY and s.phase == Phase.FINAL:
         return reason("final_play")
     return _line_reason(s, p, c)
 
@@ -285,7 +277,7 @@ def _line_reason(s, p: int, c: int) -> Reason:
     nxt = (p + 1) % s.n
     if s.n > 1 and c in s.market and s.lsuit[nxt * 4 + si] == 2 and len(s.jack[si]) >= 3:
         d, last, k = s.ldir[nxt], s.llast[nxt], s.lnum[nxt]
-        if k == 0 or d == 0 or (c > last if d > 0 else c < last):
+        if fits(c, d, last, 0):
             return reason("deny", card=lineit.card_text(c))
     if s.lnum[p] == 0:
         return reason("start_line" if abs(c - 50.5) >= 25 else "new_line", card=lineit.card_text(c))
@@ -342,8 +334,7 @@ class EasyBot(LineitBot):
         out = {}
         for a in legal:
             t = s.clone()
-            t._check(a)
-            t._do(a.k, a.card)
+            t.apply_unchecked(a)
             if a.k == END:
                 v = ev.seat_value(s, p) - 0.2
             else:
@@ -379,7 +370,7 @@ class NormalBot(LineitBot):
         by_action: dict[Action, tuple[float, list[Action]]] = {}
         values = []
         for plan, t, firsts in plans:
-            if s.phase == 1:
+            if s.phase == Phase.FINAL:
                 v = _final_value(t, p)
             else:
                 v = _plan_value(ev, t, p, s.n)
@@ -469,7 +460,7 @@ class HardBot(LineitBot):
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         by_action, plans, values = NormalBot.plan_scores(s)
         p = s.cur
-        if s.phase == 1:  # nothing hidden is left: the normal evaluation is exact enough
+        if s.phase == Phase.FINAL:  # nothing hidden is left: the normal evaluation is exact enough
             return by_action
         order = sorted(range(len(plans)), key=lambda i: -values[i])
         budget = self.budget_for(s.n)
@@ -506,8 +497,8 @@ class HardBot(LineitBot):
                     deck, wseed = world(j)
                     t = t0.clone()
                     t.deck = deck
-                    t._do(END, 0)
-                    if horizon is None or t.phase or _turns_to_end(t) <= horizon:
+                    t.apply_unchecked(ACTION_END)
+                    if horizon is None or t.phase != Phase.TURN or _turns_to_end(t) <= horizon:
                         total[i] += _outcome(lineit.playout(t, Rng(wseed), "greedy"), p)
                     else:
                         total[i] += _rollout(t, wseed, horizon, p, scale)

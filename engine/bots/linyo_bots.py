@@ -31,9 +31,9 @@ from __future__ import annotations
 import time
 from typing import Any, Optional
 
-from engine.linyo import Abort, Move, SetDice, Start, roll_text, set_options, state_from_view
+from engine.linyo import Abort, Move, Phase, SetDice, Start, roll_text, set_options, state_from_view
 from engine.linyo.actions import LINES
-from engine.linyo.sheets import COLS, FIELDS, FULL_MASK, NEIGHBOUR_MASKS, field_name, flood
+from engine.linyo.sheets import COLS, FULL_MASK, NEIGHBOUR_MASKS, field_name, flood
 
 from .base import decision_rng
 from .linyo_eval import ROLLS, Evaluator
@@ -139,7 +139,7 @@ class LinyoBot:
         the free fields the seat will end with.
         """
         state = state_from_view(view)
-        if state.phase == "over" or state.current_seat is None:
+        if state.phase is Phase.OVER or state.current_seat is None:
             return []
         rng = decision_rng(self.seed, view)
         seat = state.current_seat
@@ -151,9 +151,9 @@ class LinyoBot:
                 order[i], order[j] = order[j], order[i]
             return [(actions[i], 0.0, reason("random_pick")) for i in order[:max(1, k)]]
         ev = evaluator(state.sheet, state.difficulties[seat])
-        if state.phase == "set":
+        if state.phase is Phase.SET:
             scored = self._rank_set(state, seat, ev)
-        elif state.phase == "start":
+        elif state.phase is Phase.START:
             scored = self._rank_start(state, seat, ev)
         else:
             scored = self._rank_move(state, seat, ev)
@@ -176,15 +176,8 @@ class LinyoBot:
         return min(dist, START_SPREAD) + START_ROOM * room + START_EDGE * edge
 
     def _rank_start(self, state, seat: int, ev: Evaluator) -> list:
-        left = state.start_left
-        colours = state.sheet.colours
-        reached = state.reached[seat]
-        out = []
-        for f in range(FIELDS):
-            if left[colours[f]] and not reached >> f & 1:
-                out.append((Start(f), self._start_score(state, seat, f, ev),
-                            reason("start_field", field=field_name(f))))
-        return out
+        return [(Start(f), self._start_score(state, seat, f, ev), reason("start_field", field=field_name(f)))
+                for f in state.start_options(seat)]
 
     # --- four of a kind ----------------------------------------------------------------------
     def _rank_set(self, state, seat: int, ev: Evaluator) -> list:
@@ -193,13 +186,13 @@ class LinyoBot:
         if state.round == 0:  # the set decides the start colours
             for option in options:
                 probe = state.clone()
-                probe._do_set(option, None)
+                probe.apply_unchecked(SetDice(option))
                 total = 0.0
-                while probe.phase == "start" and probe.current_seat == seat:
+                while probe.phase is Phase.START and probe.current_seat == seat:
                     ranked = self._rank_start(probe, seat, ev)
                     best = max(ranked, key=lambda t: t[1])
                     total += best[1]
-                    probe._do_start(best[0].field, None)
+                    probe.apply_unchecked(best[0])
                 out.append((SetDice(option), total, reason("set_dice", roll=roll_text(option))))
             return out
         d = state.difficulties[seat]
@@ -215,7 +208,7 @@ class LinyoBot:
             out.sort(key=lambda t: -t[1])
             for i in range(min(2, len(out))):
                 probe = state.clone()
-                probe._do_set(out[i][0].dice, None)
+                probe.apply_unchecked(out[i][0])
                 best = self._rank_move(probe, seat, ev)
                 top = max(t[1] for t in best)
                 out[i] = (out[i][0], top + 1e-6, out[i][2])

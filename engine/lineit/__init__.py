@@ -2,21 +2,43 @@
 
     from engine import lineit, IllegalAction
     s = lineit.new_game(players=4, seed=7, first_seat=0, final_plays=1)
-    s.legal_actions(); s.apply("take 17 line"); s.view(0); s.to_json()
+    s.legal_actions(); events = s.apply("take 17 line"); s.view(0); s.to_json()
     lineit.from_json(d); lineit.parse_action("play 17"); lineit.suit_of(17)
+    s.why_illegal("play 17").code; s.undo_points(); s.rewind(n)
+    t = lineit.new_game(players=2, external_chance=True); t.chance_needed; t.resolve_chance([...])
 
 For the bots: `determinize(view, rng)` builds a full state consistent with a
-seat's view, and `playout(state, rng, policy)` plays it to the end fast.
+seat's view, `playout(state, rng, policy)` plays it to the end fast, `fits`
+is the line rule, `apply_unchecked` the fast path on a clone.
 The contract and every engine decision are written down in docs/LINEIT.md.
 """
+from engine.core.registry import GameInfo, Option
+
 from .actions import ALL_ACTIONS, Action, parse_action
 from .cards import FULL_DECK, SUITS, SYMBOLS, card_text, parse_card, suit_of
 from .determinize import determinize
+from .events import EVENT_KINDS
+from .line import fits
 from .playout import playout
-from .state import HAND_LIMIT, LineitState, from_json, new_game
+from .refusals import REFUSALS
+from .state import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, LineitState, Phase, from_json, new_game
+
+INFO = GameInfo(
+    name="lineit",
+    title="Line-it",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=(Option("final_plays", 1, (1, 2)),),
+    lower_is_better=False,
+    new_game=new_game,
+    from_json=from_json,
+    parse_action=parse_action,
+    event_kinds=EVENT_KINDS,
+    refusals=REFUSALS,
+)
 
 __all__ = [
-    "ALL_ACTIONS", "Action", "FULL_DECK", "HAND_LIMIT", "LineitState", "SUITS", "SYMBOLS",
-    "card_text", "determinize", "from_json", "new_game", "parse_action", "parse_card",
-    "playout", "suit_of",
+    "ALL_ACTIONS", "Action", "EVENT_KINDS", "FULL_DECK", "HAND_LIMIT", "INFO", "LineitState", "Phase",
+    "REFUSALS", "SUITS", "SYMBOLS", "card_text", "determinize", "fits", "from_json", "new_game",
+    "parse_action", "parse_card", "playout", "suit_of",
 ]

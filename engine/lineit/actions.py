@@ -22,9 +22,8 @@ cheap. ``parse_action(str(a)) is a`` for every action.
 """
 from __future__ import annotations
 
-from engine.core import IllegalAction
-
 from .cards import BET_BASE, CARD_OF_TEXT, TEXT
+from .refusals import REFUSALS
 
 # Kind numbers; an action's code is kind * 128 + card (card 0 for close/end/pass).
 TAKE_LINE, TAKE_HAND, PLAY, CLOSE, END, PASS = range(6)
@@ -98,8 +97,8 @@ for _a in [*ACTION_TAKE_LINE, *ACTION_TAKE_HAND, *ACTION_PLAY, ACTION_CLOSE, ACT
         BY_TEXT[_a.text] = _a
         BY_CODE[_a.code] = _a
 ALL_ACTIONS: tuple[Action, ...] = tuple(BY_CODE.values())
-
-_HELP = "an action is 'take 17 line', 'take B4 hand', 'play 17', 'close', 'end' or 'pass'"
+ACTION_OF_CODE: list = [BY_CODE.get(code) for code in range(6 * 128)]
+"""``ACTION_OF_CODE[code]``: the action of a move code (None where no action has it)."""
 
 
 def parse_action(text: str) -> Action:
@@ -115,16 +114,16 @@ def parse_action(text: str) -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise IllegalAction(f"{text!r} is not an action ({_HELP})")
+        raise REFUSALS.refuse("action.unknown", text=text)
     words = text.lower().split()
     if words and words[0] in ("take", "play") and len(words) >= 2:
         card = words[1].upper()
         if card not in CARD_OF_TEXT:
-            raise IllegalAction(f"{words[1]!r} is not a card (a number 1 to 100, or B3, B4, B5)")
+            raise REFUSALS.refuse("action.not_a_card", text=words[1])
         words[1] = card
         if words[0] == "take" and (len(words) != 3 or words[2] not in ("line", "hand")):
-            raise IllegalAction(f"{text!r}: say where the card goes, e.g. 'take {card} line' or 'take {card} hand'")
+            raise REFUSALS.refuse("action.where", text=text, card=card)
     action = BY_TEXT.get(" ".join(words))
     if action is None:
-        raise IllegalAction(f"{text!r} is not an action ({_HELP})")
+        raise REFUSALS.refuse("action.unknown", text=text)
     return action

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core import IllegalAction
+from .refusals import REFUSALS
 
 SUITS: tuple[str, ...] = ("red", "blue", "green", "yellow")
 """Suit order of RULES.md: number n has suit (n - 1) mod 4. Never changes."""
@@ -79,5 +79,5 @@ def parse_card(text: str) -> int:
     if card is None and isinstance(text, str):
         card = CARD_OF_TEXT.get(text.strip().upper())
     if card is None:
-        raise IllegalAction(f"{text!r} is not a card (a number 1 to 100, or B3, B4, B5)")
+        raise REFUSALS.refuse("action.not_a_card", text=text)
     return card

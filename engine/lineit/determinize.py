@@ -9,17 +9,19 @@ which it shuffles with the given Rng.
 
 The result is a real LineitState: its `view(seat)` equals the given view,
 and its `to_json()` replays (its setup deck is the market reveals of the
-log in order, followed by the shuffled draw pile).
+log in order, followed by the shuffled draw pile; its chance outcomes are
+those reveals). Its `events` list is empty: a view carries the log, not
+the events.
 """
 from __future__ import annotations
 
 from collections import Counter
 
-from engine.core import BadSave, Rng
+from engine.core import BadSave, ChanceOutcome, Rng
 
 from .actions import PLAY, TAKE_HAND, parse_action
 from .cards import CARD_OF_TEXT, FULL_COUNTS, SUITS, TEXT
-from .state import PHASE_NAMES, LineitState
+from .state import PHASE_NAMES, FINAL, LineitState, Phase, blank
 
 
 def determinize(view: dict, rng: Rng) -> LineitState:
@@ -43,7 +45,7 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
     seat = view["seat"]
     history = []
     hseats = []
-    marks = []
+    chance: list[ChanceOutcome] = []
     reveals: list[int] = []
     hands: list[list[int]] = [[] for _ in range(n)]
     for entry in view["log"]:
@@ -51,9 +53,8 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
         text = entry["text"]
         if who is None:
             word, *cards = text.split()
-            start = len(reveals)
             reveals.extend(CARD_OF_TEXT[t] for t in cards)
-            marks.append((len(history), word, start, len(reveals)))
+            chance.append(ChanceOutcome(len(history), "deal" if word == "market" else "remainder", tuple(cards)))
             continue
         action = parse_action(text)
         history.append(action)
@@ -73,24 +74,16 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
     rng.shuffle(unknown)
     deck = tuple(reveals) + tuple(unknown)
 
-    s = LineitState.__new__(LineitState)
-    s.n = n
+    s = blank(n)
     s.final_plays = view["final_plays"]
     s.seed = 0
     s.setup_first = view["setup_first_seat"]
     s.setup_deck = tuple(TEXT[c] for c in deck)
-    s.rng_state = Rng(0).state
     s.deck = deck
     s.pos = len(reveals)
     s.market = _cards(view["market"])
     s.hands = hands
     s.lines = [_cards(st["line"]) for st in view["seats"]]
-    s.ldir = [0] * n
-    s.llast = [0] * n
-    s.lnum = [0] * n
-    s.lbet = [0] * n
-    s.lafter = [0] * n
-    s.lsuit = [0] * (4 * n)
     for p in range(n):
         s._recompute_line(p)
     s.jack = [_cards(view["jackpots"][suit]) for suit in SUITS]
@@ -98,7 +91,7 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
     s.bonus = [st["bonus"] for st in view["seats"]]
     s.penalty = [st["penalty"] for st in view["seats"]]
     s.gone = _cards(view["gone"])
-    s.phase = PHASE_NAMES.index(view["phase"])
+    s.phase = Phase(PHASE_NAMES.index(view["phase"]))
     s.round = view["round"]
     s.first = view["first_seat"]
     cur = view["current_seat"]
@@ -108,10 +101,10 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
     s.played = int(turn["played_from_hand"])
     s.closed = int(turn["closed"])
     s.fpass = view["final_pass"]
-    s.fdone = (s.cur - s.first) % n if s.phase == 1 else 0
+    s.fdone = (s.cur - s.first) % n if s.phase == FINAL else 0
     s.history = history
     s.hseats = hseats
-    s.marks = marks
+    s.chance = chance
     if s._all_cards() != FULL_COUNTS:
         raise BadSave("the view does not account for the 106 cards")
     return s

@@ -34,16 +34,21 @@ from __future__ import annotations
 from engine.core import Rng
 
 from .cards import BET_BASE
+from .line import N_CODES
+from .line import CLOSE as _CLOSE
+from .line import END as _END
+from .line import HAND as _HAND
+from .line import PASS as _PASS
+from .line import PLAY as _PLAY
+from .line import moves as gen
+from .state import FINAL, OVER, TURN
 
 _M64 = (1 << 64) - 1
 _A = 6364136223846793005
 _C = 1442695040888963407
-# Move codes: take line c -> c; take hand c -> 128 + c; play c -> 256 + c.
-_HAND = 128
-_PLAY = 256
-_CLOSE = 384
-_END = 512
-_PASS = 640
+CODES = list(range(N_CODES))
+"""Move codes are action codes (take line c -> c, take hand c -> 128 + c, play
+c -> 256 + c, close, end, pass): `line.moves` lists them as they are."""
 
 
 def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
@@ -57,7 +62,7 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
         greedy = True
     else:
         raise ValueError(f"unknown playout policy {policy!r} (use None, 'random' or 'greedy')")
-    if state.phase == 2:
+    if state.phase == OVER:
         return [len(state.stacks[p]) + state.bonus[p] - state.penalty[p] for p in range(state.n)]
     return _play(state, rng.next64(), greedy, None)
 
@@ -77,7 +82,7 @@ def greedy_turns(state, x: int, turns: int) -> "Position | list[int]":
     reached. It stops early, before dealing, when the draw pile cannot fill the
     next market (bots play such ends out with `playout` instead).
     """
-    if state.phase != 0:
+    if state.phase != TURN:
         raise ValueError("greedy_turns plays the turn phase only")
     return _play(state, x, True, turns)
 
@@ -88,7 +93,7 @@ def _play(state, x: int, greedy: bool, turns: int | None):
     stack = [len(st) for st in state.stacks]
     bonus = state.bonus[:]
     penalty = state.penalty[:]
-    phase = state.phase
+    final = state.phase == FINAL
     ends = 0
     deck = state.deck
     pos = state.pos
@@ -164,43 +169,9 @@ def _play(state, x: int, greedy: bool, turns: int | None):
     while turns is None or ends < turns:
         p = cur
         hand = hands[p]
-        d = ldir[p]
         last = llast[p]
         nobet = not lbet[p]
-        moves = []
-        if phase == 0:
-            if not taken:
-                room = len(hand) < 2
-                seen = 0
-                for c in market:
-                    if c > BET_BASE:
-                        bit = 1 << (c - BET_BASE)
-                        if seen & bit:
-                            continue
-                        seen |= bit
-                        if nobet:
-                            moves.append(c)
-                    elif d == 0 or (c > last if d > 0 else c < last):
-                        moves.append(c)
-                    if room:
-                        moves.append(c + _HAND)
-            if not played:
-                prev = 0
-                for c in hand:
-                    if c != prev and (nobet if c > BET_BASE else (d == 0 or (c > last if d > 0 else c < last))):
-                        moves.append(c + _PLAY)
-                    prev = c
-            if not closed and (lnum[p] or not nobet):
-                moves.append(_CLOSE)
-            if taken:
-                moves.append(_END)
-        else:
-            prev = 0
-            for c in hand:
-                if c != prev and (nobet if c > BET_BASE else (d == 0 or (c > last if d > 0 else c < last))):
-                    moves.append(c + _PLAY)
-                prev = c
-            moves.append(_PASS)
+        moves = gen(CODES, final, market, hand, ldir[p], last, lbet[p], taken, played, closed)
         x = (x * _A + _C) & _M64
         if greedy and len(moves) > 1:
             best = -1e9
@@ -228,7 +199,7 @@ def _play(state, x: int, greedy: bool, turns: int | None):
             else:  # play from hand
                 c = m - _PLAY
                 hand.remove(c)
-                if phase == 0:
+                if not final:
                     played = 1
                 else:
                     m = _PASS  # a final play also moves the final turn on
@@ -270,7 +241,7 @@ def _play(state, x: int, greedy: bool, turns: int | None):
                         if c <= BET_BASE:
                             jc[(c - 1) & 3] += 1
                     pos = ndeck
-                    phase = 1
+                    final = True
                     fpass = 1
                     fdone = 0
                 else:

@@ -3,73 +3,140 @@
 >>> s = new_game(players=4, seed=7, first_seat=0)
 >>> s.current_seat, len(s.view(0)["market"])
 (0, 6)
->>> a = s.legal_actions()[0]
->>> s.apply(a); s.apply("end")
->>> s.current_seat
-1
+>>> s.apply("take 83 line")
+[CardTaken(seat=0, card='83', to='line')]
+>>> [e.kind for e in s.apply("end")]
+['lineit.turn_ended']
+>>> s.current_seat, s.undo_points()
+(1, [])
 
 Internally every card is an int (see cards.py) and the state is a handful
 of flat lists, so `clone()` is cheap and `legal_actions()`/`apply()` do no
 work beyond the rule itself. Views and the log are built only when asked.
+Which card fits a line and which moves a seat has are decided in line.py
+(shared with the playout); the refusal sentences live in refusals.py.
 """
 from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import Any
+from enum import IntEnum
+from typing import Any, Callable, Sequence
 
-from engine.core import BadSave, IllegalAction, Rng, read_record, record
-
-from .actions import (
-    ACTION_CLOSE,
-    ACTION_END,
-    ACTION_PASS,
-    ACTION_PLAY,
-    ACTION_TAKE_HAND,
-    ACTION_TAKE_LINE,
-    CLOSE,
-    END,
-    PASS,
-    PLAY,
-    TAKE_HAND,
-    TAKE_LINE,
-    Action,
-    parse_action,
+from engine.core import (
+    BadSave,
+    ChanceNeed,
+    ChanceOutcome,
+    Event,
+    IllegalAction,
+    Refusal,
+    Rng,
+    chance_outcomes,
+    read_record,
+    record,
 )
-from .cards import BET_BASE, CARD_OF_TEXT, FULL_COUNTS, FULL_DECK, SUITS, TEXT
 
-HAND_LIMIT = 2
-PHASE_TURN, PHASE_FINAL, PHASE_OVER = 0, 1, 2
-PHASE_NAMES = ("turn", "final", "over")
+from . import events as E
+from .events import DIRECTION, PASSED, PLAYED, PLAYED_FINAL, TAKEN_HAND, TAKEN_LINE, TURN_ENDED
+from .actions import ACTION_END, ACTION_OF_CODE, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE, Action, parse_action
+from .cards import BET_BASE, CARD_OF_TEXT, DECK_SIZE, FULL_COUNTS, FULL_DECK, SUITS, TEXT
+from .line import HAND_LIMIT, fits, moves
+from .refusals import REFUSALS
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+class Phase(IntEnum):
+    """The phase of a game; its name is the view's ``phase`` text."""
+
+    TURN = 0
+    FINAL = 1
+    OVER = 2
+
+
+TURN, FINAL, OVER = Phase.TURN, Phase.FINAL, Phase.OVER
+PHASE_NAMES = tuple(ph.name.lower() for ph in Phase)  # "turn", "final", "over"
+
+
+# Every field of a state, the one place they are listed: how `clone()` copies
+# it ("same": an immutable value or a tuple never mutated, "list": a flat
+# list, "lists": a list of lists) and its value in a fresh game of n seats.
+FIELDS: dict[str, tuple[str, Callable[[int], Any]]] = {
+    # setup: never changes during a game
+    "n": ("same", lambda n: n),
+    "final_plays": ("same", lambda n: 1),
+    "seed": ("same", lambda n: None),
+    "setup_first": ("same", lambda n: None),
+    "setup_deck": ("same", lambda n: None),      # the deck= texts, or None
+    "external": ("same", lambda n: False),       # chance comes from resolve_chance
+    # the cards: the draw pile (a tuple, replaced, never mutated: with external
+    # chance it holds the cards revealed so far) and the next card's index
+    "deck": ("same", lambda n: ()),
+    "pos": ("same", lambda n: 0),
+    "market": ("list", lambda n: []),
+    "hands": ("lists", lambda n: [[] for _ in range(n)]),
+    "lines": ("lists", lambda n: [[] for _ in range(n)]),
+    # each line, derived from its cards: direction, last Number card, Number
+    # cards, bet value, Number cards after the bet, cards per (seat, suit)
+    "ldir": ("list", lambda n: [0] * n),
+    "llast": ("list", lambda n: [0] * n),
+    "lnum": ("list", lambda n: [0] * n),
+    "lbet": ("list", lambda n: [0] * n),
+    "lafter": ("list", lambda n: [0] * n),
+    "lsuit": ("list", lambda n: [0] * (4 * n)),
+    "jack": ("lists", lambda n: [[], [], [], []]),
+    "stacks": ("lists", lambda n: [[] for _ in range(n)]),
+    "bonus": ("list", lambda n: [0] * n),
+    "penalty": ("list", lambda n: [0] * n),
+    "gone": ("list", lambda n: []),
+    # whose turn, and what it did so far
+    "phase": ("same", lambda n: TURN),
+    "round": ("same", lambda n: 0),
+    "first": ("same", lambda n: 0),
+    "cur": ("same", lambda n: 0),
+    "taken": ("same", lambda n: 0),
+    "played": ("same", lambda n: 0),
+    "closed": ("same", lambda n: 0),
+    "fpass": ("same", lambda n: 0),
+    "fdone": ("same", lambda n: 0),
+    "chance_needed": ("same", lambda n: None),
+    # the record: actions, their seats, chance outcomes, events
+    "history": ("list", lambda n: []),
+    "hseats": ("list", lambda n: []),
+    "chance": ("list", lambda n: []),
+    "events": ("list", lambda n: []),
+}
+
+
+def _clone_source() -> str:
+    """`clone()` written out from FIELDS (as dataclasses does): one slot
+    assignment per field, about twice as fast as a loop of setattr."""
+    copy = {"same": "self.{0}", "list": "self.{0}[:]", "lists": "[x[:] for x in self.{0}]"}
+    body = "".join(f"    s.{name} = {copy[how].format(name)}\n" for name, (how, _) in FIELDS.items())
+    return f"def clone(self):\n    s = _new(LineitState)\n{body}    return s\n"
 
 
 class LineitState:
     """A Line-it game in progress. Create it with `new_game` or `from_json`.
 
     Public: `current_seat`, `legal_actions()`, `apply()`, `is_over`,
-    `scores()`, `winners()`, `view(seat)`, `to_json()`, `clone()`.
-    All other attributes are internal (ints and lists of ints).
+    `scores()`, `winners()`, `view(seat)`, `to_json()`, `clone()`,
+    `events`, `chance`, `chance_needed`, `resolve_chance()`,
+    `undo_points()`, `rewind()`, and for search bots `apply_unchecked()`.
+    All other attributes are internal (ints and lists of ints; see FIELDS).
     """
 
-    __slots__ = (
-        "n", "final_plays", "seed", "setup_first", "setup_deck", "rng_state",
-        "deck", "pos", "market", "hands", "lines",
-        "ldir", "llast", "lnum", "lbet", "lafter", "lsuit",
-        "jack", "stacks", "bonus", "penalty", "gone",
-        "phase", "round", "first", "cur", "taken", "played", "closed",
-        "fpass", "fdone", "history", "hseats", "marks",
-    )
+    __slots__ = tuple(FIELDS)
 
     # ------------------------------------------------------------------ public
     @property
     def current_seat(self) -> int | None:
-        """The seat to act, or None once the game is over."""
-        return None if self.phase == PHASE_OVER else self.cur
+        """The seat to act, or None once the game is over or while chance is needed."""
+        return None if self.phase == OVER or self.chance_needed is not None else self.cur
 
     @property
     def is_over(self) -> bool:
-        return self.phase == PHASE_OVER
+        return self.phase == OVER
 
     @property
     def players(self) -> int:
@@ -85,7 +152,7 @@ class LineitState:
 
     def winners(self) -> list[int]:
         """Seats with the highest final score (several on a tie); [] before the end."""
-        if self.phase != PHASE_OVER:
+        if self.phase != OVER:
             return []
         scores = self.scores()
         best = max(scores)
@@ -95,132 +162,140 @@ class LineitState:
         """Every action the current seat may take now, without duplicates.
 
         Order: takes in market order (line before hand), plays in hand
-        order, close, end; in the final plays: plays, then pass.
+        order, close, end; in the final plays: plays, then pass. Empty once
+        the game is over and while chance is needed.
         """
-        phase = self.phase
-        if phase == PHASE_OVER:
+        if self.phase == OVER or self.chance_needed is not None:
             return []
         p = self.cur
-        hand = self.hands[p]
-        d = self.ldir[p]
-        last = self.llast[p]
-        nobet = not self.lbet[p]
-        out: list[Action] = []
-        if phase == PHASE_FINAL:
-            prev = 0
-            for c in hand:
-                if c != prev and (nobet if c > BET_BASE else (d == 0 or (c > last if d > 0 else c < last))):
-                    out.append(ACTION_PLAY[c])
-                prev = c
-            out.append(ACTION_PASS)
-            return out
-        if not self.taken:
-            room = len(hand) < HAND_LIMIT
-            seen_bet = 0
-            for c in self.market:
-                if c > BET_BASE:
-                    if seen_bet & (1 << (c - BET_BASE)):
-                        continue
-                    seen_bet |= 1 << (c - BET_BASE)
-                    if nobet:
-                        out.append(ACTION_TAKE_LINE[c])
-                elif d == 0 or (c > last if d > 0 else c < last):
-                    out.append(ACTION_TAKE_LINE[c])
-                if room:
-                    out.append(ACTION_TAKE_HAND[c])
-        if not self.played:
-            prev = 0
-            for c in hand:
-                if c != prev and (nobet if c > BET_BASE else (d == 0 or (c > last if d > 0 else c < last))):
-                    out.append(ACTION_PLAY[c])
-                prev = c
-        if not self.closed and self.lines[p]:
-            out.append(ACTION_CLOSE)
-        if self.taken:
-            out.append(ACTION_END)
-        return out
+        return moves(ACTION_OF_CODE, self.phase == FINAL, self.market, self.hands[p],
+                     self.ldir[p], self.llast[p], self.lbet[p], self.taken, self.played, self.closed)
 
     def is_legal(self, action: Action | str) -> bool:
         """True if `apply(action)` would succeed now."""
-        try:
-            if not isinstance(action, Action):
-                action = parse_action(action)
-            self._check(action)
-        except IllegalAction:
-            return False
-        return True
+        return self.why_illegal(action) is None
 
-    def why_illegal(self, action: Action | str) -> str | None:
-        """The player-facing reason `action` is refused now, or None if legal."""
+    def why_illegal(self, action: Action | str) -> Refusal | None:
+        """The refusal of `action` now (a str, the English sentence, with
+        ``.code`` and ``.params``), or None if it is legal."""
         try:
             if not isinstance(action, Action):
                 action = parse_action(action)
             self._check(action)
         except IllegalAction as exc:
-            return str(exc)
+            return exc.refusal
         return None
 
-    def apply(self, action: Action | str) -> None:
-        """Play `action` (an Action or its text) for the current seat.
+    def apply(self, action: Action | str) -> list[Event]:
+        """Play `action` (an Action or its text) for the current seat; the events it caused.
 
-        Raises IllegalAction with a player-facing message and leaves the state
-        exactly as it was if the action is not legal now.
+        Raises IllegalAction (with a ``code``) and leaves the state exactly
+        as it was if the action is not legal now.
         """
         if action.__class__ is not Action:
-            action = parse_action(action)
-        self._check(action)
+            action = parse_action(action)  # type: ignore[arg-type]
+        self._check(action)  # type: ignore[arg-type]
         self.history.append(action)
         self.hseats.append(self.cur)
-        self._do(action.k, action.card)
+        ev: list[Event] = []
+        self._do(action.k, action.card, ev)  # type: ignore[union-attr]
+        self.events.extend(ev)
+        return ev
 
-    def clone(self) -> "LineitState":
-        """An independent copy (cheap: flat lists of ints)."""
-        s = LineitState.__new__(LineitState)
-        s.n = self.n
-        s.final_plays = self.final_plays
-        s.seed = self.seed
-        s.setup_first = self.setup_first
-        s.setup_deck = self.setup_deck  # never mutated
-        s.rng_state = self.rng_state
-        s.deck = self.deck  # a tuple, never mutated
-        s.pos = self.pos
-        s.market = self.market[:]
-        s.hands = [h[:] for h in self.hands]
-        s.lines = [ln[:] for ln in self.lines]
-        s.ldir = self.ldir[:]
-        s.llast = self.llast[:]
-        s.lnum = self.lnum[:]
-        s.lbet = self.lbet[:]
-        s.lafter = self.lafter[:]
-        s.lsuit = self.lsuit[:]
-        s.jack = [j[:] for j in self.jack]
-        s.stacks = [st[:] for st in self.stacks]
-        s.bonus = self.bonus[:]
-        s.penalty = self.penalty[:]
-        s.gone = self.gone[:]
-        s.phase = self.phase
-        s.round = self.round
-        s.first = self.first
-        s.cur = self.cur
-        s.taken = self.taken
-        s.played = self.played
-        s.closed = self.closed
-        s.fpass = self.fpass
-        s.fdone = self.fdone
-        s.history = self.history[:]
-        s.hseats = self.hseats[:]
-        s.marks = self.marks[:]
-        return s
+    def apply_unchecked(self, action: Action) -> None:
+        """The fast path for search bots, on a `clone()`: play a legal `action`
+        with no legality check and no record (no history, no events).
 
-    def to_json(self) -> dict:
-        """The game as a record: setup + seed + action texts (engine.core.record).
-
-        A pure function of the game: no clock, no refused actions.
+        Only for actions taken from `legal_actions()` of this very state; the
+        clone is then good for the rules (legal_actions, scores, playout) but
+        not for `to_json`, `log`, `view`'s log, `undo_points` or `rewind`.
         """
-        setup: dict[str, Any] = {"players": self.n, "first_seat": self.setup_first, "final_plays": self.final_plays}
+        self._do(action.k, action.card, None)
+
+    def clone(self) -> "LineitState":  # replaced below by the code _clone_source writes
+        """An independent copy (cheap: flat lists of ints)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ chance
+    def resolve_chance(self, outcome: Sequence[str]) -> list[Event]:
+        """Take the outcome `chance_needed` asks for (external chance); its events.
+
+        "first_seat": one seat number as text ("2"); "deal" and "remainder":
+        that many card texts, each still unseen. An impossible outcome raises
+        a coded IllegalAction and changes nothing.
+        """
+        need = self.chance_needed
+        if need is None:
+            raise REFUSALS.refuse("chance.not_needed")
+        texts = tuple(outcome)
+        if len(texts) != need.count:
+            raise REFUSALS.refuse("chance.wrong_count", kind=need.kind, count=need.count, got=len(texts))
+        ev: list[Event] = []
+        if need.kind == "first_seat":
+            seat = texts[0]
+            if not (isinstance(seat, str) and seat.isdigit() and int(seat) < self.n):
+                raise REFUSALS.refuse("chance.not_a_seat", text=seat, last=self.n - 1)
+            self.chance_needed = None
+            self.chance.append(ChanceOutcome(len(self.history), "first_seat", texts))
+            self._seat_first(int(seat), ev)
+        else:
+            unseen = FULL_COUNTS - Counter(self.deck)
+            cards = []
+            for t in texts:
+                c = CARD_OF_TEXT.get(t) if isinstance(t, str) else None
+                if c is None or unseen[c] <= 0:
+                    raise REFUSALS.refuse("chance.impossible", card=t)
+                unseen[c] -= 1
+                cards.append(c)
+            self.chance_needed = None
+            self.deck = self.deck + tuple(cards)
+            self._take_chance(need.kind, ev)
+        self.events.extend(ev)
+        return ev
+
+    # -------------------------------------------------------------------- undo
+    def undo_points(self) -> list[int]:
+        """The action counts the current seat may rewind to, ascending: every
+        point since the start of its turn (before its take, ...). Empty in the
+        final plays (each decision is the whole turn), once the game is over
+        and while chance is needed. Never before a chance outcome: a card
+        once dealt stays dealt."""
+        if self.phase != TURN or self.chance_needed is not None:
+            return []
+        history = self.history
+        k = len(history)
+        floor = self.chance[-1].at if self.chance else 0
+        while k > floor and history[k - 1] is not ACTION_END:
+            k -= 1
+        return list(range(k, len(history)))
+
+    def rewind(self, n: int, *, any: bool = False) -> "LineitState":
+        """A new state rebuilt from the record up to `n` actions (this one is untouched).
+
+        `n` must be one of `undo_points()`; with ``any=True`` (replays) any
+        n from 0 to the number of actions. ValueError otherwise.
+        """
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(self.history):
+            raise ValueError(f"cannot rewind to {n!r}: the game has {len(self.history)} actions")
+        if not any and n not in self.undo_points():
+            raise ValueError(f"cannot rewind to {n}: the current seat may rewind to {self.undo_points()}")
+        return _replay(self._setup(), self.seed, self.external, self.history[:n],
+                       [c for c in self.chance if c.at <= n])
+
+    # ------------------------------------------------------------------ record
+    def _setup(self) -> dict[str, Any]:
+        chosen = bool(self.chance) and self.chance[0].kind == "first_seat"
+        setup: dict[str, Any] = {"players": self.n, "first_seat": None if chosen else self.setup_first,
+                                 "final_plays": self.final_plays}
         if self.setup_deck is not None:
             setup["deck"] = list(self.setup_deck)
-        return record("lineit", setup, self.seed, [a.text for a in self.history])
+        return setup
+
+    def to_json(self) -> dict:
+        """The game as a record: setup + seed + action texts + chance outcomes
+        (engine.core.record). A pure function of the game: no clock, no
+        refused actions. An external-chance game has ``seed: null``."""
+        return record("lineit", self._setup(), self.seed, [a.text for a in self.history], self.chance)
 
     def view(self, seat: int | None) -> dict:
         """What `seat` may see, as a JSON-able dict (None: a spectator, no hand).
@@ -247,7 +322,7 @@ class LineitState:
                 "penalty": self.penalty[p],
                 "score": len(st) + self.bonus[p] - self.penalty[p],
             })
-        in_turn = self.phase == PHASE_TURN
+        in_turn = self.phase == TURN
         return {
             "game": "lineit",
             "seat": seat,
@@ -258,9 +333,9 @@ class LineitState:
             "round": self.round,
             "first_seat": self.first,
             "current_seat": self.current_seat,
-            "final_pass": self.fpass if self.phase == PHASE_FINAL else 0,
+            "final_pass": self.fpass if self.phase == FINAL else 0,
             "market": [T[c] for c in self.market],
-            "draw_pile": len(self.deck) - self.pos,
+            "draw_pile": DECK_SIZE - self.pos,
             "jackpots": {SUITS[i]: [T[c] for c in self.jack[i]] for i in range(4)},
             "seats": seats,
             "turn": {
@@ -277,16 +352,15 @@ class LineitState:
         the draw pile ("remainder 3 B5", its cards went to the jackpots or
         left) and every applied action with its seat."""
         out: list[dict] = []
-        marks = self.marks
-        mi = 0
-        deck = self.deck
+        dealt = [c for c in self.chance if c.kind != "first_seat"]
+        ci = 0
         history = self.history
         hseats = self.hseats
         for i in range(len(history) + 1):
-            while mi < len(marks) and marks[mi][0] == i:
-                _, word, a, b = marks[mi]
-                out.append({"seat": None, "text": " ".join([word, *(TEXT[c] for c in deck[a:b])])})
-                mi += 1
+            while ci < len(dealt) and dealt[ci].at == i:
+                word = "market" if dealt[ci].kind == "deal" else "remainder"
+                out.append({"seat": None, "text": " ".join([word, *dealt[ci].outcome])})
+                ci += 1
             if i < len(history):
                 out.append({"seat": hseats[i], "text": history[i].text})
         return out
@@ -296,105 +370,108 @@ class LineitState:
                 f"seat {self.current_seat} to act, {len(self.history)} actions>")
 
     # ----------------------------------------------------------------- checks
-    def _line_refusal(self, p: int, c: int) -> str | None:
+    def _line_refusal(self, p: int, c: int) -> IllegalAction | None:
         """Why card c cannot go at the end of seat p's line, or None if it can."""
         if c > BET_BASE:
-            if self.lbet[p]:
-                return f"your line already holds a bet card (B{self.lbet[p]}): one per line"
-            return None
+            return REFUSALS.refuse("line.bet_taken", bet=self.lbet[p]) if self.lbet[p] else None
         d = self.ldir[p]
         last = self.llast[p]
         if d > 0 and c < last:
-            return f"ascending line: play above {last}"
+            return REFUSALS.refuse("line.not_ascending", above=last)
         if d < 0 and c > last:
-            return f"descending line: play below {last}"
+            return REFUSALS.refuse("line.not_descending", below=last)
         return None
 
     def _check(self, action: Action) -> None:
-        """Raise IllegalAction (player words) unless `action` is legal now."""
+        """Raise IllegalAction (coded, see refusals.py) unless `action` is legal now."""
         phase = self.phase
         k = action.k
-        if phase == PHASE_OVER:
-            raise IllegalAction("the game is over")
+        if phase == OVER:
+            raise REFUSALS.refuse("game.over")
+        need = self.chance_needed
+        if need is not None:
+            raise REFUSALS.refuse("chance.pending", kind=need.kind, count=need.count)
         p = self.cur
         c = action.card
-        if phase == PHASE_FINAL:
+        if phase == FINAL:
             if k == PASS:
                 return
             if k != PLAY:
-                raise IllegalAction("the draw pile is spent: in the final plays you may only play a card "
-                                    "from your hand or pass")
-            if c not in self.hands[p]:
-                raise IllegalAction(f"{TEXT[c]} is not in your hand")
-            why = self._line_refusal(p, c)
-            if why:
-                raise IllegalAction(why)
-            return
-        if k == TAKE_LINE or k == TAKE_HAND:
+                raise REFUSALS.refuse("final.play_or_pass")
+        elif k == TAKE_LINE or k == TAKE_HAND:
             if self.taken:
-                raise IllegalAction("you already took a market card this turn")
+                raise REFUSALS.refuse("turn.already_taken")
             if c not in self.market:
-                raise IllegalAction(f"{TEXT[c]} is not in the market")
+                raise REFUSALS.refuse("market.not_there", card=TEXT[c])
             if k == TAKE_HAND:
                 if len(self.hands[p]) >= HAND_LIMIT:
-                    raise IllegalAction(f"your hand is full ({HAND_LIMIT} cards)")
+                    raise REFUSALS.refuse("hand.full", limit=HAND_LIMIT)
                 return
-            why = self._line_refusal(p, c)
-            if why:
-                raise IllegalAction(why)
-            return
-        if k == PLAY:
+        elif k == PLAY:
             if self.played:
-                raise IllegalAction("you already played a card from your hand this turn")
-            if c not in self.hands[p]:
-                raise IllegalAction(f"{TEXT[c]} is not in your hand")
-            why = self._line_refusal(p, c)
-            if why:
-                raise IllegalAction(why)
-            return
-        if k == CLOSE:
+                raise REFUSALS.refuse("turn.already_played")
+        elif k == CLOSE:
             if self.closed:
-                raise IllegalAction("you already closed your line this turn")
+                raise REFUSALS.refuse("turn.already_closed")
             if not self.lines[p]:
-                raise IllegalAction("your line is empty: there is nothing to close")
+                raise REFUSALS.refuse("line.empty")
             return
-        if k == END:
+        elif k == END:
             if not self.taken:
-                raise IllegalAction("take a market card first")
+                raise REFUSALS.refuse("turn.not_taken")
             return
-        if k == PASS:
-            raise IllegalAction("'pass' is only for the final plays; end your turn with 'end'")
-        raise IllegalAction(f"{action.text!r} is not an action")  # pragma: no cover
+        else:  # PASS
+            raise REFUSALS.refuse("final.pass_only")
+        # a take to the line or a play from the hand
+        if k == PLAY and c not in self.hands[p]:
+            raise REFUSALS.refuse("hand.not_held", card=TEXT[c])
+        why = self._line_refusal(p, c)
+        if why is not None:
+            raise why
 
     # --------------------------------------------------------------- mutation
-    def _do(self, k: int, c: int) -> None:
+    # `ev` is the list the events go to, or None on the fast path (no events built).
+    def _do(self, k: int, c: int, ev: list[Event] | None) -> None:
         """Perform an already-checked action (kind number k, card int c)."""
         p = self.cur
         if k == TAKE_LINE:
             self.market.remove(c)
             self.taken = 1
-            self._to_line(p, c)
+            if ev is not None:
+                ev.append(TAKEN_LINE[p][c])
+            self._to_line(p, c, ev)
         elif k == TAKE_HAND:
             self.market.remove(c)
             self.taken = 1
-            hand = self.hands[p]
-            hand.append(c)
+            self.hands[p].append(c)
+            if ev is not None:
+                ev.append(TAKEN_HAND[p][c])
         elif k == PLAY:
             self.hands[p].remove(c)
-            self._to_line(p, c)
-            if self.phase == PHASE_FINAL:
-                self._final_next()
+            final = self.phase == FINAL
+            if ev is not None:
+                ev.append((PLAYED_FINAL if final else PLAYED)[p][c])
+            self._to_line(p, c, ev)
+            if final:
+                self._final_next(ev)
             else:
                 self.played = 1
         elif k == CLOSE:
-            self._close(p)
+            # RULES.md "Forced close": before the take, with a full hand, no market card fits the line
+            forced = (ev is not None and not self.taken and len(self.hands[p]) >= HAND_LIMIT
+                      and not any(fits(m, self.ldir[p], self.llast[p], self.lbet[p]) for m in self.market))
+            self._close(p, ev, forced)
             self.closed = 1
         elif k == END:
-            self._end_turn()
+            if ev is not None:
+                ev.append(TURN_ENDED[p])
+            self._end_turn(ev)
         else:  # PASS
-            self._final_next()
+            if ev is not None:
+                ev.append(PASSED[p])
+            self._final_next(ev)
 
-    def _to_line(self, p: int, c: int) -> None:
+    def _to_line(self, p: int, c: int, ev: list[Event] | None) -> None:
         """Put card c at the end of seat p's line (legality already checked)."""
         self.lines[p].append(c)
         if c > BET_BASE:
@@ -402,7 +479,9 @@ class LineitState:
             return
         k = self.lnum[p]
         if k == 1:
-            self.ldir[p] = 1 if c > self.llast[p] else -1
+            d = self.ldir[p] = 1 if c > self.llast[p] else -1
+            if ev is not None:
+                ev.append(DIRECTION[d][p])
         self.llast[p] = c
         self.lnum[p] = k + 1
         if self.lbet[p]:
@@ -416,15 +495,19 @@ class LineitState:
             if j:
                 self.stacks[p].extend(j)
                 self.jack[s] = []
+                if ev is not None:
+                    ev.append(E.JackpotWon(p, SUITS[s], tuple(TEXT[x] for x in j)))
 
-    def _close(self, p: int) -> None:
+    def _close(self, p: int, ev: list[Event] | None, forced: bool = False) -> None:
         """Close seat p's line: resolve the bet, discard the first three Number
         cards in play order, bank the rest."""
         line = self.lines[p]
         v = self.lbet[p]
         gone = self.gone
+        won = False
         if v:
-            if self.lafter[p] >= v:
+            won = self.lafter[p] >= v
+            if won:
                 self.bonus[p] += v
             else:
                 self.penalty[p] += v
@@ -435,6 +518,12 @@ class LineitState:
         gone.extend(nums[:3])
         if len(nums) > 3:
             self.stacks[p].extend(nums[3:])
+        if ev is not None:
+            if v:
+                ev.append(E.BetResolved(p, v, won))
+            text = TEXT.__getitem__
+            ev.append(E.LineClosed(p, tuple(map(text, nums[3:])), tuple(map(text, nums[:3])), forced,
+                                   max(0, len(nums) - 3) + (v if won else -v)))
         self.lines[p] = []
         self.ldir[p] = 0
         self.llast[p] = 0
@@ -444,7 +533,7 @@ class LineitState:
         i = p * 4
         self.lsuit[i:i + 4] = (0, 0, 0, 0)
 
-    def _end_turn(self) -> None:
+    def _end_turn(self, ev: list[Event] | None) -> None:
         self.taken = self.played = self.closed = 0
         nxt = self.cur + 1
         if nxt == self.n:
@@ -453,41 +542,79 @@ class LineitState:
             self.cur = nxt
             return
         # End of round: market leftovers to the jackpots, bets leave; token passes.
+        self._to_jackpots(self.market, self.round, ev)
+        self.market = []
+        self.first = nxt = (self.first + 1) % self.n
+        self.cur = nxt
+        self._start_round(ev)
+
+    def _to_jackpots(self, cards: Sequence[int], round: int | None, ev: list[Event] | None) -> None:
+        """Number cards to their jackpots, Bet cards out of the game: the market's
+        leftovers at the end of a round, or (round None) the draw pile's rest."""
         jack = self.jack
-        for c in self.market:
+        for c in cards:
             if c > BET_BASE:
                 self.gone.append(c)
             else:
                 jack[(c - 1) & 3].append(c)
-        self.market = []
-        self.first = nxt = (self.first + 1) % self.n
-        self.cur = nxt
-        self._start_round()
-
-    def _start_round(self) -> None:
-        deck = self.deck
-        pos = self.pos
-        size = self.n + 2
-        if len(deck) - pos < size:
-            # End of game: the rest of the draw pile goes to the jackpots / leaves.
-            for c in deck[pos:]:
+        if ev is not None:
+            per_suit: list[list[str]] = [[], [], [], []]
+            bets = []
+            for c in cards:
                 if c > BET_BASE:
-                    self.gone.append(c)
+                    bets.append(TEXT[c])
                 else:
-                    self.jack[(c - 1) & 3].append(c)
-            self.marks.append((len(self.history), "remainder", pos, len(deck)))
-            self.pos = len(deck)
-            self.phase = PHASE_FINAL
+                    per_suit[(c - 1) & 3].append(TEXT[c])
+            suits = tuple(map(tuple, per_suit))
+            if round is None:
+                ev.append(E.RemainderDealt(tuple(map(TEXT.__getitem__, cards)), suits, tuple(bets)))  # type: ignore[arg-type]
+            else:
+                ev.append(E.RoundEnded(round, suits, tuple(bets), (self.first + 1) % self.n))  # type: ignore[arg-type]
+
+    def _start_round(self, ev: list[Event] | None) -> None:
+        """Deal the next market, or the draw pile's rest when it cannot fill one:
+        from the deck, or (external chance) by waiting for `resolve_chance`."""
+        left = DECK_SIZE - self.pos
+        size = self.n + 2
+        need = ChanceNeed("deal", size) if left >= size else ChanceNeed("remainder", left)
+        if self.external and need.count:
+            self.chance_needed = need
+            return
+        self._take_chance(need.kind, ev)
+
+    def _take_chance(self, kind: str, ev: list[Event] | None) -> None:
+        """The next cards of `deck` come up: a market ("deal") or the rest ("remainder")."""
+        pos = self.pos
+        if kind == "deal":
+            end = pos + self.n + 2
+            cards = self.deck[pos:end]
+            self.market = list(cards)
+            self.pos = end
+            self.round += 1
+            texts = tuple(map(TEXT.__getitem__, cards))
+            if ev is not None:
+                ev.append(E.MarketDealt(self.round, texts))
+        else:
+            cards = self.deck[pos:]
+            texts = tuple(map(TEXT.__getitem__, cards))
+            self._to_jackpots(cards, None, ev)
+            self.pos = DECK_SIZE
+            self.phase = FINAL
             self.fpass = 1
             self.fdone = 0
             self.cur = self.first
-            return
-        self.market = list(deck[pos:pos + size])
-        self.marks.append((len(self.history), "market", pos, pos + size))
-        self.pos = pos + size
-        self.round += 1
+            if ev is not None:
+                ev.append(E.FinalPlaysBegun(self.first, self.final_plays))
+        self.chance.append(ChanceOutcome(len(self.history), kind, texts))
 
-    def _final_next(self) -> None:
+    def _seat_first(self, seat: int, ev: list[Event] | None) -> None:
+        """The start token goes to `seat`; the first round starts."""
+        self.setup_first = self.first = self.cur = seat
+        if ev is not None:
+            ev.append(E.FirstSeat(seat))
+        self._start_round(ev)
+
+    def _final_next(self, ev: list[Event] | None) -> None:
         self.fdone += 1
         self.cur = (self.cur + 1) % self.n
         if self.fdone < self.n:
@@ -496,11 +623,16 @@ class LineitState:
             self.fpass += 1
             self.fdone = 0
             return
-        for k in range(self.n):  # every line closes, from the token holder on
-            self._close((self.first + k) % self.n)
-        self.phase = PHASE_OVER
+        order = [(self.first + k) % self.n for k in range(self.n)]
+        if ev is not None:
+            ev.append(E.FinalCloses(tuple(order)))
+        for p in order:  # every line closes, from the token holder on
+            self._close(p, ev)
+        self.phase = OVER
         self.fpass = 0
         self.fdone = 0
+        if ev is not None:
+            ev.append(E.GameOver(tuple(self.scores()), tuple(self.winners())))
 
     def _recompute_line(self, p: int) -> None:
         """Rebuild the derived line fields of seat p from its cards (no jackpots)."""
@@ -531,6 +663,20 @@ class LineitState:
                 cards.update(cs)
         cards.update(self.gone)
         return cards
+
+
+_new = object.__new__
+exec(_clone_source(), globals())  # noqa: S102 - builds clone() from FIELDS, see _clone_source
+LineitState.clone = clone  # type: ignore[name-defined,method-assign]  # noqa: F821
+LineitState.clone.__doc__ = "An independent copy (cheap: flat lists of ints)."
+
+
+def blank(players: int) -> LineitState:
+    """A state of `players` seats with every field at its fresh-game value (FIELDS)."""
+    s = _new(LineitState)
+    for name, (_, start) in FIELDS.items():
+        setattr(s, name, start(players))
+    return s
 
 
 def _fresh_seed() -> int:
@@ -566,13 +712,17 @@ def _parse_deck(deck: Any) -> tuple[int, ...]:
 
 
 def new_game(players: int, seed: int | str | None = None, first_seat: int | None = None,
-             final_plays: int = 1, deck: list[str] | None = None) -> LineitState:
+             final_plays: int = 1, deck: list[str] | None = None,
+             external_chance: bool = False) -> LineitState:
     """A new Line-it game with its first market revealed.
 
     players: 2..6. seed: int or str; None draws a fresh one from os.urandom
     (it is still recorded in to_json). first_seat: None lets the seeded Rng
     choose. final_plays: 1 (default) or 2. deck: the draw order, top first,
     as 106 card texts (for tests and tutorials; then nothing is shuffled).
+    external_chance: no seed, no deck; the game stops at each chance point
+    (`chance_needed`: "first_seat" unless first_seat= is given, "deal",
+    "remainder") until `resolve_chance` gives the outcome.
 
     The Rng does, in this order: shuffle the 106 cards (unless deck= is
     given), then draw a first seat (used unless first_seat= is given; it is
@@ -582,6 +732,11 @@ def new_game(players: int, seed: int | str | None = None, first_seat: int | None
     >>> s = new_game(players=2, seed=1, first_seat=1)
     >>> s.current_seat, s.view(1)["draw_pile"]
     (1, 102)
+    >>> t = new_game(players=2, first_seat=1, external_chance=True)
+    >>> t.chance_needed, t.current_seat
+    (ChanceNeed(kind='deal', count=4), None)
+    >>> t.resolve_chance(["17", "B4", "60", "3"])
+    [MarketDealt(round=1, cards=('17', 'B4', '60', '3'))]
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise BadSave(f"Line-it is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
@@ -590,6 +745,18 @@ def new_game(players: int, seed: int | str | None = None, first_seat: int | None
     if first_seat is not None and (isinstance(first_seat, bool) or not isinstance(first_seat, int)
                                    or not 0 <= first_seat < players):
         raise BadSave(f"first_seat must be a seat from 0 to {players - 1}, not {first_seat!r}")
+    s = blank(players)
+    s.final_plays = final_plays
+    s.events = []
+    if external_chance:
+        if seed is not None or deck is not None:
+            raise BadSave("a game with external chance has no seed and no deck")
+        s.external = True
+        if first_seat is None:
+            s.chance_needed = ChanceNeed("first_seat", 1)
+        else:
+            s._seat_first(first_seat, s.events)
+        return s
     if seed is None:
         seed = _fresh_seed()
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
@@ -598,55 +765,64 @@ def new_game(players: int, seed: int | str | None = None, first_seat: int | None
     if deck is None:
         cards = list(FULL_DECK)
         rng.shuffle(cards)
-        setup_deck = None
     else:
         cards = list(_parse_deck(deck))
-        setup_deck = tuple(TEXT[c] for c in cards)
+        s.setup_deck = tuple(TEXT[c] for c in cards)
     drawn = rng.below(players)  # always drawn, so the Rng's state never depends on first_seat=
-    if first_seat is None:
-        first_seat = drawn
-    s = LineitState.__new__(LineitState)
-    s.n = players
-    s.final_plays = final_plays
     s.seed = seed
-    s.setup_first = first_seat
-    s.setup_deck = setup_deck
-    s.rng_state = rng.state
     s.deck = tuple(cards)
-    s.pos = 0
-    s.market = []
-    s.hands = [[] for _ in range(players)]
-    s.lines = [[] for _ in range(players)]
-    s.ldir = [0] * players
-    s.llast = [0] * players
-    s.lnum = [0] * players
-    s.lbet = [0] * players
-    s.lafter = [0] * players
-    s.lsuit = [0] * (4 * players)
-    s.jack = [[], [], [], []]
-    s.stacks = [[] for _ in range(players)]
-    s.bonus = [0] * players
-    s.penalty = [0] * players
-    s.gone = []
-    s.phase = PHASE_TURN
-    s.round = 0
-    s.first = first_seat
-    s.cur = first_seat
-    s.taken = s.played = s.closed = 0
-    s.fpass = s.fdone = 0
-    s.history = []
-    s.hseats = []
-    s.marks = []
-    s._start_round()
+    s._seat_first(drawn if first_seat is None else first_seat, s.events)
     return s
+
+
+def _replay(setup: dict, seed: int | str | None, external: bool, actions: Sequence[Action | str],
+            chance: Sequence[ChanceOutcome]) -> LineitState:
+    """The game of a record: a new game, then every action through the rules.
+
+    A seeded (or deck=) game redraws its chance outcomes; given ones must be
+    the same. An external-chance game is fed `chance` at their ``at``
+    positions. BadSave says which action or outcome failed and why.
+    """
+    try:
+        state = new_game(players=setup["players"], seed=seed, first_seat=setup.get("first_seat"),
+                         final_plays=setup.get("final_plays", 1), deck=setup.get("deck"),
+                         external_chance=external)
+    except BadSave as exc:
+        raise BadSave(f"the saved setup is wrong: {exc}") from None
+    fed = 0
+    for i in range(len(actions) + 1):
+        while external and fed < len(chance) and chance[fed].at == i:
+            outcome = chance[fed]
+            need = state.chance_needed
+            if need is None or need.kind != outcome.kind:
+                raise BadSave(f"chance outcome {fed + 1} ({outcome.kind}) comes when the game does not ask for it")
+            try:
+                state.resolve_chance(outcome.outcome)
+            except IllegalAction as exc:
+                raise BadSave(f"chance outcome {fed + 1} cannot be replayed: {exc}") from None
+            fed += 1
+        if i < len(actions):
+            try:
+                state.apply(actions[i])
+            except IllegalAction as exc:
+                raise BadSave(f"action {i + 1} ({str(actions[i])!r}) cannot be replayed: {exc}") from None
+    if external and fed < len(chance):
+        raise BadSave(f"the saved game has {len(chance) - fed} chance outcomes it never asks for")
+    if not external and chance and list(chance) != state.chance:
+        raise BadSave("the saved chance outcomes are not the ones of its seed and deck")
+    return state
 
 
 def from_json(data: Any) -> LineitState:
     """Rebuild a game from `to_json()` output (a dict or its JSON text).
 
     The actions are replayed through the rules, so a tampered save cannot
-    create a position the rules never allowed. Any problem raises BadSave
-    saying which action failed and why.
+    create a position the rules never allowed. With a seed (or a deck) the
+    chance outcomes are redrawn and must equal the recorded ones; with
+    ``seed: null`` and no deck the game takes them from the record (external
+    chance) and then waits for chance from outside. Format-1 saves (no
+    chance list) load too. Any problem raises BadSave saying which action
+    failed and why.
     """
     data = read_record(data, "lineit")
     setup = data["setup"]
@@ -655,16 +831,5 @@ def from_json(data: Any) -> LineitState:
         raise BadSave(f"the saved setup has unknown entries: {', '.join(sorted(unknown))}")
     if "players" not in setup:
         raise BadSave("the saved setup does not say how many players")
-    try:
-        state = new_game(players=setup["players"], seed=data["seed"], first_seat=setup.get("first_seat"),
-                         final_plays=setup.get("final_plays", 1), deck=setup.get("deck"))
-    except BadSave as exc:
-        raise BadSave(f"the saved setup is wrong: {exc}") from None
-    if data["seed"] is None and setup.get("deck") is None:
-        raise BadSave("the saved game has neither a seed nor a deck")
-    for i, text in enumerate(data["actions"], start=1):
-        try:
-            state.apply(text)
-        except IllegalAction as exc:
-            raise BadSave(f"action {i} ({text!r}) cannot be replayed: {exc}") from None
-    return state
+    external = data["seed"] is None and setup.get("deck") is None
+    return _replay(setup, data["seed"], external, data["actions"], chance_outcomes(data))

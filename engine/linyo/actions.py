@@ -10,12 +10,12 @@ Move(line=2, fields=(46, 57, 58), star=69)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Iterable, Optional, Union
 
-from engine.core import IllegalAction
 
 from .dice import Roll, parse_roll, roll_text
-from .sheets import field_name, parse_field
+from .refusals import REFUSALS
+from .sheets import FIELDS, field_name, parse_field
 
 LINES = 4
 MAX_DICE_STEPS = 4
@@ -77,52 +77,79 @@ class Abort:
 
 Action = Union[SetDice, Start, Move, Abort]
 
+# Actions are immutable values, so `legal_actions` hands out these shared ones
+# instead of making dozens of equal objects per decision.
+STARTS = tuple(Start(f) for f in range(FIELDS))   # STARTS[f] == Start(f)
+ABORTS = tuple(Abort(li + 1) for li in range(LINES))  # ABORTS[li] == Abort(li + 1)
+
+
+def moves_of(paths: Iterable[tuple[int, tuple[int, ...], int]]) -> list[Move]:
+    """`Move` values of fast-path tuples ``(line index 0-3, dice-step fields, star or -1)``.
+
+    `legal_actions` makes dozens of moves per decision, so they are filled in
+    directly rather than through the frozen ``__init__`` (one call per field):
+    the values are the same, twice as fast to make.
+
+    >>> moves_of([(1, (46, 57), -1), (0, (2,), 13)]) == [Move(2, (46, 57)), Move(1, (2,), 13)]
+    True
+    """
+    new = object.__new__
+    out = []
+    for li, fields, star in paths:
+        m = new(Move)
+        d = m.__dict__
+        d["line"] = li + 1
+        d["fields"] = fields
+        d["star"] = None if star < 0 else star
+        out.append(m)
+    return out
+
 
 def _line_number(text: str) -> int:
     if text not in ("1", "2", "3", "4"):
-        raise IllegalAction(f"{text!r} is not a line number (1 to 4)")
+        raise REFUSALS.refuse("action.bad_line", text=text)
     return int(text)
 
 
 def _field(text: str) -> int:
     try:
         return parse_field(text)
-    except ValueError as exc:
-        raise IllegalAction(str(exc)) from None
+    except ValueError:
+        raise REFUSALS.refuse("action.bad_field", text=text) from None
 
 
 def parse_action(text: Union[str, Action]) -> Action:
     """Read an action text (case and extra spaces do not matter).
 
-    An action value is returned as it is. Raises IllegalAction with a plain
-    message when the text is not an action.
+    An action value is returned as it is. Raises a coded IllegalAction
+    ("action.*", see refusals.py) when the text is not an action.
     """
     if isinstance(text, (SetDice, Start, Move, Abort)):
         return text
     if not isinstance(text, str):
-        raise IllegalAction(f"{text!r} is not an action")
+        raise REFUSALS.refuse("action.not_text", value=repr(text))
     words = text.strip().lower().split()
     if not words:
-        raise IllegalAction("an empty text is not an action")
+        raise REFUSALS.refuse("action.empty")
     verb, rest = words[0], words[1:]
     if verb == "set":
         if len(rest) != 1:
-            raise IllegalAction("write the dice after set, e.g. 'set bbog'")
+            raise REFUSALS.refuse("action.set_form")
         try:
             return SetDice(parse_roll(rest[0]))
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        except ValueError:
+            raise REFUSALS.refuse("action.bad_roll", text=rest[0]) from None
     if verb == "start":
         if len(rest) != 1:
-            raise IllegalAction("write one field after start, e.g. 'start c4'")
+            raise REFUSALS.refuse("action.start_form")
         return Start(_field(rest[0]))
     if verb == "abort":
         if len(rest) != 1:
-            raise IllegalAction("write one line number after abort, e.g. 'abort 3'")
+            raise REFUSALS.refuse("action.abort_form")
         return Abort(_line_number(rest[0]))
     if verb == "move":
         if len(rest) < 2:
-            raise IllegalAction("write a line and its fields, e.g. 'move 2 c5 c6'")
+            raise REFUSALS.refuse("action.move_form")
         line = _line_number(rest[0])
         steps = rest[1:]
         star = None
@@ -130,10 +157,10 @@ def parse_action(text: Union[str, Action]) -> Action:
             star = _field(steps[-1][1:])
             steps = steps[:-1]
         if any(s.startswith("+") for s in steps):
-            raise IllegalAction("only the last field of a move can be the star step (+)")
+            raise REFUSALS.refuse("action.star_not_last")
         if not steps:
-            raise IllegalAction("a move needs at least one dice step before the star step")
+            raise REFUSALS.refuse("action.star_only")
         if len(steps) > MAX_DICE_STEPS:
-            raise IllegalAction("a move uses at most 4 dice")
+            raise REFUSALS.refuse("move.too_many_dice", most=MAX_DICE_STEPS)
         return Move(line, tuple(_field(s) for s in steps), star)
-    raise IllegalAction(f"{verb!r} is not an action (set, start, move or abort)")
+    raise REFUSALS.refuse("action.unknown", verb=verb)

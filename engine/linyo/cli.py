@@ -6,7 +6,8 @@ import time
 from engine.core import Rng
 
 from .greedy import greedy_policy, spread_start
-from .state import new_game, playout
+from .playout import playout
+from .state import new_game
 
 
 def _random_public_games(seconds: float) -> tuple[int, float, list[int]]:

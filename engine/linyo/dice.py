@@ -12,22 +12,42 @@ four letters sorted b, o, g:
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from engine.core import Rng
 
 from .sheets import COLOURS, COLOUR_WORDS
 
 DICE = 4
 FACES = "bboogg"  # the six faces of every die
+_FACE_COLOUR = tuple(COLOURS.index(f) for f in FACES)
 
 Roll = tuple[int, int, int]
 
 
+def roll_faces(rng: Rng) -> tuple[str, ...]:
+    """Roll the four dice: each die shows one of its six faces, uniformly.
+
+    The faces come as thrown, one letter per die (a chance outcome).
+    """
+    below = rng.below
+    return (FACES[below(6)], FACES[below(6)], FACES[below(6)], FACES[below(6)])
+
+
 def roll_dice(rng: Rng) -> Roll:
-    """Roll the four dice: each die shows one of its six faces, uniformly."""
+    """`roll_faces` as counts per colour (the fast path's roll; same draws)."""
     counts = [0, 0, 0]
     for _ in range(DICE):
-        counts[COLOURS.index(FACES[rng.below(6)])] += 1
+        counts[_FACE_COLOUR[rng.below(6)]] += 1
     return (counts[0], counts[1], counts[2])
+
+
+def faces_roll(faces: Sequence[str]) -> Roll:
+    """Counts per colour of four faces ("b", "o", "g"); ValueError for anything else."""
+    if len(faces) != DICE or any(f not in COLOURS for f in faces):
+        raise ValueError(f"{list(faces)!r} are not four faces of b, o, g")
+    faces = tuple(faces)
+    return (faces.count("b"), faces.count("o"), faces.count("g"))
 
 
 def roll_text(roll: Roll) -> str:
@@ -77,4 +97,5 @@ def set_options(rolled: Roll) -> list[Roll]:
 
 
 def colour_word(k: int) -> str:
+    """The English name of colour `k` (0 blue, 1 orange, 2 grey)."""
     return COLOUR_WORDS[k]

@@ -6,7 +6,8 @@ free fields) weigh most, then open lines, room around the line ends, and
 the fields the move covers. It plays through the fast path:
 
 >>> from engine.core import Rng
->>> from engine.linyo.state import new_game, playout
+>>> from engine.linyo.state import new_game
+>>> from engine.linyo.playout import playout
 >>> s = new_game(players=1, seed=5, sheet="A")
 >>> free = playout(s, Rng(5), greedy_policy)[0]
 >>> 0 <= free < 77
@@ -63,7 +64,7 @@ def _after(state: State, seat: int, li: int, added: tuple[int, ...], closes: boo
 
 
 def greedy_policy(state: State, seat: int, moves: list, rng: Rng) -> Union[FastMove, int]:
-    """Playout policy (see `engine.linyo.state.playout`): the best-valued move or abort."""
+    """Playout policy (see `engine.linyo.playout.playout`): the best-valued move or abort."""
     best_value = None
     best: list[Union[FastMove, int]] = []
     difficulty = state.difficulties[seat]

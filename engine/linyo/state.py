@@ -1,13 +1,26 @@
 """The Linyo rules: one `State` per game, changed only through `apply`.
 
+`apply` returns the events it caused (and `state.events` keeps them all):
+
 >>> s = new_game(players=1, seed=7, sheet="A", rolls=["bbog", "boog"])
 >>> s.phase, s.view(0)["dice"]
 ('start', 'bbog')
->>> for text in ["start a1", "start b1", "start e1", "start k1"]:
-...     s.apply(text)
+>>> s.events
+[FirstSeatChosen(seat=0), DiceRolled(round=0, roller=0, faces=('b', 'b', 'o', 'g'))]
+>>> for text in ["start a1", "start b1", "start e1"]:
+...     _ = s.apply(text)
+>>> s.apply("start k1")  # the last start ends round 0; round 1 is rolled at once
+[StartPlaced(seat=0, line=4, field='k1'), RoundEnded(round=0), DiceRolled(round=1, roller=0, faces=('b', 'o', 'o', 'g'))]
 >>> s.phase, s.round, s.view(0)["dice"]
 ('move', 1, 'boog')
->>> s.apply("move 1 a2 a3")
+
+A refusal names its reason by a stable code (see `refusals.py`):
+
+>>> r = s.why_illegal("move 2 b2 b3")
+>>> (r, r.code, r.params)
+('b3 is blue but no blue die is left', 'move.no_die', {'field': 'b3', 'colour': 'blue'})
+>>> s.apply("move 1 a2 a3")[:2]
+[LineMoved(seat=0, line=1, fields=('a2', 'a3'), dice='bg', star=None), RoundEnded(round=1)]
 >>> s.view(0)["seats"][0]["lines"][0]
 {'fields': ['a1', 'a2', 'a3'], 'open': True}
 >>> s.scores()
@@ -16,12 +29,50 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Optional, Sequence, Union
+from enum import Enum
+from typing import Any, Optional, Sequence, Union
 
-from engine.core import BadSave, IllegalAction, Rng, read_record, record
+from engine.core import (
+    BadSave,
+    ChanceNeed,
+    ChanceOutcome,
+    Event,
+    IllegalAction,
+    Refusal,
+    Rng,
+    chance_outcomes,
+    read_record,
+    record,
+)
 
-from .actions import LINES, MAX_DICE_STEPS, Abort, Action, Move, SetDice, Start, parse_action
-from .dice import Roll, four_of_a_kind, parse_roll, roll_dice, roll_text, set_options
+from .actions import ABORTS, LINES, MAX_DICE_STEPS, STARTS, Abort, Action, Move, SetDice, Start, moves_of, parse_action
+from .dice import (
+    COLOURS,
+    DICE,
+    Roll,
+    faces_roll,
+    four_of_a_kind,
+    parse_roll,
+    roll_dice,
+    roll_faces,
+    roll_text,
+    set_options,
+)
+from .events import (
+    CHOSEN,
+    DEAD_END,
+    TOO_SHORT,
+    DiceRolled,
+    DiceSet,
+    FirstSeatChosen,
+    FourOfAKindOffered,
+    GameOver,
+    LineAborted,
+    LineMoved,
+    RoundEnded,
+    StartPlaced,
+)
+from .refusals import REFUSALS
 from .sheets import (
     COLOUR_WORDS,
     COLS,
@@ -33,6 +84,7 @@ from .sheets import (
     SHEETS,
     Sheet,
     field_name,
+    parse_field,
     random_sheet,
 )
 
@@ -43,11 +95,27 @@ DIFFICULTIES = (2, 3, 4)
 
 # A move in the fast path: (line index 0-3, dice-step fields, star field or -1).
 FastMove = tuple[int, tuple[int, ...], int]
-# A playout policy: (state, seat, moves, rng) -> one of `moves`, or an int line
-# index (0-3) to abort that line instead.
-Policy = Callable[["State", int, list, Rng], Union[FastMove, int]]
 
 _ROW_MASKS = tuple(((1 << COLS) - 1) << (r * COLS) for r in range(ROWS))
+_ROLL_NEED = ChanceNeed("roll", DICE)
+_FIRST_SEAT_NEED = ChanceNeed("first_seat", 1)
+
+
+class Phase(str, Enum):
+    """What the game waits for. Members are the public strings of old ("start" ...):
+    ``s.phase == "start"`` holds, and they print and serialise as those strings."""
+
+    CHANCE = "chance"  # an outcome from outside (external chance only): see `chance_needed`
+    SET = "set"        # the roller sets the dice after a four of a kind
+    START = "start"    # seats mark their start fields
+    MOVE = "move"      # seats move or abort
+    OVER = "over"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+    def __repr__(self) -> str:
+        return repr(self.value)
 
 
 def _fresh_seed() -> int:
@@ -55,16 +123,16 @@ def _fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "big") >> 11
 
 
-
-def move_paths(colours, star_mask: int, reached: int, ends: list[tuple[int, int]],
-               dice) -> list[FastMove]:
+def move_paths(colours: Sequence[int], star_mask: int, reached: int, ends: list[tuple[int, int]],
+               dice: Sequence[int]) -> list[FastMove]:
     """Every move from the open line ends `ends` ((line index, end field)) as
     ``(line index, dice-step fields, star field or -1)``.
 
-    The one home of the move rule on bit masks: orthogonal steps onto fields
-    not in `reached`, each spending a die (`dice` = counts b, o, g) of the
-    entered field's colour, at most MAX_DICE_STEPS, and the optional star step
-    when the dice steps end on a star. The state and the bots both use it.
+    THE move rule (the state's legality check is membership in this list; the
+    bots generate with it): orthogonal steps onto fields not in `reached`,
+    each spending a die (`dice` = counts b, o, g) of the entered field's
+    colour, at most MAX_DICE_STEPS, and the optional star step when the dice
+    steps end on a star.
     """
     counts = list(dice)
     out: list[FastMove] = []
@@ -96,14 +164,32 @@ def move_paths(colours, star_mask: int, reached: int, ends: list[tuple[int, int]
         grow(li, end, reached)
     return out
 
+
+def start_fields(colours: Sequence[int], left: Sequence[int], reached: int) -> list[int]:
+    """THE start rule: the fields a seat may start on with the dice `left` (counts b, o, g)
+    when `reached` is its mask — free and of a colour with a die left."""
+    return [f for f in range(FIELDS) if left[colours[f]] and not reached >> f & 1]
+
+
+def _colour_refusal(code_prefix: str, f: int, colour: int, rolled: Roll) -> IllegalAction:
+    """No die of `f`'s colour is left: say whether none was rolled at all."""
+    word = COLOUR_WORDS[colour]
+    why = "not_rolled" if not rolled[colour] else "no_die"
+    return REFUSALS.refuse(f"{code_prefix}.{why}", field=field_name(f), colour=word)
+
+
 class State:
     """A Linyo game in progress. Read it through its attributes and `view`.
 
-    Public attributes: ``players``, ``difficulties``, ``first_seat``,
-    ``sheet`` (a `Sheet`), ``seed``, ``phase`` ("set", "start", "move",
-    "over"), ``round`` (0 = the start roll), ``roller``, ``current_seat``
-    (None once over), ``dice`` (counts per colour or None), ``log`` (action
-    texts so far).
+    Public attributes: ``players``, ``difficulties``, ``first_seat`` (None
+    while an external first seat is pending), ``sheet`` (a `Sheet`),
+    ``seed`` (None with external chance), ``phase`` (a `Phase`, equal to
+    "set", "start", "move", "over", or "chance" while waiting for chance from
+    outside), ``round`` (0 = the start roll), ``roller``, ``current_seat``
+    (None once over or while chance is pending), ``dice`` (counts per colour
+    or None), ``log`` (action texts so far), ``events`` (every event so far),
+    ``chance`` (every `ChanceOutcome` so far), ``chance_needed`` (a
+    `ChanceNeed` or None).
     """
 
     # --- construction -----------------------------------------------------------------
@@ -111,67 +197,164 @@ class State:
         raise TypeError("use linyo.new_game() or linyo.from_json()")
 
     @classmethod
-    def _blank(cls) -> "State":
-        return object.__new__(cls)
+    def _make(cls, players: int, sheet: Sheet, difficulties: list[int], first_seat: Optional[int],
+              seed: Optional[Union[int, str]], setup: dict[str, Any], rng: Rng,
+              fixed_rolls: list[Roll], external: bool, replayable: bool) -> "State":
+        """The one place that lists a state's fields (every field is set here)."""
+        s = object.__new__(cls)
+        s.players = players
+        s.sheet = sheet
+        s.difficulties = difficulties
+        s.first_seat = first_seat
+        s.seed = seed
+        s.setup = setup
+        s.rng = rng
+        s.fixed_rolls = fixed_rolls
+        s.roll_index = 0
+        s.external = external
+        s.replayable = replayable
+        s.phase = Phase.START
+        s.round = 0
+        s.roller = first_seat
+        s.current_seat = first_seat
+        s.dice = None
+        s.rolled = None
+        s.to_move = []
+        s.start_left = [0, 0, 0]
+        s.lines = [[] for _ in range(players)]
+        s.open = [[] for _ in range(players)]
+        s.reached = [0] * players
+        s.log = []
+        s.actors = []        # the seat of each action in `log`
+        s.events = []
+        s.chance = []
+        s.chance_needed = None
+        s.last_roll_at = 0   # len(log) when the dice were last rolled (undo stops there)
+        s._moves_key = None  # the position `_moves_now` last generated for, and its moves
+        s._moves_now_list = ()
+        return s
+
+    # Declared for readers and type checkers; `_make` sets each of them.
+    players: int
+    sheet: Sheet
+    difficulties: list[int]
+    first_seat: Optional[int]
+    seed: Optional[Union[int, str]]
+    setup: dict[str, Any]
+    rng: Rng
+    fixed_rolls: list[Roll]
+    roll_index: int
+    external: bool
+    replayable: bool
+    phase: Phase
+    round: int
+    roller: Optional[int]
+    current_seat: Optional[int]
+    dice: Optional[Roll]
+    rolled: Optional[Roll]
+    to_move: list[int]
+    start_left: list[int]
+    lines: list[list[list[int]]]
+    open: list[list[bool]]
+    reached: list[int]
+    log: list[str]
+    actors: list[int]
+    events: list[Event]
+    chance: list[ChanceOutcome]
+    chance_needed: Optional[ChanceNeed]
+    last_roll_at: int
+    _moves_key: Any
+    _moves_now_list: Sequence[FastMove]
 
     # --- public contract --------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase is Phase.OVER
 
     def legal_actions(self) -> list[Action]:
         """Every distinct legal action of the current seat (all move paths).
 
         Set phase: the `set` choices (keeping the roll first). Start phase:
         `start` on every field still allowed. Move phase: every `move`, then
-        `abort N` for every open line. Over: empty.
+        `abort N` for every open line. Over, or waiting for chance: empty.
         """
-        if self.phase == "set":
-            return [SetDice(r) for r in set_options(self.rolled)]
-        if self.phase == "start":
+        phase = self.phase
+        if phase is Phase.MOVE:
             seat = self.current_seat
-            reached = self.reached[seat]
-            left = self.start_left
-            colours = self.sheet.colours
-            return [
-                Start(f) for f in range(FIELDS)
-                if left[colours[f]] and not reached >> f & 1
-            ]
-        if self.phase == "move":
-            seat = self.current_seat
-            out: list[Action] = [
-                Move(li + 1, fields, None if star < 0 else star)
-                for li, fields, star in self.fast_moves(seat)
-            ]
-            out.extend(Abort(li + 1) for li in range(LINES) if self.open[seat][li])
+            out: list[Action] = moves_of(self._moves_now())  # type: ignore[assignment]
+            opened = self.open[seat]
+            out.extend(ABORTS[li] for li in range(LINES) if opened[li])
             return out
+        if phase is Phase.START:
+            return [STARTS[f] for f in self.start_options()]
+        if phase is Phase.SET:
+            return [SetDice(r) for r in set_options(self.rolled)]
         return []
 
-    def apply(self, action: Union[str, Action]) -> None:
-        """Play one action (a value or its text) for the current seat.
+    def apply(self, action: Union[str, Action]) -> list[Event]:
+        """Play one action (a value or its text) for the current seat; returns its events.
 
-        Raises IllegalAction with a message for the player and leaves the
-        state exactly as it was when the action is refused.
+        Raises a coded IllegalAction (see `refusals.py`) and leaves the state
+        exactly as it was when the action is refused.
         """
         a = parse_action(action)
-        if self.phase == "over":
-            raise IllegalAction("the game is over")
-        if isinstance(a, SetDice):
-            self._check_set(a)
-            self.log.append(str(a))
-            self._do_set(a.dice, None)
-        elif isinstance(a, Start):
-            self._check_start(a)
-            self.log.append(str(a))
-            self._do_start(a.field, None)
-        elif isinstance(a, Move):
-            self._check_move(a)
-            self.log.append(str(a))
-            self._do_move(a.line - 1, a.fields, -1 if a.star is None else a.star, None)
+        self._check(a)
+        out: list[Event] = []
+        self.log.append(str(a))
+        self.actors.append(self.current_seat)
+        self._do(a, out)
+        self.events.extend(out)
+        return out
+
+    def why_illegal(self, action: Union[str, Action]) -> Optional[Refusal]:
+        """The refusal `apply(action)` would raise (its text, ``code`` and ``params``), or None."""
+        try:
+            self._check(parse_action(action))
+        except IllegalAction as exc:
+            return exc.refusal
+        return None
+
+    def apply_unchecked(self, action: Action) -> None:
+        """The bots' fast path: play a LEGAL action value with no check, no log and no events.
+
+        Only for lookahead on a clone (or a `state_from_view` state): an
+        illegal action corrupts the state, and the state has no replayable
+        record afterwards (`to_json` refuses).
+        """
+        self.replayable = False
+        self._do(action, None)
+
+    def resolve_chance(self, outcome: Sequence[str]) -> list[Event]:
+        """Take the outcome `chance_needed` asks for; returns the events it caused.
+
+        A roll is four faces "b", "o", "g" (in the order thrown); a first seat
+        is one seat number as text ("2"). An impossible outcome raises a coded
+        IllegalAction ("chance.*") and changes nothing.
+        """
+        need = self.chance_needed
+        if need is None:
+            raise REFUSALS.refuse("chance.not_needed")
+        faces = tuple(outcome)
+        if len(faces) != need.count:
+            raise REFUSALS.refuse("chance.wrong_count", kind=need.kind, count=need.count, given=len(faces))
+        out: list[Event] = []
+        if need.kind == "first_seat":
+            text = faces[0]
+            if not (isinstance(text, str) and text.isdigit() and int(text) < self.players):
+                raise REFUSALS.refuse("chance.bad_seat", seat=text, last=self.players - 1)
+            self.chance_needed = None
+            self.chance.append(ChanceOutcome(len(self.log), need.kind, faces))
+            self._seat_first(int(text), out)
+            self._begin_roll(None, out)
         else:
-            self._check_abort(a)
-            self.log.append(str(a))
-            self._do_abort(a.line - 1, None)
+            for face in faces:
+                if not (isinstance(face, str) and len(face) == 1 and face in COLOURS):
+                    raise REFUSALS.refuse("chance.bad_face", face=face)
+            self.chance_needed = None
+            self.chance.append(ChanceOutcome(len(self.log), need.kind, faces))
+            self._rolled(faces, faces_roll(faces), out)
+        self.events.extend(out)
+        return out
 
     def scores(self) -> list[int]:
         """Free fields per seat (lower is better)."""
@@ -192,6 +375,11 @@ class State:
         top = max(self.longest(s) for s in tied)
         return [s for s in tied if self.longest(s) == top]
 
+    def free_rows(self, seat: int) -> list[int]:
+        """The seat's free fields per row, top row first."""
+        free_mask = ~self.reached[seat] & FULL_MASK
+        return [(free_mask & m).bit_count() for m in _ROW_MASKS]
+
     def view(self, seat: int) -> dict:
         """What `seat` sees: everything in Linyo is public, but no future roll.
 
@@ -209,7 +397,6 @@ class State:
             raise ValueError(f"no seat {seat} in a game of {self.players}")
         seats = []
         for s in range(self.players):
-            free_mask = ~self.reached[s] & FULL_MASK
             seats.append(
                 {
                     "difficulty": self.difficulties[s],
@@ -217,8 +404,8 @@ class State:
                         {"fields": [field_name(f) for f in line], "open": self.open[s][li]}
                         for li, line in enumerate(self.lines[s])
                     ],
-                    "free": free_mask.bit_count(),
-                    "free_rows": [(free_mask & m).bit_count() for m in _ROW_MASKS],
+                    "free": FIELDS - self.reached[s].bit_count(),
+                    "free_rows": self.free_rows(s),
                     "longest": self.longest(s),
                 }
             )
@@ -227,40 +414,87 @@ class State:
             "seat": seat,
             "players": self.players,
             "first_seat": self.first_seat,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "round": self.round,
             "roller": self.roller,
             "current_seat": self.current_seat,
             "dice": None if self.dice is None else roll_text(self.dice),
-            "rolled": None if self.phase != "set" else roll_text(self.rolled),
+            "rolled": None if self.phase is not Phase.SET else roll_text(self.rolled),
             "sheet": list(self.sheet.rows),
             "sheet_name": self.sheet.name,
             "to_move": list(self.to_move),
-            "starts_left": roll_text_partial(self.start_left) if self.phase == "start" else None,
+            "starts_left": roll_text_partial(self.start_left) if self.phase is Phase.START else None,
             "log": list(self.log),
             "seats": seats,
         }
 
     def to_json(self) -> dict:
-        """The game as ``engine.core.record("linyo", setup, seed, actions)``."""
+        """The game as ``engine.core.record("linyo", setup, seed, actions, chance)`` (format 2)."""
         if not self.replayable:
             raise ValueError("this state was rebuilt from a view or played out; it has no replayable record")
-        return record(GAME, dict(self.setup), self.seed, list(self.log))
+        return record(GAME, dict(self.setup), self.seed, list(self.log), self.chance)
 
     def clone(self) -> "State":
         """An independent copy (cheap: small lists and ints)."""
-        c = State._blank()
+        c = object.__new__(State)
         c.__dict__.update(self.__dict__)
         c.rng = self.rng.clone()
+        c.setup = dict(self.setup)
         c.lines = [[list(line) for line in lines] for lines in self.lines]
         c.open = [list(o) for o in self.open]
         c.reached = list(self.reached)
         c.to_move = list(self.to_move)
         c.start_left = list(self.start_left)
         c.log = list(self.log)
+        c.actors = list(self.actors)
+        c.events = list(self.events)
+        c.chance = list(self.chance)
         return c
 
+    # --- undo by replay ----------------------------------------------------------------
+    def undo_points(self) -> list[int]:
+        """The action counts the current seat may rewind to, ascending.
+
+        In Linyo a seat's turn is one action except its four start fields:
+        while a seat places them, it may go back to before any of its starts
+        of this turn (and before its own `set` of the start roll, which
+        revealed nothing). Never before the last roll (undo never re-rolls),
+        never into another seat's actions. A move is one action: the
+        table's drawing before it is confirmed is not the engine's.
+        """
+        seat = self.current_seat
+        if seat is None:
+            return []
+        k = len(self.log)
+        while k > self.last_roll_at and self.actors[k - 1] == seat:
+            k -= 1
+        return list(range(k, len(self.log)))
+
+    def rewind(self, n: int, any: bool = False) -> "State":
+        """A NEW state rebuilt from this game's record up to its first `n` actions.
+
+        `n` must be one of `undo_points()`, unless ``any=True`` (replays:
+        any n from 0 to the number of actions). The chance outcomes recorded
+        up to there are replayed as they were. ValueError otherwise.
+        """
+        if not self.replayable:
+            raise ValueError("this state has no replayable record to rewind")
+        if any:
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(self.log):
+                raise ValueError(f"rewind to 0..{len(self.log)} actions, not {n!r}")
+        elif n not in self.undo_points():
+            raise ValueError(f"cannot rewind to {n!r}: the undo points are {self.undo_points()}")
+        return _replay(self.setup, self.seed, self.log[:n], [c for c in self.chance if c.at <= n])
+
     # --- helpers for bots and the UI ---------------------------------------------------
+    def start_options(self, seat: Optional[int] = None) -> list[int]:
+        """The fields `seat` (default: the current seat) may start on now (empty outside starts)."""
+        if self.phase is not Phase.START:
+            return []
+        if seat is None:
+            seat = self.current_seat
+        return start_fields(self.sheet.colours, self.start_left, self.reached[seat])
+
     def fast_moves(self, seat: int, dice: Optional[Roll] = None) -> list[FastMove]:
         """Every move of `seat` with `dice` (default: the current roll) as plain tuples.
 
@@ -268,11 +502,11 @@ class State:
         ``Move(li + 1, fields, star)`` is its action. Empty outside rounds.
         """
         if dice is None:
-            if self.phase != "move":
+            if self.phase is not Phase.MOVE:
                 return []
             dice = self.dice
-        ends = [(li, line[-1]) for li, line in enumerate(self.lines[seat]) if self.open[seat][li]]
-        return move_paths(self.sheet.colours, self.sheet.star_mask, self.reached[seat], ends, dice)
+        return move_paths(self.sheet.colours, self.sheet.star_mask, self.reached[seat],
+                          self.open_ends(seat), dice)
 
     def free_mask(self, seat: int) -> int:
         """Bit mask of the seat's free fields (bit i = field i)."""
@@ -282,52 +516,110 @@ class State:
         """``(line index, end field)`` of every open line of `seat`."""
         return [(li, line[-1]) for li, line in enumerate(self.lines[seat]) if self.open[seat][li]]
 
-    # --- legality (one place) -----------------------------------------------------------
-    def _phase_problem(self, wanted: str) -> Optional[str]:
-        if self.phase == wanted:
+    def why_not_step(self, line: int, steps: Sequence[int], star: Optional[int], field: int) -> Optional[Refusal]:
+        """Why a move being drawn on `line` (dice `steps`, then `star` or None) cannot go on to
+        `field` — as a dice step, or as the star step — or None when it can.
+
+        For screens that let a player draw a move field by field.
+        """
+        steps = tuple(steps)
+        if star is not None:
+            if NEIGHBOUR_MASKS[star] >> field & 1:
+                return REFUSALS.refuse("move.after_star").refusal
+            return REFUSALS.refuse("move.not_adjacent", field=field_name(field),
+                                   prev=field_name(star)).refusal
+        if len(steps) < MAX_DICE_STEPS:
+            as_step = self.why_illegal(Move(line, steps + (field,)))
+            if as_step is None:
+                return None
+        else:
+            as_step = REFUSALS.refuse("move.too_many_dice", most=MAX_DICE_STEPS).refusal
+        if steps and self.why_illegal(Move(line, steps, field)) is None:
             return None
-        if wanted == "set":
-            return "there is no four of a kind to set"
-        if self.phase == "set":
-            return f"first the roller sets the dice after the four of a kind (e.g. 'set {roll_text(self.rolled)}')"
-        if self.phase == "start":
-            return "first every player marks start fields (e.g. 'start c4')"
-        return {
-            "start": "the start fields are already marked",
-            "move": "moves come after the start fields",
-        }[wanted]
+        return as_step
+
+    # --- legality (one place) -----------------------------------------------------------
+    def _check(self, a: Action) -> None:
+        if isinstance(a, Move):
+            self._check_phase(Phase.MOVE)
+            self._check_move(a)
+        elif isinstance(a, Abort):
+            self._check_phase(Phase.MOVE)
+            self._check_line(a.line)
+        elif isinstance(a, Start):
+            self._check_phase(Phase.START)
+            self._check_start(a)
+        else:
+            self._check_phase(Phase.SET)
+            self._check_set(a)
+
+    def _check_phase(self, wanted: Phase) -> None:
+        phase = self.phase
+        if phase is wanted:
+            return
+        if phase is Phase.OVER:
+            raise REFUSALS.refuse("game.over")
+        if phase is Phase.CHANCE:
+            raise REFUSALS.refuse("chance.pending", need=self.chance_needed.kind)
+        if wanted is Phase.SET:
+            raise REFUSALS.refuse("set.not_now")
+        if phase is Phase.SET:
+            raise REFUSALS.refuse("turn.set_pending", roll=roll_text(self.rolled))
+        if phase is Phase.START:
+            raise REFUSALS.refuse("turn.starts_pending")
+        raise REFUSALS.refuse("start.not_now")  # wanted START in the move phase
 
     def _check_set(self, a: SetDice) -> None:
-        problem = self._phase_problem("set")
-        if problem:
-            raise IllegalAction(problem)
+        if a.dice in set_options(self.rolled):
+            return
         k = four_of_a_kind(self.rolled)
-        if a.dice[k] < 1:
-            raise IllegalAction(f"at least one die keeps its colour ({COLOUR_WORDS[k]})")
+        if sum(a.dice) != DICE or min(a.dice) < 0:
+            raise REFUSALS.refuse("action.bad_roll", text=str(a.dice))
+        raise REFUSALS.refuse("set.keep_colour", colour=COLOUR_WORDS[k])
 
     def _check_start(self, a: Start) -> None:
-        problem = self._phase_problem("start")
-        if problem:
-            raise IllegalAction(problem)
         f = a.field
+        if f in self.start_options():
+            return
         if self.reached[self.current_seat] >> f & 1:
-            raise IllegalAction(f"{field_name(f)} is already on one of your lines")
-        k = self.sheet.colours[f]
-        if not self.start_left[k]:
-            raise IllegalAction(f"{field_name(f)} is {COLOUR_WORDS[k]} but no {COLOUR_WORDS[k]} die is left")
+            raise REFUSALS.refuse("start.taken", field=field_name(f))
+        raise _colour_refusal("start", f, self.sheet.colours[f], self.dice)
 
     def _check_line(self, line: int) -> None:
         seat = self.current_seat
-        if line > len(self.lines[seat]):
-            raise IllegalAction(f"there is no line {line}")
+        if not 1 <= line <= len(self.lines[seat]):
+            raise REFUSALS.refuse("line.none", line=line)
         if not self.open[seat][line - 1]:
-            raise IllegalAction(f"that line is closed (× on {field_name(self.lines[seat][line - 1][-1])})")
+            raise REFUSALS.refuse("line.closed", end=field_name(self.lines[seat][line - 1][-1]))
+
+    def _moves_now(self) -> Sequence[FastMove]:
+        """`fast_moves` of the current seat, kept until the position changes (legal_actions
+        and the check of the move that follows share one generation)."""
+        seat = self.current_seat
+        ends = self.open_ends(seat)
+        key = (seat, self.reached[seat], self.dice, tuple(ends))
+        if key != self._moves_key:
+            self._moves_now_list = tuple(move_paths(self.sheet.colours, self.sheet.star_mask,
+                                                    self.reached[seat], ends, self.dice))
+            self._moves_key = key
+        return self._moves_now_list
 
     def _check_move(self, a: Move) -> None:
-        problem = self._phase_problem("move")
-        if problem:
-            raise IllegalAction(problem)
         self._check_line(a.line)
+        if (a.line - 1, a.fields, -1 if a.star is None else a.star) in self._moves_now():
+            return  # legal: `move_paths` generated it
+        raise self._move_refusal(a)
+
+    def _move_refusal(self, a: Move) -> IllegalAction:
+        """Why `move_paths` does not generate `a`: the first step that breaks the rule, named.
+
+        (Legality is decided by `move_paths` alone; this only finds the words. A
+        property test checks that it finds a reason exactly for the moves not generated.)
+        """
+        if len(a.fields) > MAX_DICE_STEPS:
+            return REFUSALS.refuse("move.too_many_dice", most=MAX_DICE_STEPS)
+        if not a.fields:
+            return REFUSALS.refuse("action.star_only" if a.star is not None else "action.move_form")
         seat = self.current_seat
         line = self.lines[seat][a.line - 1]
         end = line[-1]
@@ -338,58 +630,86 @@ class State:
         for i, f in enumerate(a.fields):
             if not NEIGHBOUR_MASKS[prev] >> f & 1:
                 if i == 0 and (f in line or any(NEIGHBOUR_MASKS[g] >> f & 1 for g in line)):
-                    raise IllegalAction(f"a line grows from its end ({field_name(end)})")
-                raise IllegalAction(
-                    f"{field_name(f)} is not next to {field_name(prev)} (steps go up, down, left or right)"
-                )
+                    return REFUSALS.refuse("move.not_from_end", end=field_name(end))
+                return REFUSALS.refuse("move.not_adjacent", field=field_name(f), prev=field_name(prev))
             if used >> f & 1:
-                if f in a.fields[:i]:
-                    raise IllegalAction(f"{field_name(f)} is already on this move")
-                raise IllegalAction(f"{field_name(f)} is already on one of your lines")
+                return self._taken(f, a.fields[:i])
             k = colours[f]
             if not counts[k]:
-                raise IllegalAction(f"{field_name(f)} is {COLOUR_WORDS[k]} but no {COLOUR_WORDS[k]} die is left")
+                return _colour_refusal("move", f, k, self.dice)
             counts[k] -= 1
             used |= 1 << f
             prev = f
-        if a.star is not None:
-            s = a.star
-            if not self.sheet.is_star(prev):
-                raise IllegalAction("the star step comes only after a move ends on a star")
-            if not NEIGHBOUR_MASKS[prev] >> s & 1:
-                raise IllegalAction(
-                    f"{field_name(s)} is not next to {field_name(prev)} (steps go up, down, left or right)"
-                )
-            if used >> s & 1:
-                if s in a.fields:
-                    raise IllegalAction(f"{field_name(s)} is already on this move")
-                raise IllegalAction(f"{field_name(s)} is already on one of your lines")
+        s = a.star
+        if s is None or not self.sheet.is_star(prev):
+            return REFUSALS.refuse("move.no_star")
+        if not NEIGHBOUR_MASKS[prev] >> s & 1:
+            return REFUSALS.refuse("move.not_adjacent", field=field_name(s), prev=field_name(prev))
+        if used >> s & 1:
+            return self._taken(s, a.fields)
+        raise RuntimeError(f"the move rule and its explanation disagree on {a}")
 
-    def _check_abort(self, a: Abort) -> None:
-        problem = self._phase_problem("move")
-        if problem:
-            raise IllegalAction(problem)
-        self._check_line(a.line)
+    @staticmethod
+    def _taken(f: int, earlier: Sequence[int]) -> IllegalAction:
+        if f in earlier:
+            return REFUSALS.refuse("move.repeated", field=field_name(f))
+        return REFUSALS.refuse("move.taken", field=field_name(f))
 
-    # --- effects (shared by apply and the fast path) ---------------------------------------
-    def _next_roll(self, rng: Optional[Rng]) -> Roll:
-        if rng is not None:
-            return roll_dice(rng)
+    # --- effects (shared by apply, apply_unchecked and the playout) ---------------------
+    # `rng` is the playout's own dice source (None: the game's rolls); `out` collects the
+    # events (None on the fast paths, which build none).
+    def _do(self, a: Action, out: Optional[list[Event]]) -> None:
+        if isinstance(a, Move):
+            self._do_move(a.line - 1, a.fields, -1 if a.star is None else a.star, None, out)
+        elif isinstance(a, Abort):
+            self._do_abort(a.line - 1, None, out)
+        elif isinstance(a, Start):
+            self._do_start(a.field, None, out)
+        else:
+            self._do_set(a.dice, None, out)
+
+    def _seat_first(self, seat: int, out: Optional[list[Event]]) -> None:
+        self.first_seat = self.roller = self.current_seat = seat
+        self.setup["first_seat"] = seat
+        self.phase = Phase.START
+        if out is not None:
+            out.append(FirstSeatChosen(seat))
+
+    def _begin_roll(self, rng: Optional[Rng], out: Optional[list[Event]]) -> None:
+        """Roll for the round that starts now (round 0 = the start roll)."""
+        if rng is not None:  # the playout's dice: no record, no events
+            self._after_roll(roll_dice(rng), None)
+            return
         if self.roll_index < len(self.fixed_rolls):
             roll = self.fixed_rolls[self.roll_index]
             self.roll_index += 1
-            return roll
-        return roll_dice(self.rng)
+            self._rolled(tuple(roll_text(roll)), roll, out)
+        elif self.external:
+            self.phase = Phase.CHANCE
+            self.chance_needed = _ROLL_NEED
+            self.current_seat = None
+            self.to_move = []
+        else:
+            faces = roll_faces(self.rng)
+            self.chance.append(ChanceOutcome(len(self.log), "roll", faces))
+            self._rolled(faces, faces_roll(faces), out)
 
-    def _begin_roll(self, rng: Optional[Rng]) -> None:
-        """Roll for the round that starts now (round 0 = the start roll)."""
-        roll = self._next_roll(rng)
+    def _rolled(self, faces: tuple[str, ...], roll: Roll, out: Optional[list[Event]]) -> None:
+        self.last_roll_at = len(self.log)
+        if out is not None:
+            out.append(DiceRolled(self.round, self.roller, faces))
+        self._after_roll(roll, out)
+
+    def _after_roll(self, roll: Roll, out: Optional[list[Event]]) -> None:
         self.dice = roll
-        if four_of_a_kind(roll) is not None:
-            self.phase = "set"
+        k = four_of_a_kind(roll)
+        if k is not None:
+            self.phase = Phase.SET
             self.rolled = roll
             self.current_seat = self.roller
             self.to_move = [self.roller]
+            if out is not None:
+                out.append(FourOfAKindOffered(self.roller, COLOURS[k]))
         else:
             self._begin_decisions()
 
@@ -401,21 +721,25 @@ class State:
         self.to_move = self._seats_from(self.roller)
         self.current_seat = self.to_move[0]
         if self.round == 0:
-            self.phase = "start"
+            self.phase = Phase.START
             self.start_left = list(self.dice)
         else:
-            self.phase = "move"
+            self.phase = Phase.MOVE
 
-    def _do_set(self, dice: Roll, rng: Optional[Rng]) -> None:
+    def _do_set(self, dice: Roll, rng: Optional[Rng], out: Optional[list[Event]] = None) -> None:
         self.dice = dice
+        if out is not None:
+            out.append(DiceSet(self.roller, roll_text(dice)))
         self._begin_decisions()
 
-    def _do_start(self, f: int, rng: Optional[Rng]) -> None:
+    def _do_start(self, f: int, rng: Optional[Rng], out: Optional[list[Event]] = None) -> None:
         seat = self.current_seat
         self.start_left[self.sheet.colours[f]] -= 1
         self.lines[seat].append([f])
         self.open[seat].append(True)
         self.reached[seat] |= 1 << f
+        if out is not None:
+            out.append(StartPlaced(seat, len(self.lines[seat]), field_name(f)))
         if any(self.start_left):
             return
         self.to_move.pop(0)
@@ -424,9 +748,12 @@ class State:
             self.start_left = list(self.dice)
             return
         self.start_left = [0, 0, 0]
-        self._next_round(rng)
+        if out is not None:
+            out.append(RoundEnded(self.round))
+        self._next_round(rng, out)
 
-    def _do_move(self, li: int, fields: Sequence[int], star: int, rng: Optional[Rng]) -> None:
+    def _do_move(self, li: int, fields: Sequence[int], star: int, rng: Optional[Rng],
+                 out: Optional[list[Event]] = None) -> None:
         seat = self.current_seat
         line = self.lines[seat][li]
         line.extend(fields)
@@ -439,36 +766,55 @@ class State:
             mask |= 1 << star
             grown += 1
         self.reached[seat] = mask
-        if grown < self.difficulties[seat]:
+        if out is not None:
+            colours = self.sheet.colours
+            used = [0, 0, 0]
+            for f in fields:
+                used[colours[f]] += 1
+            out.append(LineMoved(seat, li + 1, tuple(field_name(f) for f in fields), roll_text_partial(used),
+                                 field_name(star) if star >= 0 else None))
+        if grown < self.difficulties[seat]:  # check 2
             self.open[seat][li] = False
-        self._round_end_checks(seat, rng)
+            if out is not None:
+                out.append(LineAborted(seat, li + 1, field_name(line[-1]), TOO_SHORT))
+        self._round_end_checks(seat, rng, out)
 
-    def _do_abort(self, li: int, rng: Optional[Rng]) -> None:
+    def _do_abort(self, li: int, rng: Optional[Rng], out: Optional[list[Event]] = None) -> None:
         seat = self.current_seat
-        self.open[seat][li] = False
-        self._round_end_checks(seat, rng)
+        self.open[seat][li] = False  # check 1
+        if out is not None:
+            out.append(LineAborted(seat, li + 1, field_name(self.lines[seat][li][-1]), CHOSEN))
+        self._round_end_checks(seat, rng, out)
 
-    def _round_end_checks(self, seat: int, rng: Optional[Rng]) -> None:
+    def _round_end_checks(self, seat: int, rng: Optional[Rng], out: Optional[list[Event]]) -> None:
         reached = self.reached[seat]
         lines = self.lines[seat]
         opened = self.open[seat]
-        for li in range(len(lines)):
+        for li in range(len(lines)):  # check 3: dead ends
             if opened[li] and not NEIGHBOUR_MASKS[lines[li][-1]] & ~reached:
                 opened[li] = False
+                if out is not None:
+                    out.append(LineAborted(seat, li + 1, field_name(lines[li][-1]), DEAD_END))
         self.to_move.pop(0)
         if self.to_move:
             self.current_seat = self.to_move[0]
             return
+        if out is not None:
+            out.append(RoundEnded(self.round))
         if any(not any(o) for o in self.open):
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.current_seat = None
+            if out is not None:
+                out.append(GameOver(
+                    tuple(tuple(self.free_rows(s)) for s in range(self.players)), tuple(self.scores()),
+                    tuple(self.longest(s) for s in range(self.players)), tuple(self.winners())))
             return
-        self._next_round(rng)
+        self._next_round(rng, out)
 
-    def _next_round(self, rng: Optional[Rng]) -> None:
+    def _next_round(self, rng: Optional[Rng], out: Optional[list[Event]]) -> None:
         self.round += 1
         self.roller = (self.first_seat + self.round) % self.players
-        self._begin_roll(rng)
+        self._begin_roll(rng, out)
 
 
 def roll_text_partial(counts: Sequence[int]) -> str:
@@ -484,6 +830,7 @@ def new_game(
     first_seat: Optional[int] = None,
     rolls: Optional[Sequence[str]] = None,
     sheet_seed: Optional[Union[int, str]] = None,
+    external_chance: bool = False,
 ) -> State:
     """A new Linyo game, already rolled for the start.
 
@@ -495,18 +842,32 @@ def new_game(
     - ``first_seat``: None = drawn from the seeded source.
     - ``rolls``: fixed roll texts, start roll first; the seeded source takes
       over when they run out.
+    - ``external_chance``: no seed; every roll (and the first seat unless
+      given) comes from outside through `State.resolve_chance` — the state
+      waits in phase "chance" with `chance_needed` saying what it needs.
+      Fixed ``rolls`` are still used first.
 
     Raises ValueError for a setup that makes no sense.
 
     >>> s = new_game(players=2, seed=3, first_seat=1, rolls=["oooo"])
     >>> s.phase, s.current_seat, [str(a) for a in s.legal_actions()][:2]
     ('set', 1, ['set oooo', 'set bbbo'])
+    >>> e = new_game(players=2, first_seat=0, external_chance=True)
+    >>> e.phase, e.chance_needed, e.current_seat, e.legal_actions()
+    ('chance', ChanceNeed(kind='roll', count=4), None, [])
+    >>> e.resolve_chance(["g", "b", "o", "b"])
+    [DiceRolled(round=0, roller=0, faces=('g', 'b', 'o', 'b'))]
+    >>> e.phase, e.view(1)["dice"]
+    ('start', 'bbog')
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Linyo is for 1 to 6 players, not {players!r}")
-    if seed is None:
+    if external_chance:
+        if seed is not None:
+            raise ValueError("a game with external chance has no seed")
+    elif seed is None:
         seed = _fresh_seed()
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise ValueError(f"a seed is a whole number or a text, not {seed!r}")
     setup: dict[str, Any] = {"players": players}
 
@@ -515,7 +876,7 @@ def new_game(
         setup["sheet"] = sheet
     elif sheet == "random":
         if sheet_seed is None:
-            sheet_seed = seed
+            sheet_seed = seed if seed is not None else _fresh_seed()
         if isinstance(sheet_seed, bool) or not isinstance(sheet_seed, (int, str)):
             raise ValueError(f"a sheet seed is a whole number or a text, not {sheet_seed!r}")
         the_sheet = random_sheet(sheet_seed)
@@ -536,93 +897,126 @@ def new_game(
         raise ValueError(f"difficulties are 2, 3 or 4, one per seat, not {difficulties!r}")
     setup["difficulties"] = difficulties
 
-    rng = Rng(seed)
-    drawn_first = rng.below(players)  # always drawn, so the rolls never depend on first_seat
-    if first_seat is None:
-        first_seat = drawn_first
-    if isinstance(first_seat, bool) or not isinstance(first_seat, int) or not 0 <= first_seat < players:
+    rng = Rng(0 if seed is None else seed)
+    drawn_first: Optional[int] = None
+    if not external_chance:
+        drawn_first = rng.below(players)  # always drawn, so the rolls never depend on first_seat
+    if first_seat is not None and (
+            isinstance(first_seat, bool) or not isinstance(first_seat, int) or not 0 <= first_seat < players):
         raise ValueError(f"the first seat is 0 to {players - 1}, not {first_seat!r}")
-    setup["first_seat"] = first_seat
 
     fixed: list[Roll] = []
     if rolls is not None:
         if isinstance(rolls, str):
             raise ValueError("rolls is a list of roll texts such as ['bbog', 'gggg']")
         fixed = [parse_roll(r) for r in rolls]
-        setup["rolls"] = [roll_text(r) for r in fixed]
 
-    s = State._blank()
-    s.players = players
-    s.difficulties = difficulties
-    s.first_seat = first_seat
-    s.sheet = the_sheet
-    s.seed = seed
-    s.setup = setup
-    s.rng = rng
-    s.fixed_rolls = fixed
-    s.roll_index = 0
-    s.phase = "start"
-    s.round = 0
-    s.roller = first_seat
-    s.current_seat = first_seat
-    s.dice = None
-    s.rolled = None
-    s.to_move = []
-    s.start_left = [0, 0, 0]
-    s.lines = [[] for _ in range(players)]
-    s.open = [[] for _ in range(players)]
-    s.reached = [0] * players
-    s.log = []
-    s.replayable = True
-    s._begin_roll(None)
+    s = State._make(players, the_sheet, difficulties, None, seed, setup, rng, fixed,
+                    external=external_chance, replayable=True)
+    out: list[Event] = []
+    if first_seat is not None:
+        s._seat_first(first_seat, out)
+    elif drawn_first is not None:
+        s.chance.append(ChanceOutcome(0, "first_seat", (str(drawn_first),)))
+        s._seat_first(drawn_first, out)
+    else:
+        s.phase = Phase.CHANCE
+        s.current_seat = None
+        s.chance_needed = _FIRST_SEAT_NEED
+    if rolls is not None:
+        setup["rolls"] = [roll_text(r) for r in fixed]
+    if s.chance_needed is None:
+        s._begin_roll(None, out)
+    s.events.extend(out)
     return s
 
 
 _SETUP_KEYS = {"players", "sheet", "difficulties", "first_seat", "rolls", "sheet_seed"}
 
 
-def from_json(data: Any) -> State:
-    """Rebuild a game from `State.to_json()` (a dict or its JSON text) by replaying it.
+def _replay(setup: dict, seed: Optional[Union[int, str]], actions: Sequence[str],
+            chance: Sequence[ChanceOutcome]) -> State:
+    """The game `setup` + `seed` after `actions`, with the recorded `chance` outcomes.
 
-    Raises engine.core.BadSave with a plain-words reason for anything wrong.
+    With a seed the outcomes are redrawn (and must equal `chance`, when it is
+    given); with none they are fed in at their ``at`` positions. Raises
+    BadSave naming what is wrong.
     """
-    rec = read_record(data, GAME)
-    setup = rec["setup"]
     unknown = set(setup) - _SETUP_KEYS
     if unknown:
         raise BadSave(f"the saved setup has unknown entries: {', '.join(sorted(unknown))}")
     if "players" not in setup:
         raise BadSave("the saved setup does not say how many players")
+    options = dict(setup)
+    if any(c.kind == "first_seat" for c in chance):
+        options["first_seat"] = None  # drawn (or fed) again, then compared below
     try:
-        state = new_game(seed=rec["seed"], **setup)
+        state = new_game(seed=seed, external_chance=seed is None, **options)
     except (ValueError, TypeError) as exc:
         raise BadSave(f"the saved setup cannot be played: {exc}") from None
-    for i, text in enumerate(rec["actions"]):
+    pending = list(chance) if seed is None else []
+    checked = 0
+
+    def feed(upto: int) -> None:
+        nonlocal checked
+        if seed is not None and chance:  # redrawn: each outcome must be the recorded one
+            for j in range(checked, len(state.chance)):
+                if j >= len(chance) or chance[j] != state.chance[j]:
+                    raise BadSave("the saved dice are not the ones its seed rolls (a changed seed?)")
+            checked = len(state.chance)
+        while pending and pending[0].at <= upto and state.chance_needed is not None:
+            c = pending.pop(0)
+            if c.at != upto or c.kind != state.chance_needed.kind:
+                raise BadSave(f"the saved chance outcome {c.to_json()} does not fit the game")
+            try:
+                state.resolve_chance(c.outcome)
+            except IllegalAction as exc:
+                raise BadSave(f"the saved chance outcome {c.to_json()} is impossible: {exc}") from None
+
+    for i, text in enumerate(actions):
+        feed(i)
+        if state.chance_needed is not None:
+            raise BadSave(f"the saved game lacks the chance outcome ({state.chance_needed.kind}) "
+                          f"before action {i + 1}")
         try:
             state.apply(text)
         except IllegalAction as exc:
             raise BadSave(f"saved action {i + 1} ({text!r}) breaks the rules: {exc}") from None
+    feed(len(actions))
+    if pending:
+        raise BadSave(f"the saved chance outcome {pending[0].to_json()} does not fit the game")
+    if seed is not None and chance and len(chance) != len(state.chance):
+        raise BadSave("the saved dice are not the ones its seed rolls (a changed seed?)")
+    if "first_seat" in setup and state.first_seat is not None and state.first_seat != setup["first_seat"]:
+        raise BadSave("the saved first seat is not the one its seed draws")
     return state
+
+
+def from_json(data: Any) -> State:
+    """Rebuild a game from `State.to_json()` (a dict or its JSON text) by replaying it.
+
+    Format 1 saves (before chance was recorded) load too: their seed redraws
+    the rolls. With ``"seed": null`` the recorded chance outcomes are fed in,
+    and the game then waits for chance from outside. Raises
+    engine.core.BadSave with a plain-words reason for anything wrong.
+    """
+    rec = read_record(data, GAME)
+    return _replay(rec["setup"], rec["seed"], rec["actions"], chance_outcomes(rec))
 
 
 def state_from_view(view: dict, rng_seed: Union[int, str] = 0) -> State:
     """A playable State rebuilt from a `view` (for bots' lookahead).
 
     The future rolls come from ``Rng(rng_seed)``, never from the real game.
-    Such a state has no record (`to_json` refuses).
+    Such a state has no record (`to_json` refuses) and no events.
     """
     try:
-        s = State._blank()
-        s.players = int(view["players"])
-        s.sheet = Sheet.from_rows(view["sheet"], view.get("sheet_name", "custom"))
-        s.difficulties = [int(seat["difficulty"]) for seat in view["seats"]]
-        s.first_seat = int(view["first_seat"])
-        s.seed = None
-        s.setup = {}
-        s.rng = Rng(rng_seed)
-        s.fixed_rolls = []
-        s.roll_index = 0
-        s.phase = view["phase"]
+        players = int(view["players"])
+        first_seat = int(view["first_seat"])
+        s = State._make(players, Sheet.from_rows(view["sheet"], view.get("sheet_name", "custom")),
+                        [int(seat["difficulty"]) for seat in view["seats"]], first_seat,
+                        None, {}, Rng(rng_seed), [], external=False, replayable=False)
+        s.phase = Phase(view["phase"])
         s.round = int(view["round"])
         s.roller = int(view["roller"])
         s.current_seat = view["current_seat"]
@@ -631,13 +1025,10 @@ def state_from_view(view: dict, rng_seed: Union[int, str] = 0) -> State:
         s.to_move = list(view["to_move"])
         left = view.get("starts_left") or ""
         s.start_left = [left.count("b"), left.count("o"), left.count("g")]
-        from .sheets import parse_field
-
         s.lines = [[[parse_field(f) for f in line["fields"]] for line in seat["lines"]] for seat in view["seats"]]
         s.open = [[bool(line["open"]) for line in seat["lines"]] for seat in view["seats"]]
         s.reached = [sum(1 << f for line in lines for f in line) for lines in s.lines]
         s.log = list(view.get("log", []))
-        s.replayable = False
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"not a Linyo view: {exc}") from None
     return s
@@ -651,85 +1042,16 @@ def moves_by_line(source: Union[State, dict], seat: Optional[int] = None) -> dic
 
     >>> s = new_game(players=1, seed=7, rolls=["bbog", "boog"])
     >>> for t in ["start a1", "start b1", "start e1", "start k1"]:
-    ...     s.apply(t)
+    ...     _ = s.apply(t)
     >>> sorted(moves_by_line(s))
     [1, 2, 3, 4]
     """
     state = source if isinstance(source, State) else state_from_view(source)
-    if state.phase != "move":
+    if state.phase is not Phase.MOVE:
         return {}
     if seat is None:
         seat = state.current_seat
     out: dict[int, list[Move]] = {}
-    for li, fields, star in state.fast_moves(seat):
-        out.setdefault(li + 1, []).append(Move(li + 1, fields, None if star < 0 else star))
+    for m in moves_of(state.fast_moves(seat)):
+        out.setdefault(m.line, []).append(m)
     return out
-
-
-# --- fast path: play to the end without Action objects or views -------------------------
-
-
-def longest_first(state: State, seat: int, moves: list, rng: Rng) -> Union[FastMove, int]:
-    """The default playout policy: a longest move (random among equals).
-
-    With no move it aborts the open line whose end has the fewest free
-    neighbours.
-    """
-    if moves:
-        best = max(len(m[1]) + (m[2] >= 0) for m in moves)
-        top = [m for m in moves if len(m[1]) + (m[2] >= 0) == best]
-        return top[rng.below(len(top))]
-    free = ~state.reached[seat] & FULL_MASK
-    ends = state.open_ends(seat)
-    return min(ends, key=lambda e: (NEIGHBOUR_MASKS[e[1]] & free).bit_count())[0]
-
-
-def random_start(state: State, seat: int, options: list[int], rng: Rng) -> int:
-    """The default start policy of `playout`: any allowed field."""
-    return options[rng.below(len(options))]
-
-
-def playout(
-    state: State,
-    rng: Rng,
-    policy: Optional[Policy] = None,
-    start_policy: Optional[Callable[[State, int, list[int], Rng], int]] = None,
-) -> list[int]:
-    """Play `state` to the end in place, every seat by `policy`; returns `scores()`.
-
-    Rolls come from `rng` (not from the game's own source nor its fixed
-    rolls). Starts come from `start_policy(state, seat, allowed fields, rng)`
-    (default: a random allowed field); a four of a kind is
-    set to the result that gives the roller the longest move. The state is
-    no longer replayable afterwards; clone first to keep the original.
-    """
-    if policy is None:
-        policy = longest_first
-    if start_policy is None:
-        start_policy = random_start
-    state.replayable = False
-    colours = state.sheet.colours
-    while state.phase != "over":
-        seat = state.current_seat
-        if state.phase == "move":
-            moves = state.fast_moves(seat)
-            choice = policy(state, seat, moves, rng)
-            if isinstance(choice, int):
-                state._do_abort(choice, rng)
-            else:
-                state._do_move(choice[0], choice[1], choice[2], rng)
-        elif state.phase == "start":
-            reached = state.reached[seat]
-            left = state.start_left
-            options = [f for f in range(FIELDS) if left[colours[f]] and not reached >> f & 1]
-            state._do_start(start_policy(state, seat, options, rng), rng)
-        else:  # set
-            best = None
-            for option in set_options(state.rolled):
-                length = max(
-                    (len(m[1]) + (m[2] >= 0) for m in state.fast_moves(seat, option)), default=0
-                )
-                if best is None or length > best[0]:
-                    best = (length, option)
-            state._do_set(best[1], rng)
-    return state.scores()

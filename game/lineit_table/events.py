@@ -7,7 +7,7 @@ the action log, the sounds and the results tally.
 
 >>> from engine import lineit
 >>> s = lineit.new_game(players=2, seed=3, first_seat=0)
->>> before = s.clone(); a = str(s.legal_actions()[0]); s.apply(a)
+>>> before = s.clone(); a = str(s.legal_actions()[0]); _ = s.apply(a)
 >>> analyse(before, a, s).kind
 'take'
 """

@@ -5,7 +5,7 @@ read with `events.analyse`, so the tally never re-derives a rule.
 
 >>> from engine import lineit
 >>> s = lineit.new_game(players=2, seed=1)
->>> while not s.is_over: s.apply(s.legal_actions()[0])
+>>> while not s.is_over: _ = s.apply(s.legal_actions()[0])
 >>> t = tally(s); len(t), t[0]["score"] == s.scores()[0]
 (2, True)
 """

@@ -7,7 +7,7 @@ what the round end will do comes from applying the action to a clone.
 >>> from engine import linyo
 >>> s = linyo.new_game(players=1, seed=7, rolls=["bbog", "boog"])
 >>> for t in ["start a1", "start b1", "start e1", "start k1"]:
-...     s.apply(t)
+...     _ = s.apply(t)
 >>> p = MovePath(s, s.current_seat)
 >>> p.begin(1)
 True

@@ -7,7 +7,7 @@ gives what to draw now. Sounds are returned as names, the scene plays them.
 >>> from engine import linyo
 >>> s = linyo.new_game(players=1, seed=7, rolls=["bbog", "boog"])
 >>> r = Reveal(s)
->>> s.apply("start a1"); r.sync(s); r.busy(0)
+>>> _ = s.apply("start a1"); r.sync(s); r.busy(0)
 True
 >>> _ = r.update(10.0, 6.0); r.busy(0), r.ink(0)[0].shown
 (False, 1.0)

@@ -60,7 +60,7 @@ def paper(geom: SheetGeom, rows: tuple[str, ...]) -> pygame.Surface:
         return surf
     if len(_base_cache) > 24:
         _base_cache.clear()
-    w, h = geom.paper.size
+    w, h = max(1, geom.paper.w), max(1, geom.paper.h)   # a squeezed layout must not crash the frame
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, int(geom.cell * (0.12 if geom.compact else 0.16)))
     pygame.draw.rect(surf, P.SHEET_PAPER, surf.get_rect(), border_radius=radius)

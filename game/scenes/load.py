@@ -61,7 +61,7 @@ class LoadScene(WidgetScene):
             self.refresh()
             self.layout(self.app.lay)
             return
-        tables.open_table(self.app, env)
+        tables.open_replacing_autosave(self.app, env, save.path)
 
     def _delete_focused(self) -> None:
         if self.focus in self.rows:

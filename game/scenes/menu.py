@@ -39,6 +39,7 @@ class MenuScene(WidgetScene):
             Button(N_("Play Linyo"), lambda: self.open_setup("linyo")),
             Button(N_("Load game"), self.open_load),
             Button(N_("Statistics"), self.open_stats),
+            Button(N_("History"), self.open_history),
             Button(N_("Rules"), lambda: self.app.open_rules()),
             Button(N_("Settings"), self.open_settings),
             Button(N_("Quit"), self.app.quit, "quiet"),
@@ -77,7 +78,7 @@ class MenuScene(WidgetScene):
 
     def on_continue(self) -> None:
         if self.autosave is not None:
-            tables.open_table(self.app, self.autosave)
+            tables.open_table(self.app, self.autosave, storage.autosave_path(self.autosave["game"]))
 
     def open_load(self) -> None:
         from .load import LoadScene
@@ -86,6 +87,10 @@ class MenuScene(WidgetScene):
     def open_stats(self) -> None:
         from .stats_scene import StatsScene
         self.app.push(StatsScene(self.app))
+
+    def open_history(self) -> None:
+        from .history import HistoryScene
+        self.app.push(HistoryScene(self.app))
 
     def open_settings(self) -> None:
         from .settings_scene import SettingsScene
@@ -98,6 +103,7 @@ class MenuScene(WidgetScene):
         row_h, gap = 74, 12
         total = len(visible) * row_h + (len(visible) - 1) * gap
         top = max(370.0, (lay.logical_h - total) / 2 + 120)
+        row_h = min(row_h, (lay.logical_h - 60 - top + gap) / len(visible) - gap)  # nine buttons fit 16:9 too
         x = (lay.logical_w - 560) / 2
         for i, w in enumerate(visible):
             w.rect = lay.rect(x, top + i * (row_h + gap), 560, row_h)

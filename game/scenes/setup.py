@@ -32,6 +32,18 @@ SEATS = {g.name: (g.min_players, g.max_players) for g in games()}
 LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")))
 KINDS = (("human", N_("Human")), ("bot", N_("Bot")))
 BOT_NAMES = ("Ada", "Bruno", "Chloé", "Dario", "Emma", "Félix")
+NAME_LEN = 20
+SEED_LEN = 12
+
+
+def ascii_digit(ch: str) -> bool:
+    """0-9 only: str.isdigit() also takes ², ³, ¹ (French keyboards), which int() refuses."""
+    return ch in "0123456789"
+
+
+def typed_seed(text: str) -> int | None:
+    """The seed the player typed, or None when the field holds no number."""
+    return int(text) if text and len(text) <= SEED_LEN and all(map(ascii_digit, text)) else None
 
 
 def default_seat(game: str, i: int) -> dict[str, Any]:
@@ -67,7 +79,7 @@ def clean_config(game: str, stored: Any) -> dict[str, Any]:
             seat = default_seat(game, i)
             if isinstance(s, dict):
                 if isinstance(s.get("name"), str):
-                    seat["name"] = s["name"][:20]
+                    seat["name"] = "".join(ch for ch in s["name"][:NAME_LEN * 4] if ch.isprintable())[:NAME_LEN]
                 if s.get("kind") in ("human", "bot"):
                     seat["kind"] = s["kind"]
                 seat["level"] = s.get("level") if s.get("level") in dict(LEVELS) else "normal"
@@ -81,7 +93,7 @@ def clean_config(game: str, stored: Any) -> dict[str, Any]:
     if isinstance(fs, int) and not isinstance(fs, bool) and 0 <= fs < len(cfg["seats"]):
         cfg["first_seat"] = fs
     seed = stored.get("seed")
-    if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10 ** SEED_LEN:
         cfg["seed"] = seed
     if game == "lineit" and stored.get("final_plays") in game_info(game).option("final_plays").allowed:
         cfg["final_plays"] = stored["final_plays"]
@@ -105,8 +117,8 @@ class SetupScene(WidgetScene):
         self.start = Button(N_("Start game"), self.on_start, "primary")
         self.back_button = Button(N_("Back"), self.back)
         self.option_widgets: list[Widget] = []
-        self.seed_input = TextInput(self.seed_text, self._seed_changed, self._seed_placeholder, max_len=12,
-                                    allowed=str.isdigit)
+        self.seed_input = TextInput(self.seed_text, self._seed_changed, self._seed_placeholder, max_len=SEED_LEN,
+                                    allowed=ascii_digit)
         self.build()
 
     # ------------------------------------------------------------ model
@@ -134,7 +146,8 @@ class SetupScene(WidgetScene):
             from ..linyo_table.daily import daily_seed
 
             return daily_seed(datetime.date.today())
-        return int(self.seed_text) if self.seed_text.isdigit() else self.random_seed
+        typed = typed_seed(self.seed_text)
+        return self.random_seed if typed is None else typed
 
     def config(self) -> dict[str, Any]:
         """The config dict for `tables.open_table` (see game.tables)."""
@@ -151,7 +164,7 @@ class SetupScene(WidgetScene):
 
     def remember(self) -> None:
         stored = copy.deepcopy(self.cfg)
-        stored["seed"] = int(self.seed_text) if self.seed_text.isdigit() else None
+        stored["seed"] = typed_seed(self.seed_text)
         last = dict(self.app.settings.last_setup)
         last[self.game] = stored
         self.app.change_settings(last_setup=last)
@@ -189,7 +202,7 @@ class SetupScene(WidgetScene):
         for i, seat in enumerate(self.seats):
             row: list[Widget] = []
             row.append(TextInput(seat["name"], lambda t, i=i: self.seats[i].__setitem__("name", t),
-                                 lambda i=i: _("Seat {n}").format(n=i + 1), max_len=20))
+                                 lambda i=i: _("Seat {n}").format(n=i + 1), max_len=NAME_LEN))
             row.append(Choice("", KINDS, seat["kind"], lambda v, i=i: self._set_kind(i, v)))
             level = Choice("", LEVELS, seat["level"] or "normal", lambda v, i=i: self.seats[i].__setitem__("level", v))
             level.visible = seat["kind"] == "bot"
@@ -258,7 +271,7 @@ class SetupScene(WidgetScene):
 
     def on_start(self) -> None:
         self.remember()
-        tables.open_table(self.app, self.config())
+        tables.open_replacing_autosave(self.app, self.config())
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.lay

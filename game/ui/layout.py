@@ -10,6 +10,8 @@ are crisp at any window size (nothing is drawn small and scaled up).
 (640, 360, 200, 100)
 >>> Layout(800, 600).logical_h    # a narrow window has more logical height
 1440.0
+>>> Layout(1280, 720, 1.5).scale == Layout(1280, 720).scale   # no room for a bigger interface
+True
 """
 from __future__ import annotations
 
@@ -19,6 +21,11 @@ import pygame
 
 LOGICAL_W = 1920
 LOGICAL_H = 1080
+# The smallest logical room every scene is laid out for: a UI scale above 1 grows the
+# interface only while this much room is left (the menu column and the tables' panels
+# need the full 1080 height; the Linyo table's thumbnails got negative sizes below it).
+MIN_LOGICAL_W = 1440
+MIN_LOGICAL_H = 1080
 
 
 @dataclass(frozen=True)
@@ -31,7 +38,11 @@ class Layout:
 
     @property
     def scale(self) -> float:
-        return min(self.width / LOGICAL_W, self.height / LOGICAL_H) * self.ui_scale
+        fit = min(self.width / LOGICAL_W, self.height / LOGICAL_H)
+        if self.ui_scale <= 1.0:
+            return fit * self.ui_scale
+        room = min(self.width / MIN_LOGICAL_W, self.height / MIN_LOGICAL_H)
+        return max(fit, min(fit * self.ui_scale, room))
 
     @property
     def logical_w(self) -> float:

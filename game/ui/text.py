@@ -6,9 +6,16 @@ that shows the same text again only blits.
 
     surf = render("Play", 24, (255, 255, 255), bold=True)
     lines = wrap("a long paragraph ...", 18, 400)
+
+No text can take the process down: every string is made safe before it
+reaches the font (`safe`: control characters and NULs removed, cut to
+`MAX_LINE` characters), a line that still cannot be rendered gives a blank
+surface, and `wrap` breaks a word longer than the line.
 """
 from __future__ import annotations
 
+import logging
+import unicodedata
 from collections import OrderedDict
 
 import pygame
@@ -21,6 +28,25 @@ _cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _wrap_cache: "OrderedDict[tuple, list[str]]" = OrderedDict()
 CACHE_SIZE = 1200
 stats = {"hits": 0, "misses": 0}
+log = logging.getLogger("linebox.text")
+# Longest line ever rendered, and longest text ever wrapped, in characters: a 10 MB name
+# from a file made SDL_ttf crash the process (SIGSEGV, nothing logged).
+MAX_LINE = 300
+MAX_TEXT = 20_000
+# control characters (NUL: "embedded null character"), unpaired surrogates, private use, unassigned
+_DROP = {"Cc", "Cs", "Co", "Cn"}
+
+
+def safe(text: object, limit: int = MAX_LINE) -> str:
+    """`text` as a string the font can take: no control characters, at most `limit` chars."""
+    if not isinstance(text, str):
+        text = str(text)
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    if text.isprintable():
+        return text
+    return "".join(" " if ch == "\t" else ch for ch in text
+                   if ch == "\t" or unicodedata.category(ch) not in _DROP)
 
 
 def font(size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
@@ -53,7 +79,13 @@ def render(text: str, size: int, color: tuple[int, int, int], bold: bool = False
         stats["hits"] += 1
         return surf
     stats["misses"] += 1
-    surf = font(size, bold, italic).render(text, True, color)
+    f = font(size, bold, italic)
+    try:
+        surf = f.render(safe(text), True, color)
+    except (pygame.error, ValueError, MemoryError, UnicodeError) as exc:
+        # never let one line take the frame down: show nothing for it, and say why in the log
+        log.warning("cannot render %r: %s", text[:40], exc)
+        surf = pygame.Surface((1, f.get_height()), pygame.SRCALPHA)
     _cache[key] = surf
     if len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
@@ -61,23 +93,51 @@ def render(text: str, size: int, color: tuple[int, int, int], bold: bool = False
 
 
 def width(text: str, size: int, bold: bool = False, italic: bool = False) -> int:
-    return font(size, bold, italic).size(text)[0]
+    try:
+        return font(size, bold, italic).size(safe(text))[0]
+    except (pygame.error, ValueError, UnicodeError):
+        return 0
+
+
+def _break_word(word: str, fits) -> list[str]:
+    """A word longer than the line, cut into pieces that fit (at least one char each)."""
+    pieces, piece = [], ""
+    for ch in word:
+        if piece and not fits(piece + ch):
+            pieces.append(piece)
+            piece = ch
+        else:
+            piece += ch
+    return pieces + [piece]
 
 
 def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
-    """Split `text` into lines no wider than `max_width` pixels (cached)."""
+    """Split `text` into lines no wider than `max_width` pixels (cached); a word longer
+    than a line is broken."""
+    text = text[:MAX_TEXT]
     key = (text, int(size), int(max_width), bool(bold))
     lines = _wrap_cache.get(key)
     if lines is not None:
         return lines
     f = font(size, bold)
+
+    def fits(s: str) -> bool:
+        return f.size(s)[0] <= max_width
+
     lines = []
     for para in text.split("\n"):
-        words = para.split(" ")
+        words = safe(para, MAX_TEXT).split(" ")
         line = ""
         for word in words:
+            if len(word) > MAX_LINE or not fits(word):
+                pieces = _break_word(word, fits)
+                if line:
+                    lines.append(line)
+                lines.extend(pieces[:-1])
+                line = pieces[-1]
+                continue
             trial = word if not line else line + " " + word
-            if f.size(trial)[0] <= max_width or not line:
+            if fits(trial) or not line:
                 line = trial
             else:
                 lines.append(line)

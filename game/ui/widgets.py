@@ -350,14 +350,19 @@ class Slider(Widget):
                     (self.rect.right, self.rect.centery), "midright")
 
 
+def _clean_input(text: object) -> str:
+    """Only printable characters (no NUL, no control codes) of typed or stored text."""
+    return "".join(ch for ch in text if ch.isprintable()) if isinstance(text, str) else ""
+
+
 class TextInput(Widget):
     """One line of text entry, IME-safe (SDL TEXTINPUT/TEXTEDITING events)."""
 
     def __init__(self, text: str, on_change: Callable[[str], Any], placeholder: Label = "",
                  max_len: int = 24, font_size: float = 30, allowed: Callable[[str], bool] | None = None) -> None:
         super().__init__()
-        self.text = text
-        self.caret = len(text)
+        self.text = _clean_input(text)[:max_len]
+        self.caret = len(self.text)
         self.on_change = on_change
         self.placeholder = placeholder
         self.max_len = max_len
@@ -379,7 +384,7 @@ class TextInput(Widget):
         self.blink = 0.0
 
     def _insert(self, s: str) -> None:
-        s = "".join(ch for ch in s if ch.isprintable())
+        s = _clean_input(s[:self.max_len * 4])   # a pasted megabyte is cut before it is looked at
         if self.allowed is not None:
             s = "".join(ch for ch in s if self.allowed(ch))
         room = self.max_len - len(self.text)
@@ -399,11 +404,11 @@ class TextInput(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTEDITING:
-            self.composition = event.text
+            self.composition = T.safe(getattr(event, "text", ""), 80)
             return True
         if event.type == pygame.TEXTINPUT:
             self.composition = ""
-            self._insert(event.text)
+            self._insert(getattr(event, "text", ""))
             self.blink = 0.0
             return True
         if event.type == pygame.KEYDOWN:

@@ -1,0 +1,97 @@
+"""The line rule of Line-it, written once: which card may go at the end of a line,
+and which moves a seat has — for the rules, the playout and the bots alike.
+
+A line is described by three ints: its ``direction`` (0 while fewer than two
+Number cards fixed none, +1 ascending, -1 descending), its ``last`` Number
+card (0 for none) and its ``bet`` (the value of its Bet card, 0 for none).
+
+>>> fits(58, 1, 57, 0), fits(56, 1, 57, 0), fits(12, 0, 57, 0), fits(104, 0, 0, 3)
+(True, False, True, False)
+
+The hot loops (move generation here, used by `legal_actions()` and by
+`playout()`) test a card with one byte lookup, ``row[card]``, in the row
+`fit_row` returns; the rows are built from `fits` itself at import, so the
+rule still has one home.
+"""
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+from .cards import BET_BASE
+
+M = TypeVar("M")
+
+HAND_LIMIT = 2
+
+# Move codes are action codes (actions.py): kind * 128 + card.
+HAND = 128
+PLAY = 256
+CLOSE = 384
+END = 512
+PASS = 640
+N_CODES = 768
+
+
+def fits(card: int, direction: int, last: int, bet: int) -> bool:
+    """True if `card` may go at the end of the line (direction, last, bet).
+
+    A Bet card fits a line without one (one per line); a Number card fits a
+    line with no direction yet, or goes strictly above (ascending) or below
+    (descending) the last Number card.
+    """
+    if card > BET_BASE:
+        return not bet
+    return direction == 0 or (card > last if direction > 0 else card < last)
+
+
+_ROWS: tuple[bytes, ...] = tuple(
+    bytes(fits(c, d, last, bet) for c in range(BET_BASE + 6))
+    for bet in (0, 1) for d in (-1, 0, 1) for last in range(101)
+)
+
+
+def fit_row(direction: int, last: int, bet: int) -> bytes:
+    """``fit_row(d, last, bet)[card]`` is 1 where `fits(card, d, last, bet)`."""
+    return _ROWS[(303 if bet else 0) + (direction + 1) * 101 + last]
+
+
+def moves(codes: Sequence[M], final: bool, market: Sequence[int], hand: Sequence[int],
+          direction: int, last: int, bet: int, taken: int, played: int, closed: int) -> list[M]:
+    """Every move of the seat to act, as ``codes[move code]``, without duplicates.
+
+    `codes` maps a move code to what the caller wants: the `Action` objects
+    (legal_actions) or the codes themselves (playout). The seat's line is
+    (direction, last, bet) as in `fits`; `last` is 0 only for a line with
+    no Number card. Order: takes in
+    market order (line before hand), plays in hand order, close, end; in the
+    final plays: plays, then pass. Two equal Bet cards give one move.
+    """
+    out: list[M] = []
+    row = _ROWS[(303 if bet else 0) + (direction + 1) * 101 + last]  # fit_row, inlined: the hot path
+    if not final and not taken:
+        room = len(hand) < HAND_LIMIT
+        seen_bet = 0
+        for c in market:
+            if c > BET_BASE:
+                bit = 1 << (c - BET_BASE)
+                if seen_bet & bit:
+                    continue
+                seen_bet |= bit
+            if row[c]:
+                out.append(codes[c])
+            if room:
+                out.append(codes[HAND + c])
+    if final or not played:
+        prev = 0
+        for c in hand:
+            if c != prev and row[c]:
+                out.append(codes[PLAY + c])
+            prev = c
+    if final:
+        out.append(codes[PASS])
+        return out
+    if not closed and (last or bet):  # a line holding a card may close
+        out.append(codes[CLOSE])
+    if taken:
+        out.append(codes[END])
+    return out

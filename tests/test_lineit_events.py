@@ -1,0 +1,83 @@
+"""Line-it events: every kind is emitted in seeded games, round-trips to JSON,
+carries no hidden card, and the events of `apply` are exactly what was added."""
+import json
+
+from engine import lineit
+from engine.core import Rng
+from engine.lineit import EVENT_KINDS
+from engine.lineit.events import CardTaken, LineClosed
+
+
+def _games(count=12):
+    for seed in range(count):
+        s = lineit.new_game(2 + seed % 5, seed=seed, final_plays=1 + seed % 2)
+        r = Rng(seed)
+        while not s.is_over:
+            before = len(s.events)
+            got = s.apply(r.choice(s.legal_actions()))
+            assert s.events[before:] == got and got  # every action says what it did
+        yield s
+
+
+def test_every_event_kind_is_emitted_and_round_trips_through_json():
+    seen = set()
+    for s in _games():
+        for e in s.events:
+            seen.add(e.kind)
+            data = json.loads(json.dumps(e.to_json()))
+            assert EVENT_KINDS.from_json(data) == e
+    assert seen == set(EVENT_KINDS.by_kind)
+
+
+def test_events_show_no_card_before_it_is_dealt():
+    for s in _games(5):
+        dealt: set[str] = set()
+        for e in s.events:
+            if e.kind in ("lineit.market_dealt", "lineit.remainder_dealt"):
+                dealt.update(e.cards)
+            for text in json.dumps(e.to_json()).split('"'):
+                if text in lineit.parse_card.__globals__["CARD_OF_TEXT"] and e.kind != "lineit.market_dealt" \
+                        and e.kind != "lineit.remainder_dealt":
+                    assert text in dealt, (e, text)
+
+
+def test_game_over_and_closes_match_the_scores():
+    for s in _games(6):
+        over = s.events[-1]
+        assert over.kind == "lineit.game_over"
+        assert list(over.scores) == s.scores() and list(over.winners) == s.winners()
+        points = [0] * s.n
+        for e in s.events:
+            if e.kind == "lineit.line_closed":
+                points[e.seat] += e.points
+            elif e.kind == "lineit.jackpot_won":
+                points[e.seat] += len(e.cards)
+        assert points == s.scores()
+
+
+def _deck(top):
+    rest = [str(n) for n in range(1, 101)] + ["B3", "B3", "B4", "B4", "B5", "B5"]
+    for card in top:
+        rest.remove(card)
+    return top + rest
+
+
+def test_forced_close_is_flagged_only_when_no_take_was_possible_without_it():
+    markets = ["80", "5", "1", "2", "6", "60", "3", "4", "70", "75", "7", "8", "9", "85", "90", "10",
+               "95", "96", "97", "98"]
+    s = lineit.new_game(2, deck=_deck(markets), seed=1, first_seat=0)
+    for a in ["take 80 line", "end", "take 5 line", "end",       # round 1
+              "take 6 line", "end", "take 60 line", "end",       # round 2: seat 0 descends 80 60
+              "take 70 hand", "end", "take 7 line", "end",       # round 3
+              "take 9 line", "end", "take 85 hand", "end"]:      # round 4: seat 0's hand is full
+        s.apply(a)
+    assert s.view(0)["market"] == ["95", "96", "97", "98"] and s.current_seat == 0
+    assert s.why_illegal("take 95 line").code == "line.not_descending"
+    closed = [e for e in s.apply("close") if isinstance(e, LineClosed)]
+    assert closed == [LineClosed(0, (), ("80", "60"), True, 0)]
+    assert s.apply("take 95 line") == [CardTaken(0, "95", "line")]
+    # the same close with a card that still fits the line is chosen, not forced
+    t = lineit.new_game(2, deck=_deck(markets[:16] + ["50", "96", "97", "98"]), seed=1, first_seat=0)
+    for a in s.history[:16]:
+        t.apply(a)
+    assert [e.forced for e in t.apply("close") if isinstance(e, LineClosed)] == [False]
