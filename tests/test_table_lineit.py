@@ -16,6 +16,7 @@ from game.table import bots as bots_mod
 from game.table.overlays import PassScene
 from game.lineit_table.results import ResultsScene
 from game.lineit_table.scene import TableScene
+from game.lineit_table.texts import card_label
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuScene
 
@@ -219,7 +220,7 @@ def test_click_select_then_target_and_keys(home):
     assert sc.ctrl.state.history[-1].text == f"play {card.card}"
 
 
-def test_undo_restores_the_start_of_the_turn(home):
+def test_undo_steps_back_to_the_start_of_the_turn(home):
     app = start()
     sc = open_game(app, config("human", "bot"))
     until(app, sc.my_turn)
@@ -231,6 +232,12 @@ def test_undo_restores_the_start_of_the_turn(home):
     drag(app, card_at(sc, cards[0], "hand"), zone_center(sc, "line"))
     settle(app)
     assert len(sc.ctrl.state.history) == 2 and sc.b_undo.enabled
+    # one action at a time, each step saying what it took back
+    click(app, sc.b_undo.rect.center)
+    settle(app)
+    assert len(sc.ctrl.state.history) == 1 and f"play {cards[0]}" not in [a.text for a in sc.ctrl.state.history]
+    assert sc.notice is not None and card_label(cards[0]) in sc.notice[0] and "hand" in sc.notice[0]
+    assert card_at(sc, cards[0], "hand")
     click(app, sc.b_undo.rect.center)
     settle(app)
     assert json.dumps(sc.ctrl.state.to_json()) == start_record
@@ -249,7 +256,7 @@ def test_autosave_and_continue_round_trip_mid_turn(home):
     sc.saver.flush()
     saved = storage.latest_autosave()
     assert saved["game"] == "lineit" and saved["payload"]["record"] == record
-    assert saved["payload"]["undo_from"] == 0
+    assert "undo_from" not in saved["payload"]          # the engine knows what may be undone
     app.to_menu()                                              # as if the window closed
     frames(app, 2)
     menu = app.top
@@ -323,7 +330,7 @@ def test_window_sizes_and_languages_keep_the_table_drawn(home):
 def test_hands_from_the_log_match_the_engine():
     """The board follows hand cards from the public log; it must agree with each seat's own view."""
     from engine import lineit
-    from game.lineit_table.events import hands_from_log
+    from game.lineit_table.controller import hands_from_log
     s = lineit.new_game(players=4, seed=21)
     k = 0
     while not s.is_over:

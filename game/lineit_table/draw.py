@@ -20,7 +20,6 @@ from game.ui import theme as C
 from game.ui.widgets import label_text
 
 from . import texts
-from .events import direction
 from .geometry import MIN_PX, SUIT_ORDER, card_w, font_px
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT
@@ -67,6 +66,14 @@ def _alpha_rect(surface: pygame.Surface, rect: pygame.Rect, color, alpha: int, r
 
 def level_label(level: str | None) -> str:
     return {"easy": _("easy bot"), "normal": _("normal bot"), "hard": _("hard bot")}.get(level or "", _("bot"))
+
+
+def direction(cards: list[str]) -> str | None:
+    """'up', 'down', or None while the line has fewer than two Number cards (display only)."""
+    nums = [int(c) for c in cards if not c.startswith("B")]
+    if len(nums) < 2:
+        return None
+    return "up" if nums[1] > nums[0] else "down"
 
 
 def line_rule(line: list[str]) -> str:
@@ -507,6 +514,8 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
     spec = ctrl.spectator()
     if sc.refused is not None:
         return sc.refused[0], P.ILLEGAL
+    if sc.notice is not None and sc.my_turn():
+        return sc.notice[0] + " " + instruction(sc), C.TEXT
     if sc.hint is not None and sc.my_turn():
         return _("Hint: {action} — {reason}").format(action=texts.action_label(sc.hint["action"]),
                                                      reason=texts.bot_reason(sc.hint)), GLOW_HINT
@@ -516,21 +525,40 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
     if cur is None:
         return _("Game over."), C.ACCENT
     if sc.my_turn():
-        if spec["phase"] == "final":
-            return _("Final plays: drag a card from your hand onto your line, or pass."), C.TEXT
-        if not spec["turn"]["taken"]:
-            if ctrl.legal_texts() == {"close"}:
-                return _("No market card fits your line, and your hand is full: close your line first. "
-                         "The card you take then starts your new line."), P.ACCENT
-            if spec["turn"]["closed"]:
-                return _("Line closed. Now take a market card: it starts your new line or goes into your hand."), C.TEXT
-            return _("Your turn: drag a market card onto your line or into your hand."), C.TEXT
-        return _("You may play a card from your hand or close your line, then end your turn."), C.TEXT
+        if not spec["turn"]["taken"] and spec["phase"] != "final" and ctrl.legal_texts() == {"close"}:
+            return instruction(sc), P.ACCENT
+        return instruction(sc), C.TEXT
     if ctrl.is_human(cur):
         return _("{name}'s turn.").format(name=ctrl.name(cur)), C.TEXT_DIM
     if sc.demo:
         return _("{name} is playing.").format(name=ctrl.name(cur)), C.TEXT_DIM
     return _("{name} is playing…").format(name=ctrl.name(cur)), C.TEXT_DIM
+
+
+def instruction(sc: "TableScene") -> str:
+    """What is left to do this turn, from what the engine allows now (so it is right after an undo too)."""
+    ctrl = sc.ctrl
+    spec = ctrl.spectator()
+    legal = ctrl.legal_texts()
+    can_play = any(a.startswith("play") for a in legal)
+    if spec["phase"] == "final":
+        return _("Final plays: drag a card from your hand onto your line, or pass.") if can_play else \
+            _("Final plays: no card of your hand fits your line; you pass.")
+    if not spec["turn"]["taken"]:
+        if legal == {"close"}:
+            return _("No market card fits your line, and your hand is full: close your line first. "
+                     "The card you take then starts your new line.")
+        if spec["turn"]["closed"]:
+            return _("Line closed. Now take a market card: it starts your new line or goes into your hand.")
+        return _("Your turn: drag a market card onto your line or into your hand.")
+    can_close = "close" in legal
+    if can_play and can_close:
+        return _("You may play a card from your hand or close your line, then end your turn.")
+    if can_play:
+        return _("You may play a card from your hand, then end your turn.")
+    if can_close:
+        return _("You may close your line, then end your turn.")
+    return _("Nothing is left to do: end your turn.")
 
 
 def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:

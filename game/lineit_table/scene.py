@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n, sound
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.scene import Scene
 from game.table.base import TableBase
 from game.table.bots import TableBots
@@ -22,7 +22,8 @@ from . import texts, tips
 from .board import Board
 from .controller import Controller
 from .input import TableInput
-from .events import Outcome, analyse
+from engine.core import Event
+from engine.lineit import events as E
 from .geometry import MIN_PX, TableGeometry, card_w, font_px
 from .sprites import CardSprite
 from .draw import Paint
@@ -78,6 +79,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.mouse = (0, 0)
         self.hover: CardSprite | None = None
         self.refused: tuple[str, float] | None = None
+        self.notice: tuple[str, float] | None = None   # what the last undo took back (shown a while)
         self.flash_zone: tuple[str, float] | None = None
         self.hint: dict | None = None
         self.hint_wanted = False
@@ -99,20 +101,14 @@ class TableScene(TableBase, TableInput, Scene):
             self._restore_log()
 
     def _restore_log(self) -> None:
-        """A loaded game: the log and the bet tokens, from the record."""
-        from .tally import add, empty_row, replay
-        rows = [empty_row() for _ in range(self.ctrl.players)]
-        for before, a, after, pre in replay(self.ctrl.state):
-            out = analyse(before, a, after, pre)
-            add(rows, out)
-            self.log.extend(texts.log_lines(out, self.ctrl.name))
-            self._mark(out)
-        del self.log[:-LOG_KEEP]
-        self.board.token_values = [r["tokens"] for r in rows]
-        for entry in reversed(self.ctrl.spectator()["log"]):
-            if entry["seat"] is None and entry["text"].startswith("market"):
-                self.board.round_market = entry["text"].split()[1:]   # market places as dealt
-                break
+        """A loaded game: the log, the bet tokens and the market's places, from the engine's events."""
+        self.add_log(texts.log_lines(self.ctrl.state.events, self.ctrl.name))
+        for e in self.ctrl.state.events:
+            self._mark(e)
+        self.board.token_values = [r["tokens"] for r in tally(self.ctrl.state)]
+        dealt = [e for e in self.ctrl.state.events if isinstance(e, E.MarketDealt)]
+        if dealt:
+            self.board.round_market = list(dealt[-1].cards)     # market places as dealt
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -224,36 +220,37 @@ class TableScene(TableBase, TableInput, Scene):
         self.do(action)
         return True
 
-    def do(self, action: str) -> Outcome:
+    def do(self, action: str) -> list[Event]:
         """Apply an action the engine allows (human or bot) and let the view catch up."""
         self.refused = None
+        self.notice = None
         self.bots.cancel_hint()
-        out = self.ctrl.apply(action)
-        self.on_applied(action, self.ctrl.last_events)
-        return out
+        events = self.ctrl.apply(action)
+        self.on_applied(action, events)
+        return events
 
     def on_applied(self, action: Any, events: list | None) -> None:
-        """Animate, log and sound what the action did, then the base autosaves / ends the game."""
+        """Animate, log and sound what the engine says the action did, then the base autosaves / ends the game."""
         ctrl = self.ctrl
-        out = ctrl.last_outcome
-        new_tokens = [(c.seat, c.bet if c.bet_won else -c.bet) for c in out.closes if c.bet]
+        events = list(events or [])
+        new_tokens = [(e.seat, e.value if e.won else -e.value) for e in events if isinstance(e, E.BetResolved)]
         self.board.speed = self.anim_speed()
         total = self.board.sync(ctrl.views(), self.viewer, new_tokens=new_tokens)
-        self.add_log(texts.log_lines(out, ctrl.name))
-        self._mark(out)
-        if out.new_round:
-            self.deal_until = self.board.clock + total
+        self.add_log(texts.log_lines(events, ctrl.name))
         ph = 0.42 / max(0.01, self.board.speed) if self.board.speed > 0 else 0.0
-        if out.kind in ("take", "play"):
-            self.queue_sound("place", ph * 0.8)
-        if out.jackpot:
-            self.queue_sound("jackpot", ph * 1.5)
-        for c in out.closes:
-            self.queue_sound("close_line", ph * 0.3 if out.kind == "close" else ph * 1.2)
-            if c.bet:
-                self.queue_sound("bet_won" if c.bet_won else "bet_lost", ph * 1.6)
-        if out.new_round:
-            self.queue_sound("deal", total * 0.7)
+        for e in events:
+            self._mark(e)
+            if isinstance(e, (E.CardTaken, E.CardPlayed)):
+                self.queue_sound("place", ph * 0.8)
+            elif isinstance(e, E.JackpotWon):
+                self.queue_sound("jackpot", ph * 1.5)
+            elif isinstance(e, E.LineClosed):
+                self.queue_sound("close_line", ph * 0.3 if action == "close" else ph * 1.2)
+            elif isinstance(e, E.BetResolved):
+                self.queue_sound("bet_won" if e.won else "bet_lost", ph * 1.6)
+            elif isinstance(e, E.MarketDealt):
+                self.queue_sound("deal", total * 0.7)
+                self.deal_until = self.board.clock + total
         super().on_applied(action, events)
 
     def add_log(self, entries: list[texts.LogEntry]) -> None:
@@ -268,12 +265,12 @@ class TableScene(TableBase, TableInput, Scene):
         """Scroll the log by `by` entries (positive: older ones)."""
         self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + by))
 
-    def _mark(self, out) -> None:
+    def _mark(self, e: Event) -> None:
         """The seat's last card move, marked until it moves a card again."""
-        if out.kind == "take":
-            self.last_moves[out.seat] = (out.card, (out.to, out.seat))
-        elif out.kind == "play":
-            self.last_moves[out.seat] = (out.card, ("line", out.seat))
+        if isinstance(e, E.CardTaken):
+            self.last_moves[e.seat] = (e.card, (e.to, e.seat))
+        elif isinstance(e, E.CardPlayed):
+            self.last_moves[e.seat] = (e.card, ("line", e.seat))
 
     def queue_sound(self, name: str, delay: float) -> None:
         if self.demo:
@@ -294,18 +291,18 @@ class TableScene(TableBase, TableInput, Scene):
 
     def close_preview(self) -> str:
         """What closing would bank, asked from the engine on a copy of the game."""
-        before = self.ctrl.state
-        after = before.clone()
-        after.apply("close")
-        c = analyse(before, "close", after).closes[0]
-        text = _("Close your line? You bank {banked} cards and discard {dropped}.").format(
-            banked=c.banked, dropped=len(c.discarded))
-        points = c.banked
-        if c.bet:
-            points += c.bet if c.bet_won else -c.bet
-            text += " " + (_("Your bet {v} is won: +{v}.") if c.bet_won else _("Your bet {v} is lost: \u2212{v}.")).format(v=c.bet)
-        shown = str(points) if points >= 0 else f"\u2212{-points}"
-        text += " " + _("That makes {points} points.").format(points=shown)
+        events = self.ctrl.state.clone().apply("close")
+        closed = next(e for e in events if isinstance(e, E.LineClosed))
+        banked, dropped = len(closed.banked), len(closed.discarded)
+        text = ngettext("Close your line? You bank {banked} card", "Close your line? You bank {banked} cards",
+                        banked).format(banked=banked)
+        text += ngettext(" and discard {dropped}.", " and discard {dropped}.", dropped).format(dropped=dropped)
+        for bet in (e for e in events if isinstance(e, E.BetResolved)):
+            text += " " + (_("Your bet {v} is won: +{v}.") if bet.won else
+                           _("Your bet {v} is lost: \u2212{v}.")).format(v=bet.value)
+        shown = str(closed.points) if closed.points >= 0 else f"\u2212{-closed.points}"
+        text += " " + ngettext("That makes {points} point.", "That makes {points} points.",
+                               abs(closed.points)).format(points=shown)
         return text
 
     def on_end(self) -> None:
@@ -315,21 +312,29 @@ class TableScene(TableBase, TableInput, Scene):
         elif "pass" in legal:
             self.try_action("pass")
         elif self.my_turn():
-            self.refused = (texts.refusal("take a market card first"), REFUSAL_SECONDS)
+            self.refused = (texts.refusal_text("turn.not_taken", {}), REFUSAL_SECONDS)
 
     def take_back(self) -> bool:
-        """Back to the start of the viewer's turn (the base autosaves)."""
+        """One step back: the last action of the viewer's turn (the base autosaves); says what it undid."""
         self.bots.cancel_hint()
-        if self.ctrl.undo():
-            self.selected = None
-            self.hint = None
-            self.board.speed = self.anim_speed()
-            rows = tally(self.ctrl.state)          # a bet closed this turn gives its token back
-            self.board.set_tokens([r["tokens"] for r in rows])
-            self.board.sync(self.ctrl.views(), self.viewer)
-            self.add_log([texts.LogEntry(self.viewer, lambda n=self.ctrl.name(self.viewer): _("{name} takes the turn back.").format(name=n))])
-            return True
-        return False
+        undone = self.ctrl.undo()
+        if undone is None:
+            return False
+        self.selected = None
+        self.hint = None
+        self.refused = None
+        self.board.speed = self.anim_speed()
+        self.board.set_tokens([r["tokens"] for r in tally(self.ctrl.state)])   # a bet closed this turn: its token goes
+        self.board.sync(self.ctrl.views(), self.viewer)
+        self.last_moves.pop(self.viewer, None)
+        for e in self.ctrl.state.events:           # the seat's move before the one taken back, if any
+            if getattr(e, "seat", None) == self.viewer:
+                self._mark(e)
+        label = texts.action_label(undone)
+        self.notice = (texts.sentence(_("Taken back: {action}.").format(action=label)), REFUSAL_SECONDS)
+        self.add_log([texts.LogEntry(self.viewer, lambda n=self.ctrl.name(self.viewer), a=undone: _(
+            "{name} takes back: {action}.").format(name=n, action=texts.action_label(a)))])
+        return True
 
     def on_hint(self) -> None:
         if self.my_turn():
@@ -369,6 +374,8 @@ class TableScene(TableBase, TableInput, Scene):
         self.sounds = [s for s in self.sounds if s[0] > 0]
         if self.refused is not None:
             self.refused = (self.refused[0], self.refused[1] - dt) if self.refused[1] > dt else None
+        if self.notice is not None:
+            self.notice = (self.notice[0], self.notice[1] - dt) if self.notice[1] > dt else None
         if self.flash_zone is not None:
             self.flash_zone = (self.flash_zone[0], self.flash_zone[1] - dt) if self.flash_zone[1] > dt else None
         self._update_lift(dt)

@@ -99,6 +99,10 @@ def targets(sc: "TableScene") -> list[Tip]:
                 out.append(Tip(s.rect(), lambda line=line: bet_text(line)))
     if sc.b_close.visible and "close" in sc._legal():
         out.append(Tip(sc.b_close.rect, sc.close_preview))
+    undone = sc.ctrl.undo_action() if sc.my_turn() else None
+    if sc.b_undo.visible and undone is not None:
+        out.append(Tip(sc.b_undo.rect, lambda: texts.sentence(_("Undo: {action}.").format(
+            action=texts.action_label(undone)))))
     return out
 
 
