@@ -58,7 +58,7 @@ REFUSAL_TEXTS: dict[str, str] = {
     "turn.not_taken": N_("take a market card first"),
     "chance.pending": N_("the game waits for the cards to be dealt first"),
     "chance.not_needed": N_("no cards are to be dealt now"),
-    "chance.wrong_count": N_("{kind} needs {count} cards, not {got}"),
+    "chance.wrong_count": N_("{count} cards are needed, not {got}"),
     "chance.impossible": N_("{card} cannot come up: it is not left in the draw pile"),
     "chance.not_a_seat": N_("\u201c{text}\u201d is not a seat from 0 to {last}"),
 }
