@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from concurrent import futures
 
@@ -71,9 +72,13 @@ def until(app: App, cond, limit: int = 3000) -> None:
         if cond():
             return
         for scene in app.stack:
-            pending = getattr(getattr(scene, "ctrl", None), "pending", None)
+            bots = getattr(scene, "bots", None)
+            pending = getattr(bots, "pending", None)
             if pending is not None:
                 futures.wait([pending], timeout=60)
+            elif bots is not None and getattr(bots, "_thread", None) is not None and bots.worker is None \
+                    and bots.error is None:
+                time.sleep(0.005)                 # the worker is still starting
         app.step(DT)
     raise AssertionError("condition not reached")
 
