@@ -305,15 +305,16 @@ def _text_items(sc: "TableScene") -> list[Item]:
         if got is None:
             got = cache[key] = _seat_items(sc, g, seat, p == cur)
         out.items.extend(got)
-    for suit in SUIT_ORDER:
-        n = len(spec["jackpots"][suit])
-        bottom = geo.jackpots[suit].bottom
-        label = ngettext("{n} card", "{n} cards", n).format(n=n)
-        size = fit_size(label, font_px(lay, 22), lay.px(geo.log_w / 4 - 8), bool(n))
-        if text_width(label, size, bool(n)) > lay.px(geo.log_w / 4 - 8):
-            label = str(n)      # a narrow window: the count alone (the tooltip says what it is)
-        out.text(("jack", suit), label, size, C.TEXT if n else C.TEXT_DIM,
-                 (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
+    # one size and one form for the four piles: "12 cards" where every label fits, else the counts alone
+    room = lay.px(geo.log_w / 4 - 8)
+    counts = {suit: len(spec["jackpots"][suit]) for suit in SUIT_ORDER}
+    labels = {suit: ngettext("{n} card", "{n} cards", n).format(n=n) for suit, n in counts.items()}
+    size = min(fit_size(label, font_px(lay, 22), room, True) for label in labels.values())
+    if any(text_width(label, size, True) > room for label in labels.values()):
+        labels = {suit: str(n) for suit, n in counts.items()}     # the tooltip says what they count
+    for suit, n in counts.items():
+        out.text(("jack", suit), labels[suit], size, C.TEXT if n else C.TEXT_DIM,
+                 (geo.jackpots[suit].centerx, geo.jackpots[suit].bottom + lay.px(6)), "midtop", bold=bool(n))
     entries = log_entries(sc)
     inner = geo.log.inflate(-lay.px(8), 0)
     inner.y, inner.h = geo.log.y + lay.px(8), geo.log.h - lay.px(10)     # the title row too: the "older" mark sits there
@@ -562,20 +563,41 @@ def instruction(sc: "TableScene") -> str:
 
 
 def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
+    """The status above the buttons, and the key help under it; the status never runs into the keys:
+    it gets smaller first, and if it still needs the room, the key help makes way."""
     geo = sc.geo
     lay = geo.lay
     text, color = status_text(sc)
-    size = font_px(lay, 28)
     bold = color == P.ILLEGAL
-    lines = T.wrap(text, size, geo.status.w, bold)
-    y = geo.status.y + lay.px(6)
-    for line in lines[:3]:
-        T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=bold)
-        y += int(size * 1.3)
+    top = geo.status.y + lay.px(6)
+    bottom = geo.buttons.y - lay.px(8)
+    keys = None
     if sc.my_turn() and not sc.demo:
         keys = key_help(_("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint · "
                           "I what is this?"), font_px(lay, 19), geo.status.w)
-        T.blit_text(surface, keys[0], keys[1], C.TEXT_DIM, (geo.status.x, geo.buttons.y - lay.px(8)), "bottomleft")
+    room = bottom - top - (int(keys[1] * 1.3) if keys else 0)
+    size, lines, whole = status_lines(text, font_px(lay, 28), geo.status.w, room, bold)
+    if keys and not whole:
+        keys = None
+        size, lines, whole = status_lines(text, font_px(lay, 28), geo.status.w, bottom - top, bold)
+    y = top
+    for line in lines:
+        T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=bold)
+        y += int(size * 1.3)
+    if keys:
+        T.blit_text(surface, keys[0], keys[1], C.TEXT_DIM, (geo.status.x, bottom), "bottomleft")
+
+
+def status_lines(text: str, size: int, width: int, height: int, bold: bool) -> tuple[int, list[str], bool]:
+    """The largest size (down to MIN_PX) at which `text` wraps into `height`: (size, lines, all of it fits);
+    at MIN_PX, the lines that fit."""
+    while True:
+        lines = T.wrap(text, size, width, bold)
+        if len(lines) * int(size * 1.3) <= height:
+            return size, lines, True
+        if size <= MIN_PX:
+            return size, lines[:max(1, height // int(size * 1.3))], False
+        size -= 1
 
 
 def key_help(text: str, size: int, width: int) -> tuple[str, int]:
