@@ -34,6 +34,28 @@ COLUMNS = (
 )
 
 
+def header_layout(labels: list[str], size: int, room: int, pad: int) -> tuple[int, list[int]]:
+    """One header size and a width per column, so that no header word is cut: each column is as wide
+    as its longest word needs, and what is left is shared out evenly (smaller headers first, down to
+    11 px, when the words do not fit at all)."""
+    def needs(sz: int) -> list[int]:
+        return [max(T.width(w, sz, True) for w in label.split()) + pad for label in labels]
+    while size > MIN_PX and sum(needs(size)) > room:
+        size -= 1
+    want = needs(size)
+    share = max(room // len(labels), 1)
+    # columns that need less than an even share get it; the rest split what remains by their needs
+    widths = [max(w, share) for w in want]
+    over = sum(widths) - room
+    if over > 0:
+        wide = [i for i, w in enumerate(widths) if w > want[i] or want[i] > share]
+        spare = sum(widths[i] - want[i] for i in wide)
+        for i in wide:
+            cut = (widths[i] - want[i]) * over // spare if spare else over // len(wide)
+            widths[i] -= cut
+    return size, widths
+
+
 class ResultsScene(TableResults):
     """Over the finished table: who won and how."""
 
@@ -97,16 +119,13 @@ class ResultsScene(TableResults):
         r = T.blit_text(surface, self.headline(), font_px(lay, 54), C.ACCENT, (box.centerx, y + lay.px(46)), "midtop", bold=True)
         y = r.bottom + lay.px(34)
         name_w = min(lay.px(400), box.w * 22 // 100)
-        col_w = (box.w - lay.px(60) - name_w) // len(COLUMNS)
         x0 = box.x + lay.px(30)
-        # one header size, at which no word is wider than its column
-        hs = font_px(lay, 22)
-        words = [w for _key, label in COLUMNS for w in _(label).split()]
-        while hs > MIN_PX and max(T.width(w, hs, True) for w in words) > col_w - lay.px(8):
-            hs -= 1
-        heads = [T.wrap(_(label), hs, col_w - lay.px(8), True)[:3] for _key, label in COLUMNS]
+        hs, widths = header_layout([_(label) for _key, label in COLUMNS], font_px(lay, 22),
+                                   box.w - lay.px(60) - name_w, lay.px(10))
+        lefts = [x0 + name_w + sum(widths[:i]) for i in range(len(widths))]
+        heads = [T.wrap(_(label), hs, widths[i] - lay.px(8), True)[:3] for i, (_key, label) in enumerate(COLUMNS)]
         for i, lines in enumerate(heads):
-            cx = x0 + name_w + i * col_w + col_w // 2
+            cx = lefts[i] + widths[i] // 2
             for j, line in enumerate(lines):
                 T.blit_text(surface, line, hs, C.TEXT_DIM, (cx, y + j * int(hs * 1.2)), "midtop", bold=True)
         # the rows start under the tallest header, however many lines it wrapped into
@@ -132,11 +151,12 @@ class ResultsScene(TableResults):
             T.blit_text(surface, label, fit_size(label, size, name_w - lay.px(110), win or p == self.mine), C.TEXT,
                         (row.x + lay.px(100), row.centery), "midleft", bold=win or p == self.mine)
             for i, (key, _label) in enumerate(COLUMNS):
-                cx = x0 + name_w + i * col_w + col_w // 2
+                cx = lefts[i] + widths[i] // 2
+                col_w = widths[i]
                 text = self.cell(p, key)
                 big = key == "score"
-                fs = fit_size(text, font_px(lay, 34) if big else size, col_w - lay.px(14), big)
-                lines = [text] if T.width(text, fs, big) <= col_w - lay.px(6) else T.wrap(text, fs, col_w - lay.px(6), big)
+                fs = fit_size(text, font_px(lay, 34) if big else size, col_w - lay.px(20), big)
+                lines = [text] if T.width(text, fs, big) <= col_w - lay.px(20) else T.wrap(text, fs, col_w - lay.px(20), big)
                 lh = int(fs * 1.15)
                 for j, line in enumerate(lines[:2]):
                     T.blit_text(surface, line, fs, C.ACCENT if big else C.TEXT,
