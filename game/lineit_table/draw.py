@@ -68,6 +68,12 @@ def level_label(level: str | None) -> str:
     return {"easy": _("easy bot"), "normal": _("normal bot"), "hard": _("hard bot")}.get(level or "", _("bot"))
 
 
+def points_label(n: int) -> str:
+    """'1 point', '17 points', '−3 points' (a real minus)."""
+    shown = f"\u2212{-n}" if n < 0 else str(n)
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=shown)
+
+
 def direction(cards: list[str]) -> str | None:
     """'up', 'down', or None while the line has fewer than two Number cards (display only)."""
     nums = [int(c) for c in cards if not c.startswith("B")]
@@ -337,7 +343,7 @@ def _seat_items(sc: "TableScene", g, seat: dict, active: bool) -> list[Item]:
     name = ctrl.name(p)
     kind = ctrl.seats[p].get("kind")
     tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
-    score = _("{n} points").format(n=seat["score"])
+    score = points_label(seat["score"])
     sw = text_width(score, g.font, True)
     room = g.score_pos[0] - sw - lay.px(12) - (g.name_pos[0] + lay.px(24))
     nsize = fit_size(name, g.font, room, True)
@@ -388,7 +394,7 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
         drawn.extend(_frame_strips(g.panel.inflate(pad, pad), max(width, radius) + pad))
     if cur is not None and not ctrl.is_human(cur) and spec["phase"] != "over":
         g = geo.seat(cur)
-        score = _("{n} points").format(n=spec["seats"][cur]["score"])
+        score = points_label(spec["seats"][cur]["score"])
         right = g.score_pos[0] - text_width(score, g.font, True) - lay.px(16)
         text = _("thinking") + "." * (1 + int(sc.time * 3) % 3)
         size = max(MIN_PX, int(g.font * 0.75))

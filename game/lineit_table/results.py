@@ -102,7 +102,8 @@ class ResultsScene(TableResults):
             return ngettext("{n} ({cards} card)", "{n} ({cards} cards)", r["jackpot_cards"]).format(
                 n=r["jackpots"], cards=r["jackpot_cards"]) if r["jackpots"] else "0"
         if key == "lines":
-            return _("{n} ({forced} forced)").format(n=r["lines"], forced=r["forced"]) if r["forced"] else str(r["lines"])
+            return ngettext("{n} ({forced} forced)", "{n} ({forced} forced)", r["forced"]).format(
+                n=r["lines"], forced=r["forced"]) if r["forced"] else str(r["lines"])
         if key == "bets":
             return f"{r['bets_won']} / {r['bets_lost']}"
         if key == "dirs":
