@@ -108,6 +108,7 @@ def test_log_scrolls_by_wheel_drag_and_keys_and_lights_its_cards(home):
         settle(app)
         human_move(app, sc)
         frames(app, 2)
+    until(app, lambda: sc.my_turn() or sc.ctrl.state.is_over)     # no bot adds to the log meanwhile
     settle(app)
     from game.lineit_table.draw import log_entries
     shown = len(log_entries(sc))

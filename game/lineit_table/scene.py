@@ -72,6 +72,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.zoom_seat: int | None = None    # an opponent whose long line is shown large (hover)
         self.tip: tuple[pygame.Rect, str] | None = None   # the tooltip shown (mouse or I key): where, what
         self._tip_key: tuple | None = None
+        self._pointer_key: tuple | None = None
         self.selected: CardSprite | None = None
         self.press: tuple | None = None      # (sprite, mouse pos) before a drag starts
         self.drag: CardSprite | None = None
@@ -453,6 +454,13 @@ class TableScene(TableBase, TableInput, Scene):
         geo = self.geo
         if geo is None or self.board.views is None:
             return
+        # nothing moved and nothing changed: the answers of the last frame still hold
+        st = self.ctrl.state
+        key = (self.mouse, self.tip_focus, id(st), len(st.history), self.board.animating, self.log_scroll,
+               len(self.log), self.drag is None, geo, i18n.current_language(), self.my_turn())
+        if key == self._pointer_key and not self.board.animating:
+            return
+        self._pointer_key = key
         self.log_hover = None
         if geo.log.collidepoint(self.mouse) and self.log_drag is None:
             for entry, lines, y in log_entries(self):
