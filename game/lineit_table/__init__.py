@@ -2,9 +2,11 @@
 
 Modules, one idea each:
 
-- `texts`      every sentence a player reads (refusals, log, bot reasons), translated
-- `events`     what one action did, found by comparing the engine's views before/after
-- `tally`      per-seat results of a finished game (results screen, statistics)
+- `texts`      every sentence a player reads: refusals by code, the log from the engine's
+               events, bot reasons; translated, with real plurals
+- `tally`      per-seat results of a game, counted from the engine's events
+- `tips`       tooltips: what the pieces on the table are (mouse, or the I key)
+- `buttons`    the row of buttons: one font size, labels wrap instead of shrinking
 - `geometry`   where everything sits on the table, from the window's logical size
 - `sprites`    cards and tokens that know where they are heading
 - `board`      the engine state as sprites: targets, staged animation, drawing
@@ -19,7 +21,9 @@ What every table has (bots, autosave, pass screens, pause, game over,
 results base, demo figures, frame push) is in `game.table`.
 
 The engine owns the game: the table applies an action at once and the
-sprites catch up; legality is only ever asked from the engine.
+sprites catch up; legality is only ever asked from the engine, what
+happened is only ever read from its events (never guessed from views), and
+undo steps back one action at a time through its `undo_points()`/`rewind()`.
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ import pytweening
 from game import palette as P
 from game.ui import text as T
 
-from .geometry import SUIT_ORDER, TableGeometry, card_w
+from .geometry import SUIT_ORDER, TableGeometry, card_w, font_px
 from .sprites import CardSprite, Images, TokenSprite
 
 PHASE_SECONDS = (0.42, 0.42, 0.42, 0.45, 0.40)
@@ -355,12 +355,12 @@ class Board:
                 surface.blit(box, br)
             out.append(Item(key, 1500, bg, (text, size, center), draw))
 
-        badge("deck#", str(self.deck_count()), lay.font_px(30), (geo.deck.centerx, geo.deck.bottom - lay.px(26)))
+        badge("deck#", str(self.deck_count()), font_px(lay, 30), (geo.deck.centerx, geo.deck.bottom - lay.px(26)))
         for p in range(self.players):
             g = geo.seat(p)
             cnt = max(0, spec["seats"][p]["stack"] - self.incoming[p])
             pos, _h = self._stack_pos(p)
-            badge(("stack#", p), str(cnt), lay.font_px(30 if g.big else 24), pos)
+            badge(("stack#", p), str(cnt), font_px(lay, 30 if g.big else 24), pos)
         return out
 
     def draw_tokens(self, surface: pygame.Surface, first: bool = True) -> None:

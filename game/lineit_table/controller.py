@@ -1,37 +1,51 @@
 """The game behind the table: engine state, seats, undo and the save payload.
 
 The controller applies actions to the engine at once (a human's drop, a
-bot's answer) and keeps what happened (`last_outcome`, `events.Outcome`;
-`last_events`, what the engine's `apply` returned); the board animates
-afterwards. Bots, the autosave writer and game over are the table base's
-(`game.table`).
+bot's answer) and keeps what the engine said happened (`last_events`, the
+list `apply` returned); the board animates afterwards. Undo steps back one
+action at a time through the engine's `undo_points()` / `rewind()`. Bots,
+the autosave writer and game over are the table base's (`game.table`).
 
 Save payload (what `storage.write_autosave("lineit", ...)` stores):
 
-    {"config": <setup config>, "record": state.to_json(), "undo_from": <actions at the turn's start>}
+    {"config": <setup config>, "record": state.to_json()}
 """
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from engine import lineit
-from engine.core import BadSave
+from engine.core import BadSave, Event
 from engine.lineit import LineitState
 from game.table.bots import bot_seeds as seeds_for
 
-from . import tally as tally_mod
-from .events import Outcome, analyse, hands_from_log
-from .tally import next_pre_close
-
 log = logging.getLogger("linebox.lineit")
+
+
+def hands_from_log(log: list[dict], players: int) -> list[list[str]]:
+    """Every seat's hand, rebuilt from the public log.
+
+    Every hand card was taken from the face-up market, so the log knows them
+    all (the bots' determinize does the same). The table uses this only to
+    follow each card's sprite; other seats' hands are drawn face down.
+    """
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for entry in log:
+        seat = entry["seat"]
+        if seat is None:
+            continue
+        parts = entry["text"].split()
+        if parts[0] == "take" and parts[2] == "hand":
+            hands[seat].append(parts[1])
+        elif parts[0] == "play":
+            hands[seat].remove(parts[1])
+    return hands
 
 
 class Controller:
     """One Line-it game with its seats."""
 
-    def __init__(self, config: dict, state: LineitState, undo_from: int | None = None,
-                 bot_levels: list[str] | None = None) -> None:
+    def __init__(self, config: dict, state: LineitState, bot_levels: list[str] | None = None) -> None:
         self.config = config
         self.state = state
         self.seats = config["seats"]
@@ -39,13 +53,8 @@ class Controller:
         self.humans = [i for i, s in enumerate(self.seats) if s.get("kind") == "human"]
         self.bot_seeds = seeds_for(config, self.players)
         self.levels = bot_levels or [s.get("level") or "normal" for s in self.seats]
-        self.last_outcome: Outcome | None = None
-        self.last_events: Any = None
+        self.last_events: list[Event] = []
         self.actions_applied = 0
-        # undo and forced-close bookkeeping, rebuilt from the record
-        self.turn_start: LineitState | None = None
-        self.pre_close: LineitState | None = None
-        self._rebuild(undo_from)
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -66,33 +75,7 @@ class Controller:
         state = lineit.from_json(payload["record"])
         if state.players != len(seats):
             raise BadSave("the saved seats do not match the saved game")
-        undo_from = payload.get("undo_from")
-        if not isinstance(undo_from, int) or isinstance(undo_from, bool):
-            undo_from = None
-        return cls(config, state, undo_from=undo_from, **kw)
-
-    def _rebuild(self, undo_from: int | None) -> None:
-        """Turn start and pre-close states from the record (after a load)."""
-        n = len(self.state.history)
-        self.turn_start = None
-        self.pre_close = None
-        seat = self.state.current_seat
-        if seat is None or seat not in self.humans:
-            return
-        if undo_from is None or not 0 <= undo_from <= n:
-            undo_from = n
-        pre = None
-        start = None
-        for before, a, after, p in tally_mod.replay(self.state):
-            pre = next_pre_close(before, a, p)
-            if len(after.history) == undo_from:
-                start = after.clone()
-        if undo_from == 0:
-            start = lineit.new_game(
-                players=self.players, seed=self.state.seed, first_seat=self.state.setup_first,
-                final_plays=self.state.final_plays, deck=list(self.state.setup_deck) if self.state.setup_deck else None)
-        self.turn_start = start if start is not None else self.state.clone()
-        self.pre_close = pre
+        return cls(config, state, **kw)   # an older payload's "undo_from" is not needed: the engine knows
 
     def result(self) -> dict:
         """The finished game as `stats.record_result("lineit", ...)` takes it."""
@@ -103,8 +86,7 @@ class Controller:
                 "winners": self.state.winners()}
 
     def payload(self) -> dict:
-        undo_from = len(self.turn_start.history) if self.turn_start is not None else len(self.state.history)
-        return {"config": self.config, "record": self.state.to_json(), "undo_from": undo_from}
+        return {"config": self.config, "record": self.state.to_json()}
 
     # ------------------------------------------------------------ queries
     @property
@@ -128,7 +110,7 @@ class Controller:
     def views(self) -> list[dict]:
         """One view per seat for the board: the spectator view with that seat's own hand.
 
-        Hands come from the public log (`events.hands_from_log`), so this costs
+        Hands come from the public log (`hands_from_log`), so this costs
         one view, not one per seat.
         """
         spec = self.spectator()
@@ -148,34 +130,29 @@ class Controller:
         return self._legal
 
     def can_undo(self) -> bool:
-        return (self.turn_start is not None and self.is_human(self.current)
-                and len(self.turn_start.history) < len(self.state.history))
+        """A person is to act and has done something this turn that the engine lets them take back."""
+        return self.is_human(self.current) and bool(self.state.undo_points())
+
+    def undo_action(self) -> str | None:
+        """The action one step of undo would take back."""
+        if not self.can_undo():
+            return None
+        return self.state.history[self.state.undo_points()[-1]].text
 
     # ------------------------------------------------------------ acting
-    def apply(self, action: str) -> Outcome:
+    def apply(self, action: str) -> list[Event]:
         """Apply `action` for the current seat (IllegalAction leaves everything unchanged)."""
-        before = self.state.clone()
-        vb = self.spectator()                  # the view before, usually kept already
         self.last_events = self.state.apply(action)
-        va = self.spectator()                  # the view after: made once, kept for drawing
-        out = analyse(before, action, self.state, self.pre_close, vb, va)
-        self.pre_close = next_pre_close(before, action, self.pre_close)
         self.actions_applied += 1
-        if self.is_human(self.current):
-            if self.current != out.seat or self.turn_start is None or action in ("end", "pass"):
-                self.turn_start = self.state.clone()
-        else:
-            self.turn_start = None
-        self.last_outcome = out
-        return out
+        return self.last_events
 
-    def undo(self) -> bool:
-        """Back to the start of the current human turn."""
-        if not self.can_undo():
-            return False
-        self.state = self.turn_start.clone()
-        self.pre_close = None
-        return True
+    def undo(self) -> str | None:
+        """Take back the last action of the current turn (one step); returns its text."""
+        undone = self.undo_action()
+        if undone is None:
+            return None
+        self.state = self.state.rewind(self.state.undo_points()[-1])
+        return undone
 
     def bot_turn(self) -> bool:
         return self.current is not None and not self.is_human(self.current)

@@ -14,16 +14,17 @@ import pygame
 
 from game import palette as P
 from game import i18n
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.widgets import label_text
 
 from . import texts
-from .events import direction
-from .geometry import SUIT_ORDER, card_w
+from .geometry import MIN_PX, SUIT_ORDER, card_w, font_px
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT
+
+GLOW_LOG = (255, 255, 255)      # the cards of the log entry under the mouse
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -65,6 +66,20 @@ def _alpha_rect(surface: pygame.Surface, rect: pygame.Rect, color, alpha: int, r
 
 def level_label(level: str | None) -> str:
     return {"easy": _("easy bot"), "normal": _("normal bot"), "hard": _("hard bot")}.get(level or "", _("bot"))
+
+
+def points_label(n: int) -> str:
+    """'1 point', '17 points', '−3 points' (a real minus)."""
+    shown = f"\u2212{-n}" if n < 0 else str(n)
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=shown)
+
+
+def direction(cards: list[str]) -> str | None:
+    """'up', 'down', or None while the line has fewer than two Number cards (display only)."""
+    nums = [int(c) for c in cards if not c.startswith("B")]
+    if len(nums) < 2:
+        return None
+    return "up" if nums[1] > nums[0] else "down"
 
 
 def line_rule(line: list[str]) -> str:
@@ -183,6 +198,14 @@ def _glow(sc: "TableScene") -> dict:
     glow: dict[str, tuple] = {}
     if sc.selected is not None:
         glow[sc.selected.key] = GLOW_SELECT
+    hovered = set(sc.log_hover.cards) if sc.log_hover is not None else set()
+    for s in sc.board.sprites.values():
+        if s.card in hovered:
+            glow.setdefault(s.key, GLOW_LOG)
+    for seat, (card, zone) in sc.last_moves.items():
+        for s in sc.board.sprites.values():
+            if s.card == card and s.zone and s.zone[0] == zone:
+                glow.setdefault(s.key, seat_color(seat))
     if sc.hint is not None:
         parts = sc.hint["action"].split()
         if len(parts) > 1:
@@ -211,8 +234,8 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     r = geo.log
     _alpha_rect(surface, r, C.PANEL, 215, lay.px(16))
     pygame.draw.rect(surface, C.PANEL_EDGE, r, max(1, lay.px(2)), border_radius=lay.px(16))
-    T.blit_text(surface, _("Game log"), lay.font_px(26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
-    fs = lay.font_px(26)
+    T.blit_text(surface, _("Game log"), font_px(lay, 26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
+    fs = font_px(lay, 26)
     T.blit_text(surface, _("Market"), fs, C.TEXT_DIM, geo.market_label, "bottomleft", bold=True)
     dl = _("Draw pile")
     T.blit_text(surface, dl, fit_size(dl, fs, geo.market.x - geo.deck.x - lay.px(16), True), C.TEXT_DIM,
@@ -223,7 +246,7 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
         for pos in geo.market_slots(ctrl.players + 2):
             surface.blit(slot, slot.get_rect(center=pos))
     elif spec["phase"] == "final":
-        T.blit_text(surface, _("Final plays: the draw pile is spent."), lay.font_px(32), C.ACCENT,
+        T.blit_text(surface, _("Final plays: the draw pile is spent."), font_px(lay, 32), C.ACCENT,
                     geo.market.center, "center", bold=True)
     me = geo.me
     hand_slot = board.images.get("slot", me.hand_h)
@@ -231,7 +254,7 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
         surface.blit(hand_slot, hand_slot.get_rect(center=me.hand_pos(i)))
     mine = ctrl.is_human(sc.viewer) and not sc.hotseat
     T.blit_text(surface, _("Your hand") if mine else _("Hand of {name}").format(name=ctrl.name(sc.viewer)),
-                lay.font_px(22), C.TEXT_DIM, (me.hand.x, me.hand.y - lay.px(4)), "bottomleft")
+                font_px(lay, 22), C.TEXT_DIM, (me.hand.x, me.hand.y - lay.px(4)), "bottomleft")
     board.draw_slots(surface)
 
 
@@ -259,7 +282,7 @@ def text_items(sc: "TableScene") -> list[Item]:
     """Names, scores, counts and the log, as layer items (remade only when the game or the window changed)."""
     st = sc.ctrl.state
     key = (i18n.current_language(), id(st), len(st.history), sc.viewer, len(sc.log), id(sc.log[-1]) if sc.log else 0,
-           sc.geo.lay, sc.hotseat, sc.ctrl.current)
+           sc.geo.lay, sc.hotseat, sc.ctrl.current, sc.log_scroll, id(sc.log_hover))
     paint = sc.paint
     if paint.text_cache is None or paint.text_cache[0] != key:
         paint.text_cache = (key, _text_items(sc))
@@ -288,17 +311,21 @@ def _text_items(sc: "TableScene") -> list[Item]:
         if got is None:
             got = cache[key] = _seat_items(sc, g, seat, p == cur)
         out.items.extend(got)
-    for suit in SUIT_ORDER:
-        n = len(spec["jackpots"][suit])
-        bottom = geo.jackpots[suit].bottom
-        label = _("{n} cards").format(n=n) if n != 1 else _("1 card")
-        size = fit_size(label, lay.font_px(22), lay.px(geo.log_w / 4 - 8), bool(n))
-        out.text(("jack", suit), label, size, C.TEXT if n else C.TEXT_DIM,
-                 (geo.jackpots[suit].centerx, bottom + lay.px(6)), "midtop", bold=bool(n))
+    # one size and one form for the four piles: "12 cards" where every label fits, else the counts alone
+    room = lay.px(geo.log_w / 4 - 8)
+    counts = {suit: len(spec["jackpots"][suit]) for suit in SUIT_ORDER}
+    labels = {suit: ngettext("{n} card", "{n} cards", n).format(n=n) for suit, n in counts.items()}
+    size = min(fit_size(label, font_px(lay, 22), room, True) for label in labels.values())
+    if any(text_width(label, size, True) > room for label in labels.values()):
+        labels = {suit: str(n) for suit, n in counts.items()}     # the tooltip says what they count
+    for suit, n in counts.items():
+        out.text(("jack", suit), labels[suit], size, C.TEXT if n else C.TEXT_DIM,
+                 (geo.jackpots[suit].centerx, geo.jackpots[suit].bottom + lay.px(6)), "midtop", bold=bool(n))
     entries = log_entries(sc)
     inner = geo.log.inflate(-lay.px(8), 0)
-    inner.y, inner.h = geo.log.y + lay.px(60), geo.log.h - lay.px(66)
-    out.items.append(Item("log", 2000, inner, (i18n.current_language(), tuple(entries)),
+    inner.y, inner.h = geo.log.y + lay.px(8), geo.log.h - lay.px(10)     # the title row too: the "older" mark sits there
+    out.items.append(Item("log", 2000, inner, (i18n.current_language(), tuple(entries), sc.log_scroll,
+                                               id(sc.log_hover)),
                           lambda s, entries=entries: draw_log(sc, s, entries)))
     return out.items
 
@@ -316,25 +343,25 @@ def _seat_items(sc: "TableScene", g, seat: dict, active: bool) -> list[Item]:
     name = ctrl.name(p)
     kind = ctrl.seats[p].get("kind")
     tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
-    score = _("{n} points").format(n=seat["score"])
+    score = points_label(seat["score"])
     sw = text_width(score, g.font, True)
     room = g.score_pos[0] - sw - lay.px(12) - (g.name_pos[0] + lay.px(24))
     nsize = fit_size(name, g.font, room, True)
     nr = out.text(("name", p), name, nsize, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
-    tsize = int(g.font * 0.75)
+    tsize = max(MIN_PX, int(g.font * 0.75))
     if nr.right + lay.px(10) + text_width(tag, tsize) <= g.score_pos[0] - sw - lay.px(12):
         out.text(("tag", p), tag, tsize, C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
     elif not g.big:   # a narrow panel: the level goes under the line
-        out.text(("tag", p), tag, int(g.font * 0.7), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
+        out.text(("tag", p), tag, max(MIN_PX, int(g.font * 0.7)), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
                  "bottomright")
     out.text(("score", p), score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
     if g.big:
         rule = line_rule(seat["line"])
         if rule:
-            out.text("rule", rule, int(g.font * 0.8), C.TEXT_DIM, (g.line.centerx, g.name_pos[1]), "center")
+            out.text("rule", rule, max(MIN_PX, int(g.font * 0.8)), C.TEXT_DIM, (g.line.centerx, g.name_pos[1]), "center")
     else:
         label = _("hand {n}").format(n=seat["hand_count"])
-        out.text(("hand", p), label, int(g.font * 0.7), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
+        out.text(("hand", p), label, max(MIN_PX, int(g.font * 0.7)), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
     return out.items
 
 
@@ -367,10 +394,10 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
         drawn.extend(_frame_strips(g.panel.inflate(pad, pad), max(width, radius) + pad))
     if cur is not None and not ctrl.is_human(cur) and spec["phase"] != "over":
         g = geo.seat(cur)
-        score = _("{n} points").format(n=spec["seats"][cur]["score"])
+        score = points_label(spec["seats"][cur]["score"])
         right = g.score_pos[0] - text_width(score, g.font, True) - lay.px(16)
         text = _("thinking") + "." * (1 + int(sc.time * 3) % 3)
-        size = int(g.font * 0.75)
+        size = max(MIN_PX, int(g.font * 0.75))
         name_right = g.name_pos[0] + lay.px(34) + text_width(ctrl.name(cur), g.font, True)
         if right - text_width(_("thinking") + "...", size) >= name_right:
             r = T.blit_text(surface, text, size, C.ACCENT, (right, g.score_pos[1]), "midright")
@@ -414,7 +441,58 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
         r = pygame.Rect(0, 0, int(t.h * 1.3) + 4, int(t.h * 1.3) + 4)
         r.center = (int(t.x), int(t.y))
         drawn.append(r)
+    if sc.zoom_seat is not None:
+        drawn.append(draw_zoom(sc, surface, sc.zoom_seat))
+    if sc.tip is not None:
+        drawn.append(draw_tip(sc, surface, *sc.tip))
     return drawn
+
+
+def draw_zoom(sc: "TableScene", surface: pygame.Surface, seat: int) -> pygame.Rect:
+    """An opponent's long line, card by card without overlap, under its panel (mouse over the line)."""
+    geo = sc.geo
+    lay = geo.lay
+    g = geo.seat(seat)
+    line = sc.board.views[sc.viewer]["seats"][seat]["line"]
+    pad, gap = lay.px(14), lay.px(6)
+    room = surface.get_width() - 2 * lay.px(10) - 2 * pad
+    h = min(int(g.card_h * 1.25), int((room + gap) / max(1, len(line)) - gap) * 168 // 120)
+    w = card_w(h)
+    box = pygame.Rect(0, 0, len(line) * (w + gap) - gap + 2 * pad, h + 2 * pad)
+    box.midtop = (g.panel.centerx, g.line.bottom + lay.px(8))
+    box.clamp_ip(surface.get_rect().inflate(-lay.px(20), -lay.px(20)))
+    _alpha_rect(surface, box, C.PANEL, 240, lay.px(14))
+    pygame.draw.rect(surface, seat_color(seat), box, max(2, lay.px(3)), border_radius=lay.px(14))
+    mark = sc.last_moves.get(seat)
+    for i, card in enumerate(line):
+        r = pygame.Rect(box.x + pad + i * (w + gap), box.y + pad, w, h)
+        if mark is not None and mark[0] == card and mark[1][0] == "line":
+            glow = sc.board.images.tinted("card-glow", h + 2 * max(1, h * 8 // 168), seat_color(seat))
+            surface.blit(glow, glow.get_rect(center=r.center))
+        img = sc.board.images.get(f"bet:{card}" if card.startswith("B") else f"card:{card}", h)
+        surface.blit(img, img.get_rect(center=r.center))
+    return box.inflate(lay.px(8), lay.px(8))
+
+
+def draw_tip(sc: "TableScene", surface: pygame.Surface, target: pygame.Rect, text: str) -> pygame.Rect:
+    """A tooltip by `target`: below it when there is room, else above; inside the window."""
+    lay = sc.geo.lay
+    size = font_px(lay, 22)
+    lines = T.wrap(text, size, lay.px(480))
+    lh = int(size * 1.3)
+    pad = lay.px(12)
+    box = pygame.Rect(0, 0, max(T.width(x, size) for x in lines) + 2 * pad, len(lines) * lh + 2 * pad)
+    box.midtop = (target.centerx, target.bottom + lay.px(8))
+    if box.bottom > surface.get_height() - lay.px(8):
+        box.midbottom = (target.centerx, target.top - lay.px(8))
+    box.clamp_ip(surface.get_rect().inflate(-lay.px(16), -lay.px(16)))
+    _alpha_rect(surface, box, (20, 24, 30), 235, lay.px(10))
+    pygame.draw.rect(surface, C.ACCENT, box, max(1, lay.px(2)), border_radius=lay.px(10))
+    pygame.draw.rect(surface, C.ACCENT, target.inflate(lay.px(6), lay.px(6)), max(1, lay.px(2)),
+                     border_radius=lay.px(8))
+    for i, line in enumerate(lines):
+        T.blit_text(surface, line, size, C.TEXT, (box.x + pad, box.y + pad + i * lh), "topleft")
+    return box.union(target.inflate(lay.px(10), lay.px(10))).inflate(lay.px(4), lay.px(4))
 
 
 def control_items(sc: "TableScene") -> list[Item]:
@@ -443,6 +521,8 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
     spec = ctrl.spectator()
     if sc.refused is not None:
         return sc.refused[0], P.ILLEGAL
+    if sc.notice is not None and sc.my_turn():
+        return sc.notice[0] + " " + instruction(sc), C.TEXT
     if sc.hint is not None and sc.my_turn():
         return _("Hint: {action} — {reason}").format(action=texts.action_label(sc.hint["action"]),
                                                      reason=texts.bot_reason(sc.hint)), GLOW_HINT
@@ -452,16 +532,9 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
     if cur is None:
         return _("Game over."), C.ACCENT
     if sc.my_turn():
-        if spec["phase"] == "final":
-            return _("Final plays: drag a card from your hand onto your line, or pass."), C.TEXT
-        if not spec["turn"]["taken"]:
-            if ctrl.legal_texts() == {"close"}:
-                return _("No market card fits your line, and your hand is full: close your line first. "
-                         "The card you take then starts your new line."), P.ACCENT
-            if spec["turn"]["closed"]:
-                return _("Line closed. Now take a market card: it starts your new line or goes into your hand."), C.TEXT
-            return _("Your turn: drag a market card onto your line or into your hand."), C.TEXT
-        return _("You may play a card from your hand or close your line, then end your turn."), C.TEXT
+        if not spec["turn"]["taken"] and spec["phase"] != "final" and ctrl.legal_texts() == {"close"}:
+            return instruction(sc), P.ACCENT
+        return instruction(sc), C.TEXT
     if ctrl.is_human(cur):
         return _("{name}'s turn.").format(name=ctrl.name(cur)), C.TEXT_DIM
     if sc.demo:
@@ -469,51 +542,107 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
     return _("{name} is playing…").format(name=ctrl.name(cur)), C.TEXT_DIM
 
 
+def instruction(sc: "TableScene") -> str:
+    """What is left to do this turn, from what the engine allows now (so it is right after an undo too)."""
+    ctrl = sc.ctrl
+    spec = ctrl.spectator()
+    legal = ctrl.legal_texts()
+    can_play = any(a.startswith("play") for a in legal)
+    if spec["phase"] == "final":
+        return _("Final plays: drag a card from your hand onto your line, or pass.") if can_play else \
+            _("Final plays: no card of your hand fits your line; you pass.")
+    if not spec["turn"]["taken"]:
+        if legal == {"close"}:
+            return _("No market card fits your line, and your hand is full: close your line first. "
+                     "The card you take then starts your new line.")
+        if spec["turn"]["closed"]:
+            return _("Line closed. Now take a market card: it starts your new line or goes into your hand.")
+        return _("Your turn: drag a market card onto your line or into your hand.")
+    can_close = "close" in legal
+    if can_play and can_close:
+        return _("You may play a card from your hand or close your line, then end your turn.")
+    if can_play:
+        return _("You may play a card from your hand, then end your turn.")
+    if can_close:
+        return _("You may close your line, then end your turn.")
+    return _("Nothing is left to do: end your turn.")
+
+
 def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
+    """The status above the buttons, and the key help under it; the status never runs into the keys:
+    it gets smaller first, and if it still needs the room, the key help makes way."""
     geo = sc.geo
     lay = geo.lay
     text, color = status_text(sc)
-    size = lay.font_px(28)
     bold = color == P.ILLEGAL
-    lines = T.wrap(text, size, geo.status.w, bold)
-    y = geo.status.y + lay.px(6)
-    for line in lines[:3]:
+    top = geo.status.y + lay.px(6)
+    bottom = geo.buttons.y - lay.px(8)
+    keys = None
+    if sc.my_turn() and not sc.demo:
+        keys = key_help(_("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint · "
+                          "I what is this?"), font_px(lay, 19), geo.status.w)
+    room = bottom - top - (int(keys[1] * 1.3) if keys else 0)
+    size, lines, whole = status_lines(text, font_px(lay, 28), geo.status.w, room, bold)
+    if keys and not whole:
+        keys = None
+        size, lines, whole = status_lines(text, font_px(lay, 28), geo.status.w, bottom - top, bold)
+    y = top
+    for line in lines:
         T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=bold)
         y += int(size * 1.3)
-    if sc.my_turn() and not sc.demo:
-        keys = _("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint")
-        ks = lay.font_px(19)
-        T.blit_text(surface, keys, ks, C.TEXT_DIM, (geo.status.x, geo.buttons.y - lay.px(8)), "bottomleft") \
-            if T.width(keys, ks) <= geo.status.w else None
+    if keys:
+        T.blit_text(surface, keys[0], keys[1], C.TEXT_DIM, (geo.status.x, bottom), "bottomleft")
+
+
+def status_lines(text: str, size: int, width: int, height: int, bold: bool) -> tuple[int, list[str], bool]:
+    """The largest size (down to MIN_PX) at which `text` wraps into `height`: (size, lines, all of it fits);
+    at MIN_PX, the lines that fit."""
+    while True:
+        lines = T.wrap(text, size, width, bold)
+        if len(lines) * int(size * 1.3) <= height:
+            return size, lines, True
+        if size <= MIN_PX:
+            return size, lines[:max(1, height // int(size * 1.3))], False
+        size -= 1
+
+
+def key_help(text: str, size: int, width: int) -> tuple[str, int]:
+    """The key-help line at the largest size that fits `width`; at 11 px, as many keys as fit."""
+    size = fit_size(text, size, width)
+    parts = text.split(" · ")
+    while len(parts) > 1 and text_width(" · ".join(parts), size) > width:
+        parts.pop()
+    return " · ".join(parts), size
 
 
 _LOG_LINES: dict[tuple, tuple] = {}
 
 
 def log_entries(sc: "TableScene") -> list[tuple]:
-    """The newest log entries that fit the panel: (seat, lines, y), bottom up."""
+    """The log entries that fit the panel, from `sc.log_scroll` back: (entry, lines, y), bottom up."""
     geo = sc.geo
     lay = geo.lay
     r = geo.log
-    size = lay.font_px(21)
+    size = font_px(lay, 21)
     lh = int(size * 1.28)
     top = r.y + lay.px(64)
     y = r.bottom - lay.px(12)
     width = r.w - lay.px(48)
     out = []
     lang = i18n.current_language()
-    for seat, fn in reversed(sc.log):
-        key = (fn, lang, size, width)       # the entry itself is in the key: its id is never reused
+    shown = sc.log[:len(sc.log) - sc.log_scroll]
+    for entry in reversed(shown):
+        key = (entry, lang, size, width)       # the entry itself is in the key: its id is never reused
         lines = _LOG_LINES.get(key)
         if lines is None:
             if len(_LOG_LINES) > 400:
                 _LOG_LINES.clear()
-            lines = _LOG_LINES[key] = tuple(T.wrap(fn(), size, width))
+            lines = _LOG_LINES[key] = tuple(T.wrap(entry.text(), size, width))
         h = len(lines) * lh + lay.px(6)
         if y - h < top:
             break
         y -= h
-        out.append((seat, lines, y))
+        out.append((entry, lines, y))
     return out
 
 
@@ -521,15 +650,29 @@ def draw_log(sc: "TableScene", surface: pygame.Surface, entries: list[tuple]) ->
     geo = sc.geo
     lay = geo.lay
     r = geo.log
-    size = lay.font_px(21)
+    size = font_px(lay, 21)
     lh = int(size * 1.28)
-    for seat, lines, y in entries:
+    for entry, lines, y in entries:
+        seat = entry.seat
         color = seat_color(seat) if seat is not None else C.TEXT_DIM
+        if entry is sc.log_hover:
+            band = pygame.Rect(r.x + lay.px(8), y - lay.px(2), r.w - lay.px(16), len(lines) * lh + lay.px(4))
+            _alpha_rect(surface, band, C.ACCENT, 40, lay.px(6))
         pygame.draw.circle(surface, color, (r.x + lay.px(22), y + lh // 2), lay.px(5))
         yy = y
         for line in lines:
             T.blit_text(surface, line, size, C.TEXT if seat is not None else C.TEXT_DIM, (r.x + lay.px(36), yy), "topleft")
             yy += lh
+    # more below: the log is scrolled back; more above: older entries
+    if sc.log_scroll:
+        label = _("▼ newer entries (End)")
+        T.blit_text(surface, label, fit_size(label, size, r.w - lay.px(40), False, 11), C.ACCENT,
+                    (r.centerx, r.bottom - lay.px(4)), "midbottom")
+    if entries and len(entries) + sc.log_scroll < len(sc.log):
+        # older entries above: a mark after the panel's title (wheel, drag, Page Up)
+        title_w = text_width(_("Game log"), font_px(lay, 26), True)
+        T.blit_text(surface, "▲", font_px(lay, 22), C.TEXT_DIM, (r.x + lay.px(28) + title_w, r.y + lay.px(16)),
+                    "topleft")
 
 
 _FIT: dict[tuple, int] = {}
@@ -547,7 +690,7 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return w
 
 
-def fit_size(text: str, size: int, max_w: int, bold: bool = False, floor: int = 9) -> int:
+def fit_size(text: str, size: int, max_w: int, bold: bool = False, floor: int = MIN_PX) -> int:
     """The largest font size <= `size` at which `text` is at most `max_w` pixels wide."""
     key = (text, size, max_w, bold, floor)
     got = _FIT.get(key)

@@ -21,6 +21,14 @@ import pygame
 from game.ui.layout import Layout
 
 CARD_RATIO = 120 / 168
+MIN_PX = 11        # no text on the table is smaller (800×600 included)
+
+
+def font_px(lay: Layout, size: float) -> int:
+    """`lay.font_px`, never below MIN_PX."""
+    return max(MIN_PX, lay.font_px(size))
+
+
 SUIT_ORDER = ("red", "blue", "green", "yellow")
 
 
@@ -99,7 +107,7 @@ class TableGeometry:
                 stack=r(x + 110, 14 + top_h - hh - 12, card_w(hh) + 40, hh),
                 tokens=(panel.x + px(196), panel.y + px(top_h - 12 - hh // 2)), token_h=px(40),
                 first=(panel.right - px(34), panel.y + px(top_h - 12 - hh // 2)),
-                font=lay.font_px(26), big=False))
+                font=font_px(lay, 26), big=False))
         # --- the viewer's seat at the bottom
         line_h = 190
         line_y = H - 470
@@ -115,7 +123,7 @@ class TableGeometry:
             stack=r(bx + 2 * card_w(line_h) + 60, hand_y + 30, card_w(130), 130),
             tokens=(px(bx + 2 * card_w(line_h) + 60), px(hand_y + 190 - 22)), token_h=px(44),
             first=(px(bx + 2 * card_w(line_h) + 60 + card_w(130) + 50), px(hand_y + 62)),
-            font=lay.font_px(30), big=True)
+            font=font_px(lay, 30), big=True)
         # status line and buttons, right of the hand
         cx = bx + 2 * card_w(line_h) + 60 + card_w(130) + 110
         self.status = r(cx, hand_y, right - 30 - cx, 96)

@@ -6,9 +6,13 @@ legal (to light the drop zones while dragging) and, on the drop, either
 applies it or refuses with its reason, shown under the buttons while the
 card snaps back.
 
-Keys: 1–8 pick a market card, Q/W a hand card, L to the line, H to the hand,
-C close the line, E / Enter end the turn (pass in the final plays), U / Ctrl+Z
-undo, T hint, Esc menu.
+Keys: 1–8 pick the card in that market place (a place stays empty once its
+card is taken), Q/W a hand card, L to the line, H to the hand, C close the
+line, E / Enter end the turn (pass in the final plays), U / Ctrl+Z undo, T
+hint, I what is this (steps through the things on the table and explains
+each), Page Up / Page Down / Home / End scroll the log, Esc menu.
+
+The log also scrolls with the mouse wheel and by dragging inside it.
 """
 from __future__ import annotations
 
@@ -27,8 +31,19 @@ class TableInput:
     def handle(self, event: pygame.event.Event) -> bool:
         if self.handle_over(event):
             return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self.geo is not None and self.geo.log.collidepoint(self.mouse):
+                self.scroll_log(event.y)
+                return True
+            return False
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+            self.tip_focus = None
+            if self.log_drag is not None:
+                y0, scroll0 = self.log_drag
+                self.log_scroll = scroll0
+                self.scroll_log((event.pos[1] - y0) // max(1, self.log_line_px()))
+                return True
             for b in self.buttons:
                 b.hover = b.rect.collidepoint(event.pos)
             if self.press is not None and self.drag is None:
@@ -48,6 +63,9 @@ class TableInput:
             for b in self.buttons:
                 if b.rect.collidepoint(event.pos) and b.enabled:
                     return b.handle(event)
+            if self.geo is not None and self.geo.log.collidepoint(event.pos):
+                self.log_drag = (event.pos[1], self.log_scroll)
+                return True
             s = self.board.sprite_at(event.pos, ("market", "hand"))
             if s is not None and self.draggable(s):
                 self.press = (s, event.pos)
@@ -62,6 +80,9 @@ class TableInput:
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.mouse = event.pos
+            if self.log_drag is not None:
+                self.log_drag = None
+                return True
             for b in self.buttons:
                 if b.rect.collidepoint(event.pos) and b.enabled and self.press is None and self.drag is None:
                     return b.handle(event)
@@ -96,18 +117,27 @@ class TableInput:
     def key(self, event: pygame.event.Event) -> bool:
         k = event.key
         if k == pygame.K_ESCAPE:
-            if self.selected is not None:
+            if self.tip_focus is not None:
+                self.tip_focus = None
+            elif self.selected is not None:
                 self.selected = None
             else:
                 self.open_pause()
             return True
+        scroll = {pygame.K_PAGEUP: 3, pygame.K_PAGEDOWN: -3, pygame.K_HOME: len(self.log), pygame.K_END: -len(self.log)}
+        if k in scroll:
+            self.scroll_log(scroll[k])
+            return True
+        if k == pygame.K_i:
+            self.step_tip(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
         if not self.my_turn():
             return False
         if pygame.K_1 <= k <= pygame.K_8:
-            cards = sorted(self.board.sprites_in(("market",)), key=lambda s: s.zone[1])
-            i = k - pygame.K_1
-            if i < len(cards):
-                self.selected = None if self.selected is cards[i] else cards[i]
+            place = k - pygame.K_1
+            card = next((s for s in self.board.sprites_in(("market",)) if s.zone[1] == place), None)
+            if card is not None:
+                self.selected = None if self.selected is card else card
             return True
         if k in (pygame.K_q, pygame.K_w):
             cards = self.board.sprites_in(("hand", self.viewer))

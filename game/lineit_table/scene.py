@@ -10,29 +10,35 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import sound
-from game.i18n import N_, _
+from game import i18n, sound
+from game.i18n import N_, _, ngettext
 from game.scene import Scene
 from game.table.base import TableBase
 from game.table.bots import TableBots
 from game.ui.layout import Layout
+from game.ui.widgets import label_text
 
-from . import texts
+from . import texts, tips
 from .board import Board
 from .controller import Controller
 from .input import TableInput
-from .events import Outcome, analyse
-from .geometry import TableGeometry
+from engine.core import Event
+from engine.lineit import events as E
+from .geometry import MIN_PX, TableGeometry, card_w, font_px
 from .sprites import CardSprite
 from .draw import Paint
 from .tally import tally
 from game.ui.fit_button import FitButton as Button
+
+from .buttons import RowButton, row_font
 
 if TYPE_CHECKING:
     from game.app import App
 
 log = logging.getLogger("linebox.lineit")
 REFUSAL_SECONDS = 3.5
+BUTTON_FONT = 28             # logical size of the button row's labels (smaller when one does not fit)
+LOG_KEEP = 300               # log entries kept (the panel scrolls through them)
 HARD_TIME_LIMIT = 2.5        # seconds a hard bot may think at the table
 
 
@@ -55,7 +61,18 @@ class TableScene(TableBase, TableInput, Scene):
         self.hotseat = len(humans) >= 2
         self.passing = False                 # a "pass to" screen is up
         self.geo: TableGeometry | None = None
-        self.log: list[tuple] = []
+        self.log: list[texts.LogEntry] = []
+        self.log_scroll = 0                  # entries hidden below the panel (0: the newest shows)
+        self.log_drag: tuple[int, int] | None = None   # (mouse y, scroll) when a drag in the log began
+        self.log_hover: texts.LogEntry | None = None   # the entry under the mouse: its cards are lit
+        self.last_moves: dict[int, tuple[str, tuple]] = {}   # seat -> (card, zone) of its last card move
+        self.deal_until = 0.0                # board clock when the market being dealt has landed
+        self.turn_told = True                # "your turn" was said for the current turn
+        self.tip_focus: int | None = None    # keyboard: index of the tooltip target shown (I key)
+        self.zoom_seat: int | None = None    # an opponent whose long line is shown large (hover)
+        self.tip: tuple[pygame.Rect, str] | None = None   # the tooltip shown (mouse or I key): where, what
+        self._tip_key: tuple | None = None
+        self._pointer_key: tuple | None = None
         self.selected: CardSprite | None = None
         self.press: tuple | None = None      # (sprite, mouse pos) before a drag starts
         self.drag: CardSprite | None = None
@@ -63,6 +80,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.mouse = (0, 0)
         self.hover: CardSprite | None = None
         self.refused: tuple[str, float] | None = None
+        self.notice: tuple[str, float] | None = None   # what the last undo took back (shown a while)
         self.flash_zone: tuple[str, float] | None = None
         self.hint: dict | None = None
         self.hint_wanted = False
@@ -73,29 +91,25 @@ class TableScene(TableBase, TableInput, Scene):
         self.results_at: float | None = None
         self.paint = Paint()                         # the drawing's caches (draw.py writes only these)
         self.last_turn_seat: int | None = None
-        self.b_close = Button(N_("Close line"), self.on_close, font_size=28)
-        self.b_end = Button(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary", font_size=28)
-        self.b_undo = Button(N_("Undo"), self.undo, font_size=28)
-        self.b_hint = Button(N_("Hint"), self.on_hint, font_size=28)
+        self.b_close = RowButton(N_("Close line"), self.on_close, font_size=BUTTON_FONT)
+        self.b_end = RowButton(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary",
+                               font_size=BUTTON_FONT)
+        self.b_undo = RowButton(N_("Undo"), self.undo, font_size=BUTTON_FONT)
+        self.b_hint = RowButton(N_("Hint"), self.on_hint, font_size=BUTTON_FONT)
         self.b_menu = Button(N_("Menu"), self.open_pause, font_size=24)
         self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu]
         if ctrl.state.history:
             self._restore_log()
 
     def _restore_log(self) -> None:
-        """A loaded game: the log and the bet tokens, from the record."""
-        from .tally import add, empty_row, replay
-        rows = [empty_row() for _ in range(self.ctrl.players)]
-        for before, a, after, pre in replay(self.ctrl.state):
-            out = analyse(before, a, after, pre)
-            add(rows, out)
-            self.log.extend(texts.log_lines(out, self.ctrl.name))
-        del self.log[:-60]
-        self.board.token_values = [r["tokens"] for r in rows]
-        for entry in reversed(self.ctrl.spectator()["log"]):
-            if entry["seat"] is None and entry["text"].startswith("market"):
-                self.board.round_market = entry["text"].split()[1:]   # market places as dealt
-                break
+        """A loaded game: the log, the bet tokens and the market's places, from the engine's events."""
+        self.add_log(texts.log_lines(self.ctrl.state.events, self.ctrl.name))
+        for e in self.ctrl.state.events:
+            self._mark(e)
+        self.board.token_values = [r["tokens"] for r in tally(self.ctrl.state)]
+        dealt = [e for e in self.ctrl.state.events if isinstance(e, E.MarketDealt)]
+        if dealt:
+            self.board.round_market = list(dealt[-1].cards)     # market places as dealt
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -125,6 +139,7 @@ class TableScene(TableBase, TableInput, Scene):
         for i, b in enumerate(self.buttons[:4]):
             b.rect = pygame.Rect(g.buttons.x + i * (bw + lay.px(14)), g.buttons.y, bw, g.buttons.h)
         self.b_menu.rect = g.menu_button
+        self.b_menu.font_size = max(24, (MIN_PX + 0.5) / lay.scale)     # 24, or 11 px in a small window
 
     def anim_speed(self) -> float:
         f = self.app.settings.anim_factor
@@ -141,7 +156,11 @@ class TableScene(TableBase, TableInput, Scene):
         """The viewer may act now (a human seat at the bottom, no screen in between)."""
         c = self.ctrl.current
         return (c is not None and c == self.viewer and self.ctrl.is_human(c) and not self.passing
-                and self.app.top is self)
+                and self.app.top is self and self.dealt())
+
+    def dealt(self) -> bool:
+        """The market being dealt has landed (a turn starts only then)."""
+        return self.board.clock >= self.deal_until
 
     def _legal(self) -> set[str]:
         return self.ctrl.legal_texts() if self.my_turn() else set()
@@ -202,36 +221,57 @@ class TableScene(TableBase, TableInput, Scene):
         self.do(action)
         return True
 
-    def do(self, action: str) -> Outcome:
+    def do(self, action: str) -> list[Event]:
         """Apply an action the engine allows (human or bot) and let the view catch up."""
         self.refused = None
+        self.notice = None
         self.bots.cancel_hint()
-        out = self.ctrl.apply(action)
-        self.on_applied(action, self.ctrl.last_events)
-        return out
+        events = self.ctrl.apply(action)
+        self.on_applied(action, events)
+        return events
 
     def on_applied(self, action: Any, events: list | None) -> None:
-        """Animate, log and sound what the action did, then the base autosaves / ends the game."""
+        """Animate, log and sound what the engine says the action did, then the base autosaves / ends the game."""
         ctrl = self.ctrl
-        out = ctrl.last_outcome
-        new_tokens = [(c.seat, c.bet if c.bet_won else -c.bet) for c in out.closes if c.bet]
+        events = list(events or [])
+        new_tokens = [(e.seat, e.value if e.won else -e.value) for e in events if isinstance(e, E.BetResolved)]
         self.board.speed = self.anim_speed()
         total = self.board.sync(ctrl.views(), self.viewer, new_tokens=new_tokens)
-        for entry in texts.log_lines(out, ctrl.name):
-            self.log.append(entry)
-        del self.log[:-60]
+        self.add_log(texts.log_lines(events, ctrl.name))
         ph = 0.42 / max(0.01, self.board.speed) if self.board.speed > 0 else 0.0
-        if out.kind in ("take", "play"):
-            self.queue_sound("place", ph * 0.8)
-        if out.jackpot:
-            self.queue_sound("jackpot", ph * 1.5)
-        for c in out.closes:
-            self.queue_sound("close_line", ph * 0.3 if out.kind == "close" else ph * 1.2)
-            if c.bet:
-                self.queue_sound("bet_won" if c.bet_won else "bet_lost", ph * 1.6)
-        if out.new_round:
-            self.queue_sound("deal", total * 0.7)
+        for e in events:
+            self._mark(e)
+            if isinstance(e, (E.CardTaken, E.CardPlayed)):
+                self.queue_sound("place", ph * 0.8)
+            elif isinstance(e, E.JackpotWon):
+                self.queue_sound("jackpot", ph * 1.5)
+            elif isinstance(e, E.LineClosed):
+                self.queue_sound("close_line", ph * 0.3 if action == "close" else ph * 1.2)
+            elif isinstance(e, E.BetResolved):
+                self.queue_sound("bet_won" if e.won else "bet_lost", ph * 1.6)
+            elif isinstance(e, E.MarketDealt):
+                self.queue_sound("deal", total * 0.7)
+                self.deal_until = self.board.clock + total
         super().on_applied(action, events)
+
+    def add_log(self, entries: list[texts.LogEntry]) -> None:
+        """New log entries; a log scrolled back keeps showing the same entries."""
+        self.log.extend(entries)
+        if self.log_scroll:
+            self.log_scroll += len(entries)
+        del self.log[:-LOG_KEEP]
+        self.log_scroll = min(self.log_scroll, max(0, len(self.log) - 1))
+
+    def scroll_log(self, by: int) -> None:
+        """Scroll the log by `by` entries (positive: older ones)."""
+        self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + by))
+
+    def _mark(self, e: Event) -> None:
+        """The seat's last card move, marked until it moves a card again."""
+        if isinstance(e, E.CardTaken):
+            self.last_moves[e.seat] = (e.card, (e.to, e.seat))
+        elif isinstance(e, E.CardPlayed):
+            self.last_moves[e.seat] = (e.card, ("line", e.seat))
 
     def queue_sound(self, name: str, delay: float) -> None:
         if self.demo:
@@ -252,18 +292,18 @@ class TableScene(TableBase, TableInput, Scene):
 
     def close_preview(self) -> str:
         """What closing would bank, asked from the engine on a copy of the game."""
-        before = self.ctrl.state
-        after = before.clone()
-        after.apply("close")
-        c = analyse(before, "close", after).closes[0]
-        text = _("Close your line? You bank {banked} cards and discard {dropped}.").format(
-            banked=c.banked, dropped=len(c.discarded))
-        points = c.banked
-        if c.bet:
-            points += c.bet if c.bet_won else -c.bet
-            text += " " + (_("Your bet {v} is won: +{v}.") if c.bet_won else _("Your bet {v} is lost: \u2212{v}.")).format(v=c.bet)
-        shown = str(points) if points >= 0 else f"\u2212{-points}"
-        text += " " + _("That makes {points} points.").format(points=shown)
+        events = self.ctrl.state.clone().apply("close")
+        closed = next(e for e in events if isinstance(e, E.LineClosed))
+        banked, dropped = len(closed.banked), len(closed.discarded)
+        text = ngettext("Close your line? You bank {banked} card", "Close your line? You bank {banked} cards",
+                        banked).format(banked=banked)
+        text += ngettext(" and discard {dropped}.", " and discard {dropped}.", dropped).format(dropped=dropped)
+        for bet in (e for e in events if isinstance(e, E.BetResolved)):
+            text += " " + (_("Your bet {v} is won: +{v}.") if bet.won else
+                           _("Your bet {v} is lost: \u2212{v}.")).format(v=bet.value)
+        shown = str(closed.points) if closed.points >= 0 else f"\u2212{-closed.points}"
+        text += " " + ngettext("That makes {points} point.", "That makes {points} points.",
+                               abs(closed.points)).format(points=shown)
         return text
 
     def on_end(self) -> None:
@@ -273,21 +313,29 @@ class TableScene(TableBase, TableInput, Scene):
         elif "pass" in legal:
             self.try_action("pass")
         elif self.my_turn():
-            self.refused = (texts.refusal("take a market card first"), REFUSAL_SECONDS)
+            self.refused = (texts.refusal_text("turn.not_taken", {}), REFUSAL_SECONDS)
 
     def take_back(self) -> bool:
-        """Back to the start of the viewer's turn (the base autosaves)."""
+        """One step back: the last action of the viewer's turn (the base autosaves); says what it undid."""
         self.bots.cancel_hint()
-        if self.ctrl.undo():
-            self.selected = None
-            self.hint = None
-            self.board.speed = self.anim_speed()
-            rows = tally(self.ctrl.state)          # a bet closed this turn gives its token back
-            self.board.set_tokens([r["tokens"] for r in rows])
-            self.board.sync(self.ctrl.views(), self.viewer)
-            self.log.append((self.viewer, lambda n=self.ctrl.name(self.viewer): _("{name} takes the turn back.").format(name=n)))
-            return True
-        return False
+        undone = self.ctrl.undo()
+        if undone is None:
+            return False
+        self.selected = None
+        self.hint = None
+        self.refused = None
+        self.board.speed = self.anim_speed()
+        self.board.set_tokens([r["tokens"] for r in tally(self.ctrl.state)])   # a bet closed this turn: its token goes
+        self.board.sync(self.ctrl.views(), self.viewer)
+        self.last_moves.pop(self.viewer, None)
+        for e in self.ctrl.state.events:           # the seat's move before the one taken back, if any
+            if getattr(e, "seat", None) == self.viewer:
+                self._mark(e)
+        label = texts.action_label(undone)
+        self.notice = (texts.sentence(_("Taken back: {action}.").format(action=label)), REFUSAL_SECONDS)
+        self.add_log([texts.LogEntry(self.viewer, lambda n=self.ctrl.name(self.viewer), a=undone: _(
+            "{name} takes back: {action}.").format(name=n, action=texts.action_label(a)))])
+        return True
 
     def on_hint(self) -> None:
         if self.my_turn():
@@ -327,9 +375,12 @@ class TableScene(TableBase, TableInput, Scene):
         self.sounds = [s for s in self.sounds if s[0] > 0]
         if self.refused is not None:
             self.refused = (self.refused[0], self.refused[1] - dt) if self.refused[1] > dt else None
+        if self.notice is not None:
+            self.notice = (self.notice[0], self.notice[1] - dt) if self.notice[1] > dt else None
         if self.flash_zone is not None:
             self.flash_zone = (self.flash_zone[0], self.flash_zone[1] - dt) if self.flash_zone[1] > dt else None
         self._update_lift(dt)
+        self._update_pointer()
         self._update_buttons()
         if self.hint_wanted:
             h = self.bots.poll_hint(ctrl.state, ctrl.current)
@@ -342,8 +393,10 @@ class TableScene(TableBase, TableInput, Scene):
         cur = ctrl.current
         if cur != self.last_turn_seat:
             self.last_turn_seat = cur
-            if ctrl.is_human(cur) and (cur == self.viewer or not self.hotseat):
-                self.queue_sound("your_turn", 0.15)
+            self.turn_told = not (ctrl.is_human(cur) and (cur == self.viewer or not self.hotseat))
+        if not self.turn_told and self.dealt():
+            self.turn_told = True
+            self.queue_sound("your_turn", 0.15)
         # hot-seat: hide the table until the next human says so
         if self.hotseat and ctrl.is_human(cur) and cur != self.viewer and not self.passing \
                 and not self.board.animating and self.wait <= 0:
@@ -382,6 +435,58 @@ class TableScene(TableBase, TableInput, Scene):
         from .results import ResultsScene
         return ResultsScene(self.app, self)
 
+    def log_line_px(self) -> int:
+        return int(font_px(self.geo.lay, 21) * 1.28) if self.geo is not None else 1
+
+    def step_tip(self, step: int) -> None:
+        """The I key: show the next (Shift: previous) thing's tooltip."""
+        n = len(tips.targets(self))
+        if not n:
+            return
+        if self.tip_focus is None:
+            self.tip_focus = 0 if step > 0 else n - 1
+        else:
+            self.tip_focus = (self.tip_focus + step) % n
+
+    def _update_pointer(self) -> None:
+        """What the mouse (or the I key) points at: a log entry, a long opponent line, a tooltip."""
+        from .draw import log_entries
+        geo = self.geo
+        if geo is None or self.board.views is None:
+            return
+        # nothing moved and nothing changed: the answers of the last frame still hold
+        st = self.ctrl.state
+        key = (self.mouse, self.tip_focus, id(st), len(st.history), self.board.animating, self.log_scroll,
+               len(self.log), self.drag is None, geo, i18n.current_language(), self.my_turn())
+        if key == self._pointer_key and not self.board.animating:
+            return
+        self._pointer_key = key
+        self.log_hover = None
+        if geo.log.collidepoint(self.mouse) and self.log_drag is None:
+            for entry, lines, y in log_entries(self):
+                if y <= self.mouse[1] < y + len(lines) * self.log_line_px():
+                    self.log_hover = entry
+                    break
+        self.zoom_seat = None
+        for g in geo.opponents:
+            if g.line.collidepoint(self.mouse) and self.drag is None:
+                n = len(self.board.views[self.viewer]["seats"][g.seat]["line"])
+                if n > 1 and g.line_pos(1, n)[0] - g.line_pos(0, n)[0] < card_w(g.card_h):
+                    self.zoom_seat = g.seat
+        found = tips.targets(self) if (self.tip_focus is not None or self.drag is None) else []
+        tip = None
+        if self.tip_focus is not None and found:
+            self.tip_focus %= len(found)
+            tip = found[self.tip_focus]
+        elif self.zoom_seat is None:
+            tip = tips.at(found, self.mouse)
+        # the text is made once per thing and game state (closing's preview asks the engine)
+        key = None if tip is None else (tuple(tip.rect), id(self.ctrl.state), len(self.ctrl.state.history),
+                                        i18n.current_language())
+        if key != self._tip_key:
+            self._tip_key = key
+            self.tip = None if tip is None else (tip.rect, tip.text())
+
     def _update_lift(self, dt: float) -> None:
         hover = None
         if self.drag is None and self.my_turn():
@@ -407,6 +512,19 @@ class TableScene(TableBase, TableInput, Scene):
         self.b_menu.enabled = True
         for b in self.buttons:
             b.visible = not self.demo or b is self.b_menu
+        self._fit_button_row()
+
+    def _fit_button_row(self) -> None:
+        """One font size for the row of four buttons: the largest at which every label fits."""
+        row = self.buttons[:4]
+        lay = self.app.lay
+        key = (i18n.current_language(), lay, tuple(b.rect.w for b in row), tuple(label_text(b.label) for b in row))
+        if key == getattr(self, "_row_key", None):
+            return
+        self._row_key = key
+        size = row_font(row, lay, BUTTON_FONT)
+        for b in row:
+            b.font_size = size
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,7 +1,8 @@
-"""Per-seat results of a Line-it game, read from its record.
+"""Per-seat results of a Line-it game, counted from the engine's events.
 
-The game is replayed action by action through the engine and each step is
-read with `events.analyse`, so the tally never re-derives a rule.
+Only what the engine said happened is counted (a jackpot is a `jackpot_won`
+event, never a guess from the banked piles), so the tally never re-derives a
+rule.
 
 >>> from engine import lineit
 >>> s = lineit.new_game(players=2, seed=1)
@@ -11,10 +12,9 @@ read with `events.analyse`, so the tally never re-derives a rule.
 """
 from __future__ import annotations
 
-from engine import lineit
+from engine.core import Event
 from engine.lineit import LineitState
-
-from .events import Outcome, analyse
+from engine.lineit import events as E
 
 
 def empty_row() -> dict:
@@ -22,52 +22,26 @@ def empty_row() -> dict:
             "lines": 0, "forced": 0, "bets_won": 0, "bets_lost": 0, "up": 0, "down": 0, "tokens": []}
 
 
-def add(rows: list[dict], out: Outcome) -> None:
-    """Count one action's outcome into `rows` (one dict per seat)."""
-    if out.jackpot:
-        rows[out.seat]["jackpots"] += 1
-        rows[out.seat]["jackpot_cards"] += out.jackpot[1]
-    if out.forced:
-        rows[out.seat]["forced"] += 1
-    for c in out.closes:
-        row = rows[c.seat]
-        row["lines"] += 1
-        if c.bet:
-            row["bets_won" if c.bet_won else "bets_lost"] += 1
-            row["tokens"].append(c.bet if c.bet_won else -c.bet)
-        if c.direction:
-            row[c.direction] += 1
-
-
-def replay(state: LineitState, upto: int | None = None):
-    """Yield (before, action, after, pre_close) for the first `upto` actions of `state`."""
-    record = state.to_json()
-    actions = record["actions"][:upto] if upto is not None else record["actions"]
-    setup = record["setup"]
-    s = lineit.new_game(players=setup["players"], seed=record["seed"], first_seat=setup["first_seat"],
-                        final_plays=setup.get("final_plays", 1), deck=setup.get("deck"))
-    pre_close = None
-    for a in actions:
-        before = s.clone()
-        s.apply(a)
-        yield before, a, s, pre_close
-        pre_close = next_pre_close(before, a, pre_close)
-
-
-def next_pre_close(before: LineitState, action: str, pre_close: LineitState | None) -> LineitState | None:
-    """The state before a close made ahead of the take this turn (for forced closes)."""
-    if action == "close" and not before.view(None)["turn"]["taken"]:
-        return before
-    if action.startswith("take") or action in ("end", "pass"):
-        return None
-    return pre_close
+def add(rows: list[dict], events: list[Event]) -> None:
+    """Count some events into `rows` (one dict per seat)."""
+    for e in events:
+        if isinstance(e, E.JackpotWon):
+            rows[e.seat]["jackpots"] += 1
+            rows[e.seat]["jackpot_cards"] += len(e.cards)
+        elif isinstance(e, E.LineClosed):
+            rows[e.seat]["lines"] += 1
+            rows[e.seat]["forced"] += int(e.forced)
+        elif isinstance(e, E.BetResolved):
+            rows[e.seat]["bets_won" if e.won else "bets_lost"] += 1
+            rows[e.seat]["tokens"].append(e.value if e.won else -e.value)
+        elif isinstance(e, E.DirectionFixed):
+            rows[e.seat]["up" if e.direction == "ascending" else "down"] += 1
 
 
 def tally(state: LineitState) -> list[dict]:
     """One row per seat: score, banked, bonus, penalty, jackpots, lines, forced, bets, directions."""
     rows = [empty_row() for _ in range(state.players)]
-    for before, a, after, pre in replay(state):
-        add(rows, analyse(before, a, after, pre))
+    add(rows, state.events)
     view = state.view(None)
     for p, seat in enumerate(view["seats"]):
         rows[p].update(score=seat["score"], banked=seat["stack"], bonus=seat["bonus"], penalty=seat["penalty"])

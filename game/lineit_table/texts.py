@@ -1,19 +1,24 @@
 """Every sentence of the Line-it table a player reads, in the current language.
 
-The engine speaks English (refusals such as ``ascending line: play above 57``,
-bot reasons with a template key); this module maps them onto msgids with
-placeholders, so German and French players read their own language.
+The engine speaks in codes: a refusal is a `Refusal` with a stable `code`
+and its `params` (engine/lineit/refusals.py), what happened is a list of
+typed events (engine/lineit/events.py), a bot's reason a template key. This
+module turns each into a translated sentence, with real plurals.
 
->>> refusal("ascending line: play above 57")
-'ascending line: play above 57'
+>>> from engine.lineit.refusals import REFUSALS
+>>> refusal(REFUSALS.refuse("line.not_ascending", above=57))
+'Ascending line: play above 57'
 >>> card_label("B4")
 'bet 4'
 """
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
+from typing import Any, Callable
 
-from game.i18n import N_, _
+from engine.core import Event
+from engine.lineit import events as E
+from game.i18n import N_, _, ngettext
 
 SUIT_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 SUIT_GLYPHS = {"red": "\u2665", "blue": "\u2666", "green": "\u2663", "yellow": "\u2605"}
@@ -31,36 +36,61 @@ def card_label(card: str) -> str:
     return card
 
 
-# Engine refusal texts (engine/lineit/state.py) -> msgid with placeholders.
-_REFUSALS: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"^ascending line: play above (?P<n>\d+)$"), N_("ascending line: play above {n}")),
-    (re.compile(r"^descending line: play below (?P<n>\d+)$"), N_("descending line: play below {n}")),
-    (re.compile(r"^your hand is full \((?P<n>\d+) cards\)$"), N_("your hand is full ({n} cards)")),
-    (re.compile(r"^you already played a card from your hand this turn$"),
-     N_("you already played a card from your hand this turn")),
-    (re.compile(r"^you already closed your line this turn$"), N_("you already closed your line this turn")),
-    (re.compile(r"^your line is empty: there is nothing to close$"),
-     N_("your line is empty: there is nothing to close")),
-    (re.compile(r"^your line already holds a bet card \((?P<card>B\d)\): one per line$"),
-     N_("your line already holds a bet card ({card}): one per line")),
-    (re.compile(r"^take a market card first$"), N_("take a market card first")),
-    (re.compile(r"^(?P<card>\w+) is not in the market$"), N_("{card} is not in the market")),
-    (re.compile(r"^(?P<card>\w+) is not in your hand$"), N_("{card} is not in your hand")),
-    (re.compile(r"^you already took a market card this turn$"), N_("you already took a market card this turn")),
-    (re.compile(r"^the draw pile is spent: in the final plays you may only play a card from your hand or pass$"),
-     N_("the draw pile is spent: in the final plays you may only play a card from your hand or pass")),
-    (re.compile(r"^the game is over$"), N_("the game is over")),
-]
+# One translatable template per refusal code (engine/lineit/refusals.py has them all;
+# tests/test_table_lineit_texts.py checks none is missing).
+REFUSAL_TEXTS: dict[str, str] = {
+    "action.unknown": N_("\u201c{text}\u201d is not an action"),
+    "action.not_a_card": N_("\u201c{text}\u201d is not a card (a number 1 to 100, or a bet 3, 4 or 5)"),
+    "action.where": N_("\u201c{text}\u201d: say where the card goes, your line or your hand"),
+    "game.over": N_("the game is over"),
+    "final.play_or_pass": N_("the draw pile is spent: in the final plays you may only play a card from your hand "
+                             "or pass"),
+    "final.pass_only": N_("passing is only for the final plays: end your turn instead"),
+    "hand.not_held": N_("{card} is not in your hand"),
+    "market.not_there": N_("{card} is not in the market"),
+    "line.bet_taken": N_("your line already holds a bet card (bet {bet}): one per line"),
+    "line.not_ascending": N_("ascending line: play above {above}"),
+    "line.not_descending": N_("descending line: play below {below}"),
+    "line.empty": N_("your line is empty: there is nothing to close"),
+    "turn.already_taken": N_("you already took a market card this turn"),
+    "turn.already_played": N_("you already played a card from your hand this turn"),
+    "turn.already_closed": N_("you already closed your line this turn"),
+    "turn.not_taken": N_("take a market card first"),
+    "chance.pending": N_("the game waits for the cards to be dealt first"),
+    "chance.not_needed": N_("no cards are to be dealt now"),
+    "chance.wrong_count": N_("{count} cards are needed, not {got}"),
+    "chance.impossible": N_("{card} cannot come up: it is not left in the draw pile"),
+    "chance.not_a_seat": N_("\u201c{text}\u201d is not a seat from 0 to {last}"),
+}
+# codes whose sentence depends on a number: its form for the params
+REFUSAL_PLURALS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "hand.full": lambda p: ngettext("your hand is full ({limit} card)", "your hand is full ({limit} cards)",
+                                    int(p["limit"])),
+}
 
 
-def refusal(text: str) -> str:
-    """The engine's refusal `text` in the current language (unknown texts pass through)."""
-    for pattern, msgid in _REFUSALS:
-        m = pattern.match(text)
-        if m:
-            params = {k: (card_label(v) if k == "card" else v) for k, v in m.groupdict().items()}
-            return _(msgid).format(**params)
-    return text
+def sentence(text: str) -> str:
+    """A message shown on its own starts with a capital ('Ascending line: ...')."""
+    return text[:1].upper() + text[1:]
+
+
+def refusal_text(code: str, params: dict[str, Any]) -> str:
+    """The refusal `code` with its `params` as a sentence in the current language."""
+    shown = {k: card_label(str(v)) if k == "card" else v for k, v in params.items()}
+    if code in REFUSAL_PLURALS:
+        return sentence(REFUSAL_PLURALS[code](shown).format(**shown))
+    template = REFUSAL_TEXTS.get(code)
+    if template is None:
+        raise KeyError(f"no text for the refusal code {code!r}")
+    return sentence(_(template).format(**shown))
+
+
+def refusal(why: Any) -> str:
+    """An engine refusal (a `Refusal`: the sentence with `.code` and `.params`) as a sentence."""
+    code = getattr(why, "code", None)
+    if code is None:
+        return sentence(str(why))
+    return refusal_text(code, dict(getattr(why, "params", None) or {}))
 
 
 def bot_reason(hint: dict) -> str:
@@ -94,53 +124,113 @@ def action_label(text: str) -> str:
     return text
 
 
-def log_lines(out, name) -> list:
-    """The log entries for one action `out` (events.Outcome): a list of (seat, callable -> text).
+@dataclass(frozen=True, eq=False)
+class LogEntry:
+    """One line of the game log: who it is about (None: the table), its text made when drawn
+    (so a language switch changes the log too) and the cards it names (lit while hovered)."""
 
-    Texts are made when drawn, so a language switch also changes the log.
-    `name(seat)` gives a seat's name.
-    """
-    who = name(out.seat) if out.seat is not None else ""
-    lines: list = []
-    seat = out.seat
-    if out.kind == "take":
-        card = out.card
-        if out.forced:
-            lines.append((seat, lambda: _("{name} had to close the line first: {card} fitted neither line nor hand.")
-                          .format(name=who, card=card_label(card))))
-        if out.to == "line":
-            lines.append((seat, lambda: _("{name} takes {card} to the line.").format(name=who, card=card_label(card))))
-        else:
-            lines.append((seat, lambda: _("{name} takes {card} into the hand.").format(name=who, card=card_label(card))))
-    elif out.kind == "play":
-        card = out.card
-        lines.append((seat, lambda: _("{name} plays {card} from the hand.").format(name=who, card=card_label(card))))
-    elif out.kind == "pass":
-        lines.append((seat, lambda: _("{name} passes.").format(name=who)))
-    if out.jackpot:
-        suit, n = out.jackpot
-        lines.append((seat, lambda: _("3rd {suit} card: {name} wins the {suit} jackpot, {n} cards.")
-                      .format(suit=suit_name(suit), name=who, n=n)))
-    for c in out.closes:
-        cw = name(c.seat)
-        banked, dropped, bet, won = c.banked, len(c.discarded), c.bet, c.bet_won
+    seat: int | None
+    text: Callable[[], str]
+    cards: tuple[str, ...] = ()
 
-        def text(cw=cw, banked=banked, dropped=dropped, bet=bet, won=won) -> str:
-            s = _("{name} closes the line: banked {banked}, discarded {dropped}.").format(
-                name=cw, banked=banked, dropped=dropped)
-            if bet:
-                s += " " + (_("Bet {v} won: +{v}.") if won else _("Bet {v} lost: \u2212{v}.")).format(v=bet)
-            return s
-        lines.append((c.seat, text))
-    if out.leftovers:
-        nums = [c for c in out.leftovers if not c.startswith("B")]
-        if nums:
-            lines.append((None, lambda: _("Left in the market, to the jackpots: {cards}.").format(cards=", ".join(nums))))
-    if out.final_started:
-        lines.append((None, lambda: _("The draw pile is spent: final plays. Each player may play a card from the hand.")))
-    if out.new_round:
-        r = out.new_round
-        lines.append((None, lambda: _("Round {n}: a new market is dealt.").format(n=r)))
-    if out.game_over:
-        lines.append((None, lambda: _("Game over: every line is closed and scored.")))
-    return lines
+
+def cards_list(cards: tuple[str, ...] | list[str]) -> str:
+    return ", ".join(card_label(c) for c in cards)
+
+
+def per_suit(piles: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    return tuple(c for pile in piles for c in pile)
+
+
+def event_text(e: Event, name: Callable[[int], str]) -> str:
+    """What one engine event says, in the current language (every Line-it event kind has a sentence)."""
+    if isinstance(e, E.FirstSeat):
+        return _("{name} holds the first-player token and starts.").format(name=name(e.seat))
+    if isinstance(e, E.MarketDealt):
+        return _("Round {n}: the market is dealt: {cards}.").format(n=e.round, cards=cards_list(e.cards))
+    if isinstance(e, E.CardTaken):
+        return (_("{name} takes {card} to the line.") if e.to == "line" else
+                _("{name} takes {card} into the hand.")).format(name=name(e.seat), card=card_label(e.card))
+    if isinstance(e, E.CardPlayed):
+        return (_("{name} plays {card} from the hand (final play).") if e.final else
+                _("{name} plays {card} from the hand.")).format(name=name(e.seat), card=card_label(e.card))
+    if isinstance(e, E.DirectionFixed):
+        return (_("The line of {name} is ascending.") if e.direction == "ascending" else
+                _("The line of {name} is descending.")).format(name=name(e.seat))
+    if isinstance(e, E.JackpotWon):
+        n = len(e.cards)
+        return ngettext("Third {suit} card: {name} wins the {suit} jackpot, {n} card.",
+                        "Third {suit} card: {name} wins the {suit} jackpot, {n} cards.", n).format(
+            suit=suit_name(e.suit), name=name(e.seat), n=n)
+    if isinstance(e, E.BetResolved):
+        return (_("{name} wins the bet {v}: +{v}.") if e.won else
+                _("{name} loses the bet {v}: \u2212{v}.")).format(name=name(e.seat), v=e.value)
+    if isinstance(e, E.LineClosed):
+        banked, dropped = len(e.banked), len(e.discarded)
+        text = ngettext("{name} closes the line: {n} card banked", "{name} closes the line: {n} cards banked",
+                        banked).format(name=name(e.seat), n=banked)
+        text += ngettext(", {n} discarded", ", {n} discarded", dropped).format(n=dropped)
+        points = f"\u2212{-e.points}" if e.points < 0 else str(e.points)
+        text += ngettext(" ({points} point).", " ({points} points).", abs(e.points)).format(points=points)
+        if e.forced:
+            text = _("{name} had to close the line (the hand was full and no market card fitted).").format(
+                name=name(e.seat)) + " " + text
+        return text
+    if isinstance(e, E.TurnEnded):
+        return _("{name} ends the turn.").format(name=name(e.seat))
+    if isinstance(e, E.RoundEnded):
+        left = per_suit(e.to_jackpots)
+        text = _("End of round {n}.").format(n=e.round)
+        if left:
+            text += " " + ngettext("Left in the market, to the jackpots: {cards}.",
+                                   "Left in the market, to the jackpots: {cards}.", len(left)).format(
+                cards=cards_list(left))
+        if e.bets_gone:
+            text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
+                cards=cards_list(e.bets_gone))
+        return text + " " + _("The first-player token passes to {name}.").format(name=name(e.token_to))
+    if isinstance(e, E.RemainderDealt):
+        left = per_suit(e.to_jackpots)
+        text = ngettext("The draw pile cannot fill a market: its last card goes to the jackpots: {cards}.",
+                        "The draw pile cannot fill a market: its last cards go to the jackpots: {cards}.",
+                        len(e.cards)).format(cards=cards_list(left) or "\u2014")
+        if e.bets_gone:
+            text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
+                cards=cards_list(e.bets_gone))
+        return text
+    if isinstance(e, E.FinalPlaysBegun):
+        return ngettext("Final plays: each player may play one card from the hand, starting with {name}.",
+                        "Final plays: each player may play up to {n} cards from the hand, one per pass, "
+                        "starting with {name}.", e.passes).format(name=name(e.first_seat), n=e.passes)
+    if isinstance(e, E.Passed):
+        return _("{name} passes.").format(name=name(e.seat))
+    if isinstance(e, E.FinalCloses):
+        return _("Every line is closed and scored.")
+    if isinstance(e, E.GameOver):
+        best = max(e.scores) if e.scores else 0
+        names = ", ".join(name(p) for p in e.winners)
+        if len(e.winners) > 1:
+            return ngettext("Game over: shared victory of {names} with {points} point.",
+                            "Game over: shared victory of {names} with {points} points.", abs(best)).format(
+                names=names, points=best)
+        return ngettext("Game over: {names} wins with {points} point.",
+                        "Game over: {names} wins with {points} points.", abs(best)).format(names=names, points=best)
+    return e.kind
+
+
+def event_cards(e: Event) -> tuple[str, ...]:
+    """The cards an event names (lit on the table while its log entry is hovered)."""
+    if isinstance(e, (E.CardTaken, E.CardPlayed)):
+        return (e.card,)
+    if isinstance(e, (E.MarketDealt, E.JackpotWon)):
+        return tuple(e.cards)
+    if isinstance(e, E.LineClosed):
+        return tuple(e.banked) + tuple(e.discarded)
+    if isinstance(e, (E.RoundEnded, E.RemainderDealt)):
+        return per_suit(e.to_jackpots)
+    return ()
+
+
+def log_lines(events: list[Event], name: Callable[[int], str]) -> list[LogEntry]:
+    """The log entries of some engine events, one per event."""
+    return [LogEntry(getattr(e, "seat", None), lambda e=e: event_text(e, name), event_cards(e)) for e in events]

@@ -70,7 +70,6 @@ class ResultsScene(TableResults):
         self.b_daily = Button(N_("Today's daily sheet"), self.play_daily, font_size=28)
         self.b_daily.visible = not self.demo
         self.widgets.insert(1, self.b_daily)
-        self.widgets.append(self.b_seed)
         if self.perfect:
             sound.play("jackpot")
         elif self.new_best or any(w in g.humans for w in g.state.winners()):
@@ -86,9 +85,6 @@ class ResultsScene(TableResults):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.t += dt
-
-    def shown_buttons(self) -> list:
-        return [b for b in super().shown_buttons() if b is not self.b_seed]
 
     def layout(self, lay: Layout) -> None:
         self.place_buttons(lay.px(lay.logical_h - 120), lay.px(360), lay.px(76), lay.px(24))

@@ -1,4 +1,5 @@
-"""What every results screen has: play again, look at the table, back to the menu.
+"""What every results screen has: play again, look at the table, back to the menu,
+and the game's seed, shown on a button that copies it (Ctrl+C does too).
 
 A game's results screen subclasses `TableResults`, lays out `self.widgets`
 (the buttons below, plus its own) and draws its own rows.
@@ -43,26 +44,32 @@ class TableResults(WidgetScene):
         self.b_look = Button(N_("Look at the table"), table.look_at_table, font_size=font_size)
         self.b_menu = Button(N_("Back to menu"), self.to_menu, "quiet", font_size=font_size)
         self.b_again.visible = not table.demo
-        self.b_seed = Button(lambda: _("Copy seed {seed}").format(seed=self.seed()), self.copy_seed, "quiet",
-                             font_size=font_size)
-        self.widgets = [self.b_again, self.b_look, self.b_menu]
-
-    def seed(self) -> str:
-        """The game's seed, as the setup and `linebox --seed` take it."""
-        return str(self.table.tg.config.get("seed", ""))
-
-    def copy_seed(self) -> None:
-        """The seed to the clipboard (and in a toast, for a system without one)."""
-        try:
-            if not pygame.scrap.get_init():
-                pygame.scrap.init()
-            pygame.scrap.put_text(self.seed())
-            self.app.toast(_("Seed {seed} copied.").format(seed=self.seed()))
-        except (pygame.error, AttributeError):
-            self.app.toast(_("Seed: {seed}").format(seed=self.seed()), seconds=6.0)
+        self.seed = getattr(table.tg.state, "seed", None)
+        self.b_seed = Button(lambda: _("Seed {seed} · copy").format(seed=self.seed), self.copy_seed, "quiet",
+                             font_size=font_size * 0.75)
+        self.b_seed.visible = self.seed is not None
+        self.widgets = [self.b_again, self.b_look, self.b_menu, self.b_seed]
 
     def shown_buttons(self) -> list:
-        return [w for w in self.widgets if isinstance(w, Button) and w.visible]
+        return [w for w in self.widgets if isinstance(w, Button) and w.visible and w is not self.b_seed]
+
+    def copy_seed(self) -> None:
+        """The seed to the clipboard (to replay or share the deal), and a note saying whether it went."""
+        if self.seed is None:
+            return
+        try:
+            pygame.scrap.put_text(str(self.seed))
+            copied = pygame.scrap.get_text() == str(self.seed)
+        except (pygame.error, AttributeError):
+            copied = False
+        self.app.toast(_("Seed {seed} copied.").format(seed=self.seed) if copied else
+                       _("The seed could not be copied; it is {seed}.").format(seed=self.seed))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.copy_seed()
+            return True
+        return super().handle(event)
 
     def place_buttons(self, y: int, width: int, height: int, gap: int) -> None:
         """The visible buttons in a centred row at `y`."""
@@ -70,6 +77,8 @@ class TableResults(WidgetScene):
         x = self.app.lay.width // 2 - (len(shown) * width + (len(shown) - 1) * gap) // 2
         for i, b in enumerate(shown):
             b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
+        self.b_seed.rect = pygame.Rect(0, 0, width, height * 3 // 4)
+        self.b_seed.rect.midtop = (self.app.lay.width // 2, y + height + gap // 2)
 
     def back(self) -> None:
         self.to_menu()

@@ -1,0 +1,121 @@
+"""What things on the table are: tooltips for the pieces a new player cannot name at once.
+
+`targets(sc)` lists every such piece with its rectangle and a text made when
+shown: the draw pile, the jackpot piles, the first-player token, each seat's
+banked pile, its bonus and penalty tokens and the progress of a bet in its
+line, and, over the Close line button, what closing now would bank. The
+mouse shows the one under it; the I key steps through all of them in this
+order (keyboard players).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.i18n import _, ngettext
+
+from . import texts
+from .geometry import SUIT_ORDER
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+@dataclass(frozen=True)
+class Tip:
+    rect: pygame.Rect
+    text: Callable[[], str]
+
+
+def bet_progress(line: list[str]) -> tuple[int, int] | None:
+    """(Number cards placed after the line's Bet card, how many win it), or None without a bet.
+
+    >>> bet_progress(["12", "B4", "20", "31"])
+    (2, 4)
+    """
+    bet = next((i for i, c in enumerate(line) if c.startswith("B")), None)
+    if bet is None:
+        return None
+    return sum(1 for c in line[bet + 1:] if not c.startswith("B")), int(line[bet][1:])
+
+
+def bet_text(line: list[str]) -> str:
+    after, need = bet_progress(line)
+    text = ngettext("Bet {v}: {k} of {v} cards after it.", "Bet {v}: {k} of {v} cards after it.", need).format(
+        k=after, v=need)
+    if after >= need:
+        return text + " " + _("Closing now wins +{v}.").format(v=need)
+    return text + " " + _("Closing now loses \u2212{v}.").format(v=need)
+
+
+def targets(sc: "TableScene") -> list[Tip]:
+    """Every piece with a tooltip, in the order the I key steps through them."""
+    board = sc.board
+    geo = sc.geo
+    if geo is None or board.views is None:
+        return []
+    lay = geo.lay
+    spec = sc.ctrl.spectator()
+    name = sc.ctrl.name
+    out: list[Tip] = []
+    n = spec["draw_pile"]
+    market = sc.ctrl.players + 2
+    out.append(Tip(geo.deck, lambda: ngettext(
+        "Draw pile: {n} card left. Each round deals {m} cards to the market; when fewer are left, "
+        "the final plays begin.",
+        "Draw pile: {n} cards left. Each round deals {m} cards to the market; when fewer are left, "
+        "the final plays begin.", n).format(n=n, m=market)))
+    for suit in SUIT_ORDER:
+        k = len(spec["jackpots"][suit])
+        out.append(Tip(geo.jackpots[suit].inflate(lay.px(20), lay.px(40)), lambda suit=suit, k=k: ngettext(
+            "{suit} jackpot: {n} card. The third {suit} card in a line wins the whole pile into its banked pile.",
+            "{suit} jackpot: {n} cards. The third {suit} card in a line wins the whole pile into its banked pile.",
+            k).format(suit=texts.suit_name(suit), n=k)))
+    first = spec["first_seat"]
+    out.append(Tip(_token_rect(board.first), lambda: _(
+        "First-player token: {name} starts this round. It passes to the next seat when the round ends.").format(
+        name=name(first))))
+    for g in [geo.me] + geo.opponents:
+        p = g.seat
+        seat = spec["seats"][p]
+        cnt = seat["stack"]
+        pos, h = board._stack_pos(p)
+        r = pygame.Rect(0, 0, max(h * 120 // 168, lay.px(40)), h)
+        r.center = pos
+        out.append(Tip(r, lambda p=p, cnt=cnt: ngettext(
+            "{name}'s banked pile: {n} card, one point each.",
+            "{name}'s banked pile: {n} cards, one point each.", cnt).format(name=name(p), n=cnt)))
+        for t in board.tokens[p]:
+            v = int(t.token.split(":")[1])
+            out.append(Tip(_token_rect(t), lambda v=v: (
+                _("Bonus token: +{v} points, for a bet won.") if v > 0 else
+                _("Penalty token: \u2212{v} points, for a bet lost.")).format(v=abs(v))))
+        line = list(seat["line"])
+        if bet_progress(line) is not None:
+            s = next((s for s in board.sprites_in(("line", p)) if s.card.startswith("B")), None)
+            if s is not None:
+                out.append(Tip(s.rect(), lambda line=line: bet_text(line)))
+    if sc.b_close.visible and "close" in sc._legal():
+        out.append(Tip(sc.b_close.rect, sc.close_preview))
+    undone = sc.ctrl.undo_action() if sc.my_turn() else None
+    if sc.b_undo.visible and undone is not None:
+        out.append(Tip(sc.b_undo.rect, lambda: texts.sentence(_("Undo: {action}.").format(
+            action=texts.action_label(undone)))))
+    return out
+
+
+def _token_rect(t) -> pygame.Rect:
+    r = pygame.Rect(0, 0, int(t.h) + 4, int(t.h) + 4)
+    r.center = (int(t.x), int(t.y))
+    return r
+
+
+def at(tips: list[Tip], pos: tuple[int, int]) -> Tip | None:
+    """The last listed tip under `pos` (tokens lie on panels: the smaller thing wins)."""
+    found = None
+    for t in tips:
+        if t.rect.collidepoint(pos) and (found is None or t.rect.w * t.rect.h <= found.rect.w * found.rect.h):
+            found = t
+    return found
