@@ -152,7 +152,12 @@ class OnlineTables:
     def resume_all(self) -> concurrent.futures.Future:
         """Find every table we are at and load each; future: the room ids."""
         rooms = self.client.joined_rooms()
-        rooms.add_done_callback(lambda f: [self.resume(r) for r in f.result()] if not f.exception() else None)
+
+        def load_each(done: concurrent.futures.Future) -> None:
+            if not done.exception():
+                for room_id in done.result():
+                    self.resume(room_id)
+        rooms.add_done_callback(load_each)
         return rooms
 
     def loading(self) -> bool:
