@@ -256,7 +256,7 @@ def test_continue_goes_through_the_seam_with_the_save(home, monkeypatch):
     app = start()
     menu = app.top
     assert menu.b_continue.visible and menu.focus is menu.b_continue
-    assert label_text(menu.b_continue.label) == "Resume Linyo"
+    assert label_text(menu.b_continue.label) == "Continue Linyo"
     key(app, pygame.K_RETURN)
     assert got["save"] == {"record": {"actions": ["x"]}}
     assert isinstance(app.top, StatsScene)

@@ -13,6 +13,7 @@ import shell_walk as W
 from engine.bots.worker import BotWorker
 from game.table import bots as bots_mod
 from game.ui import text as T
+from game.ui.widgets import label_text
 
 LANGS = ["en", "de", "fr"]
 MIN_PX = 11
@@ -81,3 +82,21 @@ def test_shell_scene_at_800x600_is_readable_and_uncovered(headless_home, monkeyp
                 hit = [t for t, _p, tr in ts if tr.colliderect(r)]
                 assert not hit, f"{name}/{lang}: {text!r} at {r} is drawn over {hit[0]!r}"
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_menu_and_pause_name_going_on_with_one_word(headless_home, lang):
+    """The pause box's button and the menu's "Continue Line-it" use the same word."""
+    from game import i18n
+    from game.app import App
+    from game.table.overlays import PauseScene
+
+    class Table:                      # what the pause box asks of a table
+        keeps_saves, game = True, "lineit"
+
+    i18n.set_language(lang)
+    pause = PauseScene.__new__(PauseScene)
+    PauseScene.__init__(pause, App.__new__(App), Table())
+    pause_word = label_text(pause.widgets[0].label)
+    menu_label = i18n._("Continue {game}").format(game="Line-it")
+    assert pause_word.lower() in menu_label.lower(), (pause_word, menu_label)

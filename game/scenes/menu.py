@@ -55,7 +55,7 @@ class MenuScene(WidgetScene):
 
     def _continue_label(self) -> str:
         game = (self.autosave or {}).get("game", "")
-        return _("Resume {game}").format(game=tables.GAME_NAMES.get(game, ""))
+        return _("Continue {game}").format(game=tables.GAME_NAMES.get(game, ""))
 
     def refresh(self) -> None:
         """Show Continue only when an unfinished game exists."""
