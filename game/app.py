@@ -125,6 +125,12 @@ class App:
         # None = push the whole window. A window event forces a whole push next frame.
         self._present: list[pygame.Rect] | None = None
         self._present_all = True
+        # The scene that alone painted the whole window last frame (no toast, crossfade, dimmed
+        # overlay or window event since): only it may repaint just what moved. Checking only the
+        # current frame left the last, faint frame of a toast, a crossfade or a closed dialog on
+        # the table (visible at 1920×1080, where frames are slow), and after F11 patched a new,
+        # black framebuffer.
+        self._alone: Scene | None = None
         self.presented = {"whole": 0, "parts": 0, "none": 0}   # frames by kind (tests, figures)
         self.menu_factory: Callable[[App], Scene] | None = None
         self._fullscreen = False
@@ -189,9 +195,16 @@ class App:
         return self._trans_t < 1.0
 
     def can_push_partial(self, scene: Scene) -> bool:
-        """`scene` alone painted the window last frame (top, no toast, no crossfade), so it may
-        repaint and push only what changed (`present_only`)."""
-        return self.top is scene and not self.toasts and not self.in_transition
+        """`scene` alone painted the whole window last frame and paints it alone now (top, no
+        toast, no crossfade, no window event), so it may repaint and push only what changed
+        (`present_only`)."""
+        return self.top is scene and self._alone is scene and not self.toasts and not self.in_transition
+
+    def window_changed(self) -> None:
+        """The window may no longer show what was drawn (resized, full screen, exposed, a new
+        framebuffer): the next frame is drawn whole and pushed whole."""
+        self._alone = None
+        self._present_all = True
 
     def _start_transition(self) -> None:
         if self.settings.anim_factor <= 0 or self.frames == 0:
@@ -294,6 +307,7 @@ class App:
         self.stack.clear()
         self._snapshot = None
         self._trans_t = 1.0
+        self.window_changed()
         try:
             self.to_menu()
             self.message(text, _("Sorry"))
@@ -303,6 +317,7 @@ class App:
 
     # ------------------------------------------------------------ window
     def relayout(self) -> None:
+        self.window_changed()
         self.screen = pygame.display.get_surface()
         self.lay = Layout(*self.screen.get_size(), self.settings.ui_scale)
         for scene in list(self.stack):
@@ -351,11 +366,11 @@ class App:
             self.resize(event.w, event.h)
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWMOVED):
-            self._present_all = True
+            self.window_changed()
             self._note_window()
             return
         if event.type in _REPAINT_EVENTS:
-            self._present_all = True
+            self.window_changed()
         if event.type == pygame.KEYDOWN and self._global_key(event):
             return
         top = self.top
@@ -454,8 +469,10 @@ class App:
             self._dim_cache = (size, dim)
         surface.blit(self._dim_cache[1], (0, 0))
 
-    def draw(self) -> None:
-        surface = self.screen
+    def draw(self, surface: pygame.Surface | None = None) -> None:
+        """Draw the stack, the crossfade and the toasts into the window (or into `surface`: a
+        whole picture from scratch, as tests compare the window with)."""
+        surface = self.screen if surface is None else surface
         first = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:
@@ -467,12 +484,17 @@ class App:
             if i > first:
                 self._dim(surface)
             self.stack[i].draw(surface)
+        faded = False
         if self._snapshot is not None and self._trans_t < 1.0:
             if self._snapshot.get_size() == surface.get_size():
                 e = pytweening.easeInOutCubic(self._trans_t)
                 self._snapshot.set_alpha(int(255 * (1.0 - e)))
                 surface.blit(self._snapshot, (0, -int(self.lay.px(24) * e)))
+                faded = True
         self._draw_toasts(surface)
+        if surface is self.screen:
+            alone = self.stack and first == len(self.stack) - 1 and self.stack[first].opaque
+            self._alone = self.stack[-1] if alone and not faded and not self.toasts else None
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         if not self.toasts:

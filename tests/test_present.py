@@ -136,3 +136,108 @@ def test_a_human_game_of_linyo_pushes_exactly_what_the_window_shows(app):
     pushed = {k: app.presented[k] - before[k] for k in before}
     assert len(seen) > 300 and pushed["parts"] + pushed["none"] > pushed["whole"], pushed
     assert app.errors == 0
+
+
+# ---------------------------------------------------------------- equal to a full redraw
+# A window event may hand the app a new, blank framebuffer (X11 does on F11): the model
+# blanks the window whenever the app lays out again, so a table that patched only what
+# moved would leave the rest black, as was seen.
+SIZES = [(800, 600), (1280, 720), (1920, 1080)]
+
+
+@pytest.fixture
+def screen_app(headless_home, monkeypatch):
+    monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
+    real_relayout = App.relayout
+
+    def relayout(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            surface.fill((0, 0, 0))
+        real_relayout(self)
+
+    monkeypatch.setattr(App, "relayout", relayout)
+    mirror = ScreenMirror(monkeypatch)
+    made: list[App] = []
+
+    def make(size: tuple[int, int]) -> App:
+        app = App(size=size)
+        app.menu_factory = MenuScene
+        app.reset(MenuScene(app))
+        app.mirror = mirror
+        made.append(app)
+        return app
+
+    return make
+
+
+def _whole_redraw(app: App) -> pygame.Surface:
+    """The picture the stack gives when everything is drawn from scratch."""
+    fresh = pygame.Surface(app.screen.get_size()).convert(app.screen)
+    app.draw(fresh)
+    return fresh
+
+
+def _check(app: App, what: str, frames: int = 1, dt: float = DT) -> None:
+    """Run `frames` frames; after each, the screen shows the window and the window a whole redraw."""
+    for i in range(frames):
+        app.step(dt)
+        window = app.screen
+        assert app.mirror.matches(), f"{what}: the screen differs from the window after frame {i}"
+        whole = _whole_redraw(app)
+        assert pygame.image.tobytes(window, "RGB") == pygame.image.tobytes(whole, "RGB"), \
+            f"{what}: the window differs from a whole redraw after frame {i} ({app.top.name}, {window.get_size()})"
+
+
+def _settled(app: App) -> None:
+    """Until the crossfade ended and the table draws in parts again."""
+    for _ in range(120):
+        if not app.in_transition and not app.toasts:
+            break
+        _check(app, "settling")
+    _check(app, "settled", 3)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("game", ["lineit", "linyo"])
+def test_window_events_crossfades_toasts_and_overlays_leave_a_whole_redraw(screen_app, game, size):
+    from game import tables
+    from game.table.overlays import PauseScene
+    app = screen_app(size)
+    _check(app, "menu", 3)
+    # a crossfade from the menu into a table
+    table = tables._module(game).make_demo_scene(app, players=3, seed=5, speed=6, exit_at_end=False)
+    app.reset(table)
+    _check(app, "crossfade into the table", 22)
+    _settled(app)
+    before = dict(app.presented)
+    _check(app, "the table alone", 10)
+    assert app.presented["parts"] + app.presented["none"] > before["parts"] + before["none"], \
+        "the table never pushed in parts: the test would not see a stale window"
+    # toasts fading over the table, at the frame rate and in slow frames (a big window)
+    app.toast("Saved as “Tuesday”", seconds=0.3)
+    _check(app, "a toast over the table", 22)
+    app.toast("Saved as “Wednesday”", seconds=0.5)
+    app.toast("a second toast", seconds=0.35)
+    _check(app, "toasts in slow frames", 8, dt=0.09)
+    _settled(app)
+    # an overlay opened and cancelled, with a crossfade and with reduced motion
+    for anim in ("normal", "reduced"):
+        app.settings.anim_speed = anim
+        app.push(PauseScene(app, table))
+        _check(app, f"pause opened ({anim})", 4)
+        app.top.back()
+        _check(app, f"pause cancelled ({anim})", 22)
+        _settled(app)
+    app.settings.anim_speed = "normal"
+    # F11 on and off, and a resize by hand and back
+    for what in ("F11 on", "F11 off"):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+        _check(app, what, 5)
+    for w, h in ((size[0] + 120, size[1] + 80), size):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+        _check(app, f"resized to {w}x{h}", 5)
+    for kind in ("WINDOWEXPOSED", "WINDOWRESTORED", "WINDOWSIZECHANGED"):
+        pygame.event.post(pygame.event.Event(getattr(pygame, kind), x=size[0], y=size[1]))
+        _check(app, kind, 3)
+    assert app.errors == 0

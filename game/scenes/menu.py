@@ -14,7 +14,7 @@ from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.pictures import picture
 from ..tutorial.offer import LEARN
-from ..ui.widgets import Button
+from ..ui.widgets import Button, fit_row
 from .common import hint
 from .online import online_label
 
@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 
 FAN_LEFT = ("card:17", "card:42", "card:63", "bet:B4", "card:88")
 FAN_RIGHT = ("die:b", "die:o", "die:g", "die:b")
+# logical units: the title block, the key hint under the buttons, the button grid
+HEAD_H = 400
+FOOT_H = 90
+MENU_W = 900
+ROW_H = 84
+GAP = 14
 
 
 class MenuScene(WidgetScene):
@@ -48,6 +54,7 @@ class MenuScene(WidgetScene):
             Button(N_("Settings"), self.open_settings),
             Button(N_("Quit"), self.app.quit, "quiet"),
         ]
+        fit_row(self.widgets)
         self.fan: list[tuple[pygame.Surface, pygame.Rect]] = []
 
     def _continue_label(self) -> str:
@@ -110,18 +117,25 @@ class MenuScene(WidgetScene):
 
     # ------------------------------------------------------------ layout/draw
     def layout(self, lay: Layout) -> None:
+        """Continue across the top, the other eight in two columns of four: nine buttons in
+        one column cut the subtitle and ran Quit into the key hint at 16:9."""
         self.refresh()
-        visible = [w for w in self.widgets if w.visible]
-        row_h, gap = 74, 12
-        total = len(visible) * row_h + (len(visible) - 1) * gap
-        top = max(370.0, (lay.logical_h - total) / 2 + 120)
-        row_h = min(row_h, (lay.logical_h - 60 - top + gap) / len(visible) - gap)  # nine buttons fit 16:9 too
-        x = (lay.logical_w - 560) / 2
-        for i, w in enumerate(visible):
-            w.rect = lay.rect(x, top + i * (row_h + gap), 560, row_h)
-        # decorative fans of the games' own pieces, left and right of the column
+        rows = (len(self.widgets) - 1 + 1) // 2 + (1 if self.b_continue.visible else 0)
+        # the title block (HEAD_H) and the buttons, centred above the key hint (FOOT_H)
+        block = HEAD_H + rows * ROW_H + (rows - 1) * GAP
+        top = max(0.0, (lay.logical_h - FOOT_H - block) / 2) + HEAD_H
+        x = (lay.logical_w - MENU_W) / 2
+        col_w = (MENU_W - GAP * 2) / 2
+        row = 0
+        if self.b_continue.visible:
+            self.b_continue.rect = lay.rect(x, top, MENU_W, ROW_H)
+            row = 1
+        for i, w in enumerate(self.widgets[1:]):
+            y = top + (row + i // 2) * (ROW_H + GAP)
+            w.rect = lay.rect(x + (i % 2) * (col_w + GAP * 2), y, col_w, ROW_H)
+        # decorative fans of the games' own pieces, left and right of the buttons
         self.fan = []
-        side = (lay.logical_w - 560) / 2
+        side = (lay.logical_w - MENU_W) / 2
         if side > 330:
             h = lay.px(230)
             for i, tok in enumerate(FAN_LEFT):
@@ -146,7 +160,7 @@ class MenuScene(WidgetScene):
         cx = surface.get_width() // 2
         top = min(w.rect.top for w in self.widgets if w.visible)
         bob = int(lay.px(6) * math.sin(self.time * 1.6))
-        title_y = max(lay.px(30), top - lay.px(270))
+        title_y = top - lay.px(HEAD_H - 40)
         r = T.blit_text(surface, "Linebox", lay.font_px(132), C.SHADOW, (cx + lay.px(5), title_y + lay.px(7) + bob),
                         "midtop", bold=True)
         T.blit_text(surface, "Linebox", lay.font_px(132), C.TEXT, (cx, title_y + bob), "midtop", bold=True)

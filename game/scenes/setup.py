@@ -210,7 +210,7 @@ class SetupScene(WidgetScene):
             level.visible = seat["kind"] == "bot"
             row.append(level)
             if self.game == "linyo":
-                row.append(Choice("", [(d, (lambda d=d: _("Difficulty {d}").format(d=d))) for d in (2, 3, 4)],
+                row.append(Choice("", [(d, (lambda d=d: str(d))) for d in (2, 3, 4)],
                                   seat["difficulty"], lambda v, i=i: self.seats[i].__setitem__("difficulty", v)))
             self.seat_rows.append(row)
         old_focus = self.focus

@@ -76,7 +76,7 @@ class PauseScene(_Box):
     def __init__(self, app: "App", table: "TableBase") -> None:
         super().__init__(app)
         self.table = table
-        self.widgets = [Button(N_("Resume"), self.back, "primary"),
+        self.widgets = [Button(N_("Continue"), self.back, "primary"),
                         Button(N_("Save game"), self.save),
                         Button(N_("Rules"), lambda: self.app.open_rules(table.game)),
                         Button(N_("Back to menu"), self.to_menu, "quiet")]

@@ -1,8 +1,9 @@
 """The frame-push protocol of a table: repaint and push only what changed.
 
-The window keeps last frame's picture. When the table alone painted it last
-frame (`App.can_push_partial`: top of the stack, no toast, no crossfade) and
-nothing else changed its size or picture, the table only copies back the
+The window keeps last frame's picture. When the table alone painted all of it
+last frame and paints it alone now (`App.can_push_partial`: top of the stack,
+no toast, crossfade or dimmed overlay in either frame, no window event since),
+the table only copies back the
 places where something moved last frame, draws what moves now, and tells the
 app to push just those rectangles (`App.present_only`).
 

@@ -1,29 +1,18 @@
-"""A button whose label shrinks to fit (German and French labels are long at 800×600)."""
+"""Buttons whose labels fit (German and French labels are long at 800×600).
+
+Every `Button` now fits its label: the largest size at which it fits, never
+below the readable floor (`Layout.MIN_FONT_PX`), wrapping onto two lines past
+that. `fit_row` gives a row of buttons one size, so neighbours never show
+mismatched sizes ("Zurücknehmen" beside "Hinweis"):
+
+    undo, hint = FitButton(N_("Undo"), ...), FitButton(N_("Hint"), ...)
+    fit_row([undo, hint])
+"""
 from __future__ import annotations
 
-import pygame
+from game.ui.widgets import Button, fit_row
 
-from game.ui import text as T
-from game.ui.layout import Layout
-from game.ui.widgets import Button, label_text
+#: the name the tables import; the fitting itself lives in `Button`
+FitButton = Button
 
-
-class FitButton(Button):
-    """`Button` that never lets its label run past its edges."""
-
-    def draw(self, surface: pygame.Surface, lay: Layout) -> None:
-        text = label_text(self.label)
-        size = lay.font_px(self.font_size)
-        room = self.rect.w - lay.px(30)
-        fitted = size
-        while fitted > 9 and T.width(text, fitted, True) > room:
-            fitted -= 1
-        if fitted == size:
-            super().draw(surface, lay)
-            return
-        keep = self.font_size
-        self.font_size = self.font_size * fitted / size
-        try:
-            super().draw(surface, lay)
-        finally:
-            self.font_size = keep
+__all__ = ["FitButton", "fit_row"]

@@ -26,6 +26,8 @@ LOGICAL_H = 1080
 # need the full 1080 height; the Linyo table's thumbnails got negative sizes below it).
 MIN_LOGICAL_W = 1440
 MIN_LOGICAL_H = 1080
+# No text is drawn smaller: at 800×600 (scale 0.42) a 22-unit key hint came out at 9 px.
+MIN_FONT_PX = 11
 
 
 @dataclass(frozen=True)
@@ -65,5 +67,5 @@ class Layout:
         return pygame.Rect(left, top, int(round((x + w) * s)) - left, int(round((y + h) * s)) - top)
 
     def font_px(self, logical_size: float) -> int:
-        """Pixel size of a font of `logical_size` (never below 9 px)."""
-        return max(9, int(round(logical_size * self.scale)))
+        """Pixel size of a font of `logical_size`, never below `MIN_FONT_PX` (readable at 800×600)."""
+        return max(MIN_FONT_PX, int(round(logical_size * self.scale)))

@@ -21,13 +21,18 @@ from collections import OrderedDict
 import pygame
 
 from ..paths import FONTS
+from .layout import MIN_FONT_PX
 
 _FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}
 _fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
 _cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _wrap_cache: "OrderedDict[tuple, list[str]]" = OrderedDict()
+_fit_cache: dict[tuple, int] = {}
 CACHE_SIZE = 1200
 stats = {"hits": 0, "misses": 0}
+# While a list (tests): every line drawn with `blit_text` is appended as (text, pixel size, rect),
+# so a test can measure what a scene really shows (sizes, overlaps) without reading pixels.
+drawn: list[tuple[str, int, pygame.Rect]] | None = None
 log = logging.getLogger("linebox.text")
 # Longest line ever rendered, and longest text ever wrapped, in characters: a 10 MB name
 # from a file made SDL_ttf crash the process (SIGSEGV, nothing logged).
@@ -155,7 +160,32 @@ def blit_text(surface: pygame.Surface, text: str, size: int, color: tuple[int, i
     surf = render(text, size, color, bold)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
+    if drawn is not None and text.strip():
+        drawn.append((text, int(size), rect.clip(surface.get_clip())))
     return rect
+
+
+def fit_size(texts: "tuple[str, ...] | list[str]", size: int, room: int, bold: bool = False,
+             floor: int = MIN_FONT_PX) -> int:
+    """The largest pixel size <= `size` (and >= `floor`) at which every one of `texts` is at most
+    `room` pixels wide: one size for a row of labels, so neighbours never differ in size.
+
+    >>> start_fonts(); fit_size(["OK", "Cancel"], 30, 1000)
+    30
+    >>> fit_size(["OK", "Zurücknehmen"], 30, 150) < 30
+    True
+    """
+    key = (tuple(texts), int(size), int(room), bool(bold), int(floor))
+    got = _fit_cache.get(key)
+    if got is not None:
+        return got
+    fitted = max(int(size), floor)
+    while fitted > floor and any(width(t, fitted, bold) > room for t in texts):
+        fitted -= 1
+    _fit_cache[key] = fitted
+    if len(_fit_cache) > 400:
+        _fit_cache.pop(next(iter(_fit_cache)))
+    return fitted
 
 
 def start_fonts() -> None:
@@ -169,3 +199,4 @@ def start_fonts() -> None:
 def clear_cache() -> None:
     _cache.clear()
     _wrap_cache.clear()
+    _fit_cache.clear()

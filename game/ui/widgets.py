@@ -23,7 +23,7 @@ from .. import sound
 from ..i18n import _
 from . import text as T
 from . import theme as C
-from .layout import Layout
+from .layout import MIN_FONT_PX, Layout
 
 Label = str | Callable[[], str]
 
@@ -100,6 +100,8 @@ class Button(Widget):
         self.font_size = font_size
         self.sound_name = sound_name
         self.pressed = 0.0
+        # the buttons whose labels share one font size with this one (`fit_row`)
+        self.row: tuple[Button, ...] = ()
 
     def click(self) -> None:
         if self.enabled:
@@ -137,15 +139,40 @@ class Button(Widget):
             fg = C.TEXT
         if not self.enabled:
             base, fg = C.mix(C.PANEL, C.BUTTON, 0.3), C.TEXT_DIM
+        radius = lay.px(16)
         panel(surface, rect, lay, base, C.mix(C.PANEL_EDGE, C.ACCENT, self.glow) if self.style != "primary" else None,
               radius=16, shadow=self.style != "quiet")
         if self.glow > 0.01 and self.enabled and self.style != "primary":
-            bar = pygame.Rect(rect.x + lay.px(10), rect.y + lay.px(14), max(2, int(lay.px(6) * self.glow)),
-                              rect.h - lay.px(28))
-            pygame.draw.rect(surface, C.ACCENT, bar, border_radius=lay.px(3))
-        size = lay.font_px(self.font_size)
-        T.blit_text(surface, label_text(self.label), size, fg, rect.center, "center", bold=True)
+            # hover/focus: the button's whole left edge takes the accent, like a tab; a thin bar
+            # inside the button looked like a text cursor
+            edge = pygame.Rect(rect.x, rect.y, max(3, int(lay.px(12) * self.glow)), rect.h)
+            pygame.draw.rect(surface, C.ACCENT, edge, border_top_left_radius=radius, border_bottom_left_radius=radius)
+        size = self.text_px(lay)
+        text = label_text(self.label)
+        room = rect.w - lay.px(30)
+        lines = [text] if T.width(text, size, True) <= room else T.wrap(text, size, room, True)
+        line_h = int(size * 1.1)
+        y = rect.centery - (len(lines) - 1) * line_h // 2
+        for line in lines:
+            T.blit_text(surface, line, size, fg, (rect.centerx, y), "center", bold=True)
+            y += line_h
         self.focus_ring(surface, lay, color=C.PAPER if self.style == "primary" else C.ACCENT)
+
+    def text_px(self, lay: Layout) -> int:
+        """The label's pixel size: the largest at which every label of its row fits its button
+        (never below the readable floor; a label still too long then wraps)."""
+        members = [b for b in self.row if b.visible] or [self]
+        room = min(b.rect.w for b in members) - lay.px(30)
+        return T.fit_size([label_text(b.label) for b in members], lay.font_px(self.font_size), room,
+                          bold=True, floor=MIN_FONT_PX)
+
+
+def fit_row(buttons: Sequence[Button]) -> None:
+    """Give `buttons` (a row, or a column, seen together) one label size: the largest at which
+    all their labels fit. Call once after making them; it follows language changes by itself."""
+    row = tuple(buttons)
+    for b in row:
+        b.row = row
 
 
 class Choice(Widget):
@@ -217,10 +244,7 @@ class Choice(Widget):
         T.blit_text(surface, "▶", size, arrow, (vr.right - lay.px(22), vr.centery), "center")
         if self.options:
             value = label_text(self.options[self.index][1])
-            room = vr.w - lay.px(84)
-            vsize = size
-            while vsize > 9 and T.width(value, vsize, True) > room:
-                vsize -= 1
+            vsize = T.fit_size([value], size, vr.w - lay.px(84), bold=True, floor=MIN_FONT_PX)
             T.blit_text(surface, value, vsize, fg, vr.center, "center", bold=True)
         if self.focused:
             pad = lay.px(4)

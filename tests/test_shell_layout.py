@@ -1,0 +1,102 @@
+"""At 800×600, in English, German and French, every shell scene is readable and nothing covers a label.
+
+Measured from what is drawn: `ui.text.drawn` records each line's pixel size and place. Every
+line is at least 11 px; a widget's own text stays inside the widget; a scene's other text
+touches no widget; no two widgets overlap; every widget lies inside the window.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import shell_walk as W
+from engine.bots.worker import BotWorker
+from game.table import bots as bots_mod
+from game.ui import text as T
+from game.ui.widgets import label_text
+
+LANGS = ["en", "de", "fr"]
+MIN_PX = 11
+
+
+def _measure(app, monkeypatch) -> tuple[list, dict]:
+    """The top scene drawn once: (what it drew in order: ("text", line) or ("widget", id),
+    {widget id: (widget, the lines it drew)})."""
+    scene = app.top
+    widgets = [w for w in getattr(scene, "widgets", []) if w.visible]
+    own: dict = {id(w): [] for w in widgets}
+    order: list = []
+    current: list = [None]
+    for w in widgets:
+        def draw(surface, lay, w=w, real=w.draw):
+            order.append(("widget", id(w)))
+            current.append(own[id(w)])
+            try:
+                real(surface, lay)
+            finally:
+                current.pop()
+        monkeypatch.setattr(w, "draw", draw)
+
+    class Sink(list):
+        def append(self, item) -> None:
+            (order.append(("text", item)) if current[-1] is None else current[-1].append(item))
+
+    monkeypatch.setattr(T, "drawn", Sink())
+    scene.draw(app.screen)
+    monkeypatch.setattr(T, "drawn", None)
+    return order, {id(w): (w, own[id(w)]) for w in widgets}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", list(W.SCENES))
+def test_shell_scene_at_800x600_is_readable_and_uncovered(headless_home, monkeypatch, name, lang):
+    monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
+    app = W.start((800, 600), lang)
+    W.open_scene(app, name)
+    assert app.errors == 0
+    window = app.screen.get_rect()
+    order, owned = _measure(app, monkeypatch)
+    loose = [item for kind, item in order if kind == "text"]
+    texts = loose + [t for _w, ts in owned.values() for t in ts]
+    assert texts, "nothing was measured"
+    small = [(t, px) for t, px, _r in texts if px < MIN_PX]
+    assert not small, f"{name}/{lang}: text below {MIN_PX} px: {small[:5]}"
+    widgets = [w for w, _ts in owned.values()]
+    for w, ts in owned.values():
+        assert window.contains(w.rect), f"{name}/{lang}: {w.rect} lies outside the window"
+        for text, _px, r in ts:
+            assert w.rect.inflate(2, 2).contains(r), f"{name}/{lang}: {text!r} runs out of its widget {w.rect}: {r}"
+    for i, a in enumerate(widgets):
+        for b in widgets[i + 1:]:
+            assert not a.rect.colliderect(b.rect), f"{name}/{lang}: widgets overlap: {a.rect} and {b.rect}"
+    # a scene's own line is covered by a widget drawn after it, and covers the lines of one drawn before
+    for k, (kind, item) in enumerate(order):
+        if kind != "text":
+            continue
+        text, _px, r = item
+        later = {wid for kind2, wid in order[k + 1:] if kind2 == "widget"}
+        for wid, (w, ts) in owned.items():
+            if wid in later:
+                assert not w.rect.colliderect(r), f"{name}/{lang}: {text!r} at {r} is covered by a widget at {w.rect}"
+            else:
+                hit = [t for t, _p, tr in ts if tr.colliderect(r)]
+                assert not hit, f"{name}/{lang}: {text!r} at {r} is drawn over {hit[0]!r}"
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_menu_and_pause_name_going_on_with_one_word(headless_home, lang):
+    """The pause box's button and the menu's "Continue Line-it" use the same word."""
+    from game import i18n
+    from game.app import App
+    from game.table.overlays import PauseScene
+
+    class Table:                      # what the pause box asks of a table
+        keeps_saves, game = True, "lineit"
+
+    i18n.set_language(lang)
+    pause = PauseScene.__new__(PauseScene)
+    PauseScene.__init__(pause, App.__new__(App), Table())
+    pause_word = label_text(pause.widgets[0].label)
+    menu_label = i18n._("Continue {game}").format(game="Line-it")
+    assert pause_word.lower() in menu_label.lower(), (pause_word, menu_label)
