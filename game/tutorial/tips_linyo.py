@@ -39,6 +39,14 @@ def tight_ends(state: Any, seat: int) -> list[tuple[int, int, int]]:
     return out
 
 
+def dead_end_text(line: int, free: int) -> str:
+    if free == 0:
+        return _("Line {n} is boxed in: no free field touches its end, so it is aborted at the end "
+                 "of this round.").format(n=line)
+    return _("Line {n} has only one free field left next to its end. If that field gets used, the "
+             "line is boxed in and aborted at the end of the round.").format(n=line)
+
+
 def on_turn(sc: "LinyoTable") -> list[Found]:
     st = sc.state
     seat = st.current_seat
@@ -53,11 +61,7 @@ def on_turn(sc: "LinyoTable") -> list[Found]:
     if st.phase != "move":
         return out
     for line, end, n in tight_ends(st, seat):
-        text = (_("Line {n} is boxed in: no free field touches its end, so it is aborted at the end "
-                  "of this round.") if n == 0 else
-                _("Line {n} has only one free field left next to its end. If that field gets used, the "
-                  "line is boxed in and aborted at the end of the round."))
-        out.append(Found("linyo.dead_end", lambda t=text, k=line: t.format(n=k), tuple(sc.geom.cell_rect(end)),
+        out.append(Found("linyo.dead_end", lambda k=line, n=n: dead_end_text(k, n), tuple(sc.geom.cell_rect(end)),
                          seat))
         break
     star = next((m for m in st.fast_moves(seat) if m[2] >= 0 and m[1]), None)
