@@ -36,6 +36,8 @@ class Settings:
     fullscreen: bool = False
     ui_scale: float = 1.0
     confirm_close_line: bool = True
+    first_game_tips: bool = True    # "Tips in my first games": on until the first finished game
+    first_game_tips_settled: bool = False   # that first game ended them (or the player chose)
     window: list[int] = field(default_factory=lambda: [1280, 720])   # w, h
     window_pos: list[int] | None = None                              # x, y
     last_setup: dict[str, Any] = field(default_factory=dict)         # game -> config
@@ -98,7 +100,7 @@ def _valid(name: str, v: Any) -> bool:
         return v == "" or v in LANGUAGES
     if name == "volume":
         return _is_num(v) and 0.0 <= v <= 1.0
-    if name in ("muted", "fullscreen", "confirm_close_line"):
+    if name in ("muted", "fullscreen", "confirm_close_line", "first_game_tips", "first_game_tips_settled"):
         return isinstance(v, bool)
     if name == "anim_speed":
         return v in ANIM_SPEEDS

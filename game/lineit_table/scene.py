@@ -530,3 +530,4 @@ class TableScene(TableBase, TableInput, Scene):
     def draw(self, surface: pygame.Surface) -> None:
         from . import draw as D
         D.draw_table(self, surface)
+        self.draw_first_tip(surface)

@@ -62,7 +62,8 @@ class ResultsScene(TableResults):
         scores = g.state.scores()
         self.solo = g.players == 1
         self.perfect = [s for s in range(g.players) if scores[s] == 0 and not g.seats[s].is_bot]
-        self.new_best = self.solo and not g.seats[0].is_bot and (best_before is None or scores[0] < best_before)
+        self.new_best = self.solo and not g.seats[0].is_bot and not table.tutorial and (
+            best_before is None or scores[0] < best_before)
         rng = random.Random(7)
         self.confetti = [(rng.random(), rng.random() * 0.6, rng.uniform(0.6, 1.4), rng.choice(
             [P.DIE_COLORS["b"], P.DIE_COLORS["o"], P.GOLD, P.LEGAL, P.WHITE]), rng.uniform(0, 6.28))
@@ -119,8 +120,8 @@ class ResultsScene(TableResults):
         if self.g.config.get("daily"):
             sheet = _("daily sheet {date}").format(date=self.g.config["daily"])
         text = _("{n} free fields on {sheet}, difficulty {d}.").format(n=free, sheet=sheet, d=d)
-        if self.g.seats[0].is_bot:
-            return text
+        if self.g.seats[0].is_bot or self.table.tutorial:
+            return text              # a tutorial's game is no personal best
         if self.best_before is None:
             return text + " " + _("Your first game on this sheet and difficulty: that is your personal best.")
         if free < self.best_before:

@@ -406,6 +406,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             except IllegalAction:
                 self.preview = None
 
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)            # TableDrawing's
+        self.draw_first_tip(surface)
+
     # ================================================================== update
     def update(self, dt: float) -> None:
         super().update(dt)

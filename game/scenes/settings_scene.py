@@ -39,9 +39,12 @@ class SettingsScene(WidgetScene):
                             s.ui_scale if s.ui_scale in UI_SCALES else 1.0, lambda v: ch(ui_scale=v))
         self.confirm = Toggle(N_("Ask before closing a line"), s.confirm_close_line,
                               lambda v: ch(confirm_close_line=v))
+        # the player's own choice sticks: the first finished game no longer turns the tips off
+        self.tips = Toggle(N_("Tips in my first games"), s.first_game_tips,
+                           lambda v: ch(first_game_tips=v, first_game_tips_settled=True))
         self.done = Button(N_("Done"), self.back, "primary")
         self.widgets = [self.language, self.volume, self.muted, self.anim, self.pace, self.fullscreen,
-                        self.scale, self.confirm, self.done]
+                        self.scale, self.confirm, self.tips, self.done]
         self.box = pygame.Rect(0, 0, 0, 0)
         self.audio_note_shown = False
 

@@ -25,7 +25,10 @@ and the base gives it the rest, the same for both games:
 - the results: shown once the table has settled, hidden to look at the table
   and brought back by a click or a key;
 - the pause menu and leaving (`leave()` waits for the last write);
-- the frame-push record (`self.frame_push`, see present.py).
+- the frame-push record (`self.frame_push`, see present.py);
+- the tips for the first real games (`self.first_tips`, see game/tutorial/tips.py):
+  fed from `on_applied` and `update_table`, clicked away in `handle_over`,
+  drawn by `draw_first_tip` at the end of the game's `draw`.
 """
 from __future__ import annotations
 
@@ -37,6 +40,8 @@ import pygame
 
 from game import history, stats
 from game.i18n import _
+
+from game.tutorial.tips import FirstTips
 
 from .autosave import Autosaver
 from .bots import TableBots
@@ -62,6 +67,8 @@ class TableBase:
     app: "App"
     game: str
     demo: bool = False
+    #: a tutorial table: a scripted game, kept neither in the history nor in the statistics
+    tutorial: bool = False
     tg: Any
     #: an online table's link to its room (`remote.RemoteTable`); None at a table of this machine
     remote: Any = None
@@ -73,6 +80,7 @@ class TableBase:
         self.tg.config.setdefault("game_id", new_game_id())
         self.saver = Autosaver(self.game, self._save_failed)
         self.frame_push = FramePush()
+        self.first_tips = FirstTips(self)
         self.recorded = False          # statistics written for this game
         self.results_open = False      # the results screen is up (or was shown and is hidden)
         self.results_seen = False
@@ -121,6 +129,7 @@ class TableBase:
     def update_table(self, dt: float) -> None:
         """Call from the scene's `update`: finished autosave writes are looked at here."""
         self.saver.poll()
+        self.first_tips.check(dt)
         if self.remote is not None:
             self.remote.update(self)
 
@@ -132,6 +141,7 @@ class TableBase:
         """An action (anyone's) went into the engine: keep the game, end it if it is over."""
         if self.remote is not None:
             self.remote.applied(action)   # ours goes to the room
+        self.first_tips.after_applied(action, events)
         if self.tg.state.is_over:
             self.game_over()
         else:
@@ -166,16 +176,20 @@ class TableBase:
 
         Every finished game is kept in the history (demos and bots-only games too);
         a game with people at the table also counts (once per game id, so a save
-        finished twice counts once) and its autosave goes.
+        finished twice counts once) and its autosave goes. A tutorial's scripted
+        game is no game of the player's: it is neither kept nor counted.
         """
         if self.recorded:
             return
         self.recorded = True
+        if self.tutorial:
+            return
         config = self.tg.config
         kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()))
         if not self.keeps_saves:
             return
         self.saver.clear()
+        self.first_game_done()
         self.before_record()
         ids = {"history": kept.id if kept else None}
         if isinstance(config.get("game_id"), str):
@@ -184,6 +198,13 @@ class TableBase:
             stats.record_result(self.game, {**self.tg.result(), **ids})
         except (OSError, ValueError) as exc:
             log.warning("statistics not recorded: %s", exc)
+
+    def first_game_done(self) -> None:
+        """The first finished game ends the first-game tips, once: a player who turns them
+        back on in the settings keeps them."""
+        s = self.app.settings
+        if not s.first_game_tips_settled:
+            self.app.change_settings(first_game_tips=False, first_game_tips_settled=True)
 
     # ------------------------------------------------------------ overlays
     def open_pause(self) -> None:
@@ -212,7 +233,10 @@ class TableBase:
         self.app.toast(_("Click the table or press Enter to see the results again."))
 
     def handle_over(self, event: pygame.event.Event) -> bool:
-        """At a finished table whose results are hidden: a click or a key brings them back."""
+        """The base's share of the table's input, asked first: a click on a first-game tip
+        closes it; at a finished table whose results are hidden, a click or a key brings them back."""
+        if self.first_tips.handle(event):
+            return True
         if not (self.results_seen and not self.results_open):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -224,3 +248,14 @@ class TableBase:
             return False
         self.show_results()
         return True
+
+    # ------------------------------------------------------------ drawing
+    def draw_first_tip(self, surface: pygame.Surface) -> None:
+        """Call at the end of the game's `draw`: the tip's bubble over the table. A table that
+        pushes only what changed pushes the bubble too, and repaints under it next frame."""
+        rects = self.first_tips.draw(surface)
+        if not rects:
+            return
+        self.frame_push.rects = list(self.frame_push.rects) + rects
+        if self.app._present is not None:
+            self.app.present_only(self.app._present + rects)

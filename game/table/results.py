@@ -40,7 +40,9 @@ class TableResults(WidgetScene):
     def __init__(self, app: "App", table: "TableBase", font_size: int = 30) -> None:
         super().__init__(app)
         self.table = table
-        self.b_again = Button(N_("Play again"), self.play_again, "primary", font_size=font_size)
+        # a tutorial's seats are the script's: its results offer a real game's setup instead
+        self.b_again = Button(N_("Play a real game") if table.tutorial else N_("Play again"), self.play_again,
+                              "primary", font_size=font_size)
         self.b_look = Button(N_("Look at the table"), table.look_at_table, font_size=font_size)
         self.b_menu = Button(N_("Back to menu"), self.to_menu, "quiet", font_size=font_size)
         self.b_again.visible = not table.demo
@@ -90,5 +92,10 @@ class TableResults(WidgetScene):
         self.app.to_menu()
 
     def play_again(self) -> None:
+        if self.table.tutorial:
+            from game.scenes.setup import SetupScene
+            self.app.to_menu()
+            self.app.push(SetupScene(self.app, self.table.game))
+            return
         tg = self.table.tg
         tables.open_table(self.app, next_config(tg.config, tg.state.players))

@@ -13,7 +13,7 @@ Modules, one idea each:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import progress
 
@@ -22,6 +22,20 @@ if TYPE_CHECKING:
     from game.scene import Scene
 
 GAMES = ("lineit", "linyo")
+
+
+def player_name(settings: Any, game: str) -> str:
+    """The person's own name for the tutorial's seat: the first human seat of the last setup of
+    this game (or the other one), else the setup's default name."""
+    from game.i18n import _
+    last = settings.last_setup if isinstance(settings.last_setup, dict) else {}
+    for g in (game, *GAMES):
+        seats = (last.get(g) or {}).get("seats") or []
+        for seat in seats:
+            name = seat.get("name") if isinstance(seat, dict) else None
+            if seat.get("kind") == "human" and isinstance(name, str) and name.strip():
+                return name.strip()
+    return _("Player")
 
 
 def tutorial_scene(app: "App", game: str, index: int | None = None) -> "Scene":

@@ -13,6 +13,7 @@ import pygame
 from game.lineit_table.controller import Controller
 from game.lineit_table.scene import TableScene
 
+from . import player_name
 from .lineit_script import script
 from .steps import state_at
 from .table import REFUSAL_SECONDS, TutorialTable
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 def make(app: "App", index: int) -> "LineitTutorial":
     sc = script()
     index = max(0, min(index, len(sc.steps) - 1))
-    ctrl = Controller(sc.config(), state_at(sc, index), bot_levels=["easy", "easy"])
+    ctrl = Controller(sc.config(player_name(app.settings, "lineit")), state_at(sc, index), bot_levels=["easy", "easy"])
     return LineitTutorial(app, ctrl, index)
 
 

@@ -155,5 +155,5 @@ def script() -> Script:
                       "minus penalty tokens. Cards in hand score nothing.")),
     )
     return Script("lineit", N_("Learn Line-it"), STEPS_BEFORE_END + end_steps, new_state,
-                  seats=({"name": N_("You"), "kind": "human", "level": None},
+                  seats=({"name": "", "kind": "human", "level": None},
                          {"name": "Robin", "kind": "bot", "level": "easy"}))

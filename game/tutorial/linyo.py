@@ -16,6 +16,7 @@ from engine.linyo.sheets import parse_field
 from game.linyo_table.model import TableGame
 from game.linyo_table.scene import LinyoTable
 
+from . import player_name
 from .linyo_script import script
 from .steps import state_at
 from .table import TutorialTable
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 def make(app: "App", index: int) -> "LinyoTutorial":
     sc = script()
     index = max(0, min(index, len(sc.steps) - 1))
-    return LinyoTutorial(app, TableGame(state_at(sc, index), sc.config()), index)
+    return LinyoTutorial(app, TableGame(state_at(sc, index), sc.config(player_name(app.settings, "linyo"))), index)
 
 
 def fields_of(action: str) -> list[int]:

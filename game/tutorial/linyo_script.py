@@ -62,4 +62,4 @@ STEPS = (
 @lru_cache(maxsize=1)
 def script() -> Script:
     return Script("linyo", N_("Learn Linyo"), STEPS, new_state,
-                  seats=({"name": N_("You"), "kind": "human", "level": None, "difficulty": 2},))
+                  seats=({"name": "", "kind": "human", "level": None, "difficulty": 2},))

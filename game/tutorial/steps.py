@@ -39,9 +39,12 @@ class Script:
     new_state: Callable[[], Any] = field(compare=False)   # the game with its fixed chance
     seats: tuple[dict, ...] = ()              # the setup config's seats (the player is seat 0)
 
-    def config(self) -> dict:
+    def config(self, player: str) -> dict:
+        """The setup config; the person's seat carries `player`, their own name, because the table's
+        sentences embed seat names ("Startwurf von {name}" reads wrong with a pronoun)."""
         from game.i18n import _
-        return {"game": self.game, "seats": [dict(s, name=_(s["name"])) for s in self.seats], "first_seat": 0,
+        seats = [dict(s, name=player if s["kind"] == "human" else _(s["name"])) for s in self.seats]
+        return {"game": self.game, "seats": seats, "first_seat": 0,
                 "seed": 0, "final_plays": 1, "sheet": "A", "tutorial": True}
 
 

@@ -76,6 +76,7 @@ class TutorialTable:
 
     app: "App"
     script: Script
+    tutorial = True           # the table base keeps it out of the history and the statistics
     rebuild: Callable[["App", int], Any]     # a new tutorial table at a step
 
     def init_tutorial(self, script: Script, index: int) -> None:

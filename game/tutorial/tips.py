@@ -1,0 +1,189 @@
+"""Tips for the first real games: a short note, once per player, the first time something happens.
+
+The table base owns one `FirstTips` per table and calls its two hooks:
+`after_applied(action, events)` from `on_applied`, and `check(dt)` every frame
+from `update_table` (for "your turn" states: a chance, a danger). What is worth
+a tip is the game's business (`tips_lineit`, `tips_linyo`: small functions that
+return `Found` tips); this module decides whether one is shown, remembers it,
+and draws it as a bubble near the thing it is about. The bubble never blocks:
+the table plays on under it, it goes by itself after a while, a click on it
+dismisses it.
+
+Tips are shown only to people (never for a bot's turn), never in a demo, a
+replay or a tutorial, and only while the setting "Tips in my first games" is on
+(`Settings.first_game_tips`, on until the first finished game). Which tips a
+player has seen is kept per player name in `tips.json` next to the settings.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from game import storage
+from game.i18n import _
+from game.paths import config_dir
+from game.ui import text as T
+from game.ui import theme as C
+from game.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from game.table.base import TableBase
+
+log = logging.getLogger("linebox.tips")
+VERSION = 1
+SECONDS = 14.0          # a tip goes by itself after this long
+WIDTH = 560             # logical width of the bubble (1920×1080 frame)
+TEXT_SIZE = 26
+MAX_LINES = 5           # a tip's text fits in this many lines at 800×600 (tests measure it)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A tip a game detector found: `key` (remembered once shown), its text, the thing it is about."""
+
+    key: str
+    text: Callable[[], str]
+    near: tuple[int, int, int, int]        # x, y, w, h in window pixels
+    seat: int                              # the person it is for
+
+
+# ------------------------------------------------------------ what a player has seen
+def path() -> Path:
+    return config_dir() / "tips.json"
+
+
+def _check(data: dict) -> None:
+    seen = data.get("seen", {})
+    if not isinstance(seen, dict) or not all(isinstance(v, list) for v in seen.values()):
+        raise TypeError("seen")
+
+
+def load_seen() -> dict[str, list[str]]:
+    data = storage.read_json(path(), VERSION, _("Your tips"), _check) or {}
+    return {str(k): [str(x) for x in v] for k, v in data.get("seen", {}).items()}
+
+
+def mark_seen(player: str, key: str) -> None:
+    """Remember that `player` saw tip `key` (a failed write is logged: the game goes on)."""
+    seen = load_seen()
+    keys = seen.setdefault(player, [])
+    if key not in keys:
+        keys.append(key)
+    try:
+        storage.write_json(path(), {"version": VERSION, "seen": seen})
+    except OSError as exc:
+        log.warning("tips seen not saved: %s", exc)
+
+
+# ------------------------------------------------------------ the table's tips
+class FirstTips:
+    """The tips of one table (see the module text)."""
+
+    def __init__(self, table: "TableBase") -> None:
+        self.table = table
+        self.shown: Found | None = None
+        self.text = ""
+        self.left = 0.0
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self._seen: dict[str, list[str]] | None = None     # read once, on the first tip wanted
+        self._frame_key: Any = None
+
+    def detectors(self) -> Any:
+        if self.table.game == "lineit":
+            from . import tips_lineit as d
+        else:
+            from . import tips_linyo as d
+        return d
+
+    def wanted(self) -> bool:
+        t = self.table
+        return (bool(t.app.settings.first_game_tips) and not t.demo and not t.tutorial
+                and bool(t.tg.humans) and not t.tg.state.is_over)
+
+    def offer(self, found: list[Found]) -> None:
+        """Show the first of `found` its player has not seen yet (one tip at a time)."""
+        if self.shown is not None:
+            return
+        if self._seen is None:
+            self._seen = load_seen()
+        for f in found:
+            player = self.table.tg.name(f.seat)
+            if f.key in self._seen.get(player, []):
+                continue
+            self._seen.setdefault(player, []).append(f.key)
+            mark_seen(player, f.key)
+            self.shown, self.text, self.left = f, f.text(), SECONDS
+            return
+
+    # ------------------------------------------------------------ the base's hooks
+    def after_applied(self, action: Any, events: list | None) -> None:
+        if self.wanted():
+            self.offer(self.detectors().after_applied(self.table, str(action), list(events or [])))
+
+    def check(self, dt: float) -> None:
+        if self.shown is not None:
+            self.left -= dt
+            if self.left <= 0 or self.table.tg.state.is_over:
+                self.shown = None
+            return
+        if not self.wanted() or self.table.app.top is not self.table:
+            return
+        # the detectors look at the game, which changes only with an action: once per position
+        key = self.detectors().position(self.table)
+        if key == self._frame_key:
+            return
+        self._frame_key = key
+        self.offer(self.detectors().on_turn(self.table))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on the bubble dismisses it (the click goes no further)."""
+        if (self.shown is not None and event.type == pygame.MOUSEBUTTONDOWN
+                and self.box.collidepoint(event.pos)):
+            self.shown = None
+            return True
+        return False
+
+    # ------------------------------------------------------------ drawing
+    def lines(self, lay: Any) -> list[str]:
+        return T.wrap(self.text, lay.font_px(TEXT_SIZE), text_width(lay))
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The bubble beside the thing it is about; returns where it drew."""
+        if self.shown is None:
+            return []
+        lay = self.table.app.lay
+        size = lay.font_px(TEXT_SIZE)
+        line_h = int(size * 1.25)
+        lines = self.lines(lay)
+        note = _("Tip · click to close")
+        w = lay.px(WIDTH)
+        h = lay.px(20) + line_h * (len(lines) + 1) + lay.px(16)
+        near = pygame.Rect(self.shown.near)
+        screen = surface.get_rect()
+        gap = lay.px(14)
+        box = pygame.Rect(0, 0, w, h)
+        # above the thing if there is room, else below it, always inside the window
+        box.midbottom = (near.centerx, near.top - gap)
+        if box.top < screen.top + gap:
+            box.midtop = (near.centerx, near.bottom + gap)
+        if box.bottom > screen.bottom - gap and near.top - gap - h >= 0:
+            box.midbottom = (near.centerx, near.top - gap)
+        box.clamp_ip(screen)
+        self.box = box
+        panel(surface, box, lay, C.PANEL_HI, C.ACCENT)
+        x, y = box.x + lay.px(20), box.y + lay.px(14)
+        T.blit_text(surface, note, lay.font_px(20), C.ACCENT, (x, y), bold=True)
+        y += line_h
+        for line in lines:
+            T.blit_text(surface, line, size, C.TEXT, (x, y))
+            y += line_h
+        return [box.inflate(lay.px(6), lay.px(6))]
+
+
+def text_width(lay: Any) -> int:
+    """Pixels a line of tip text may take in the bubble."""
+    return lay.px(WIDTH - 40)

@@ -1,0 +1,206 @@
+"""Tips for the first real games (issue 18): each tip fires once on a hand-built or seeded
+situation, not twice (remembered across tables), not for a bot, not with the setting off, and its
+text exists in three languages and fits its bubble at 800x600. A tutorial game is neither kept in
+the history nor counted."""
+from __future__ import annotations
+
+import pytest
+
+from engine import lineit
+from game import history, i18n, stats
+from game.app import App
+from game.lineit_table.controller import Controller
+from game.lineit_table.scene import TableScene
+from game.linyo_table.model import TableGame
+from game.linyo_table.scene import LinyoTable
+from game.scenes.menu import MenuScene
+from game.tutorial import lineit_script, linyo_script, tips
+from game.tutorial.steps import state_at
+from game.ui import text as T
+
+DT = 1 / 60
+ALL_KEYS = ("lineit.jackpot", "lineit.bet_lost", "lineit.hand_full", "lineit.forced",
+            "linyo.dead_end", "linyo.four", "linyo.star")
+
+
+@pytest.fixture
+def home(headless_home):
+    yield headless_home
+
+
+def start(size=(1280, 720)) -> App:
+    app = App(size=size)
+    app.menu_factory = MenuScene
+    app.reset(MenuScene(app))
+    app.change_settings(anim_speed="reduced", bot_pace="slow")
+    app.run(frames=2, dt=DT)
+    return app
+
+
+def bet_lost_state() -> lineit.LineitState:
+    """A seeded game (seed 5) played by a plain rule, seat 0 taking a late Bet card: at the end
+    its B4 still needs four Number cards and the draw pile is empty."""
+    s = lineit.new_game(2, seed=5, first_seat=0)
+    while True:
+        v = s.view(0)
+        if s.current_seat == 0 and not v["turn"]["taken"] and any(c.startswith("B") for c in v["seats"][0]["line"]) \
+                and v["draw_pile"] == 0:
+            return s
+        legal = [str(a) for a in s.legal_actions()]
+        bets = [a for a in legal if a.startswith("take B") and a.endswith("line")]
+        turn = [bets[0], "end"] if bets and s.current_seat == 0 and v["draw_pile"] < 20 \
+            else lineit_script.plain_move(s)
+        for a in turn:
+            s.apply(a)
+
+
+def played(seed: int, n: int) -> lineit.LineitState:
+    """A seeded game after `n` actions of the tutorial's plain rule."""
+    s = lineit.new_game(2, seed=seed, first_seat=0)
+    while len(s.history) < n:
+        for a in lineit_script.plain_move(s):
+            s.apply(a)
+    return s
+
+
+def lineit_at(step: int, then: tuple[str, ...] = ()) -> lineit.LineitState:
+    s = state_at(lineit_script.script(), step)
+    for a in then:
+        s.apply(a)
+    return s
+
+
+# key -> (game, a state where it is the human seat 0's turn, an action to apply at the table or None)
+SITUATIONS = {
+    "lineit.jackpot": ("lineit", lambda: lineit_at(8), None),                 # the 55 would be the third green
+    "lineit.bet_lost": ("lineit", bet_lost_state, None),
+    "lineit.hand_full": ("lineit", lambda: lineit_at(6), "take 9 hand"),      # the second hand card
+    "lineit.forced": ("lineit", lambda: played(1, 22), None),                 # nothing fits line or full hand
+    "linyo.four": ("linyo", lambda: state_at(linyo_script.script(), 4), None),
+    "linyo.star": ("linyo", lambda: state_at(linyo_script.script(), 3), None),
+    "linyo.dead_end": ("linyo", lambda: state_at(linyo_script.script(), 8), None),   # a3 has one free neighbour
+}
+
+
+def open_table(app: App, game: str, state, seat0: str = "human"):
+    if game == "lineit":
+        cfg = {"game": "lineit", "seed": 0, "first_seat": 0, "final_plays": 1,
+               "seats": [{"name": "Ada", "kind": seat0, "level": None if seat0 == "human" else "easy"},
+                         {"name": "Robin", "kind": "bot", "level": "easy"}]}
+        sc = TableScene(app, Controller(cfg, state, bot_levels=[None if seat0 == "human" else "easy", "easy"]))
+    else:
+        cfg = {"game": "linyo", "seed": 0, "sheet": "A",
+               "seats": [{"name": "Ada", "kind": seat0, "level": None if seat0 == "human" else "easy",
+                          "difficulty": 2}]}
+        sc = LinyoTable(app, TableGame(state, cfg))
+    app.reset(sc)
+    app.run(frames=4, dt=DT)
+    return sc
+
+
+def arrive(app: App, sc, action: str | None) -> None:
+    """Play the situation's action (if any) and let the frame check run."""
+    if action is not None:
+        sc.do(action)          # Line-it's table applies the human's action like a drop would
+    app.run(frames=4, dt=DT)
+
+
+def others_seen(key: str) -> None:
+    """Every other tip is already seen by Ada, so the one under test is the only one left."""
+    for k in ALL_KEYS:
+        if k != key:
+            tips.mark_seen("Ada", k)
+
+
+@pytest.mark.parametrize("key", list(SITUATIONS))
+def test_each_tip_fires_once_for_the_player(home, key):
+    game, make, action = SITUATIONS[key]
+    others_seen(key)
+    app = start()
+    sc = open_table(app, game, make())
+    arrive(app, sc, action)
+    shown = sc.first_tips.shown
+    assert shown is not None and shown.key == key
+    assert key in tips.load_seen()["Ada"]
+    # a click on the bubble closes it and changes nothing in the game
+    before = sc.tg.state.to_json()
+    box = sc.first_tips.box
+    assert box.w > 0
+    import pygame
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=box.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=box.center, button=1))
+    app.run(frames=2, dt=DT)
+    assert sc.first_tips.shown is None and sc.tg.state.to_json() == before
+    # the same situation at a new table: seen once, not shown again
+    sc = open_table(app, game, make())
+    arrive(app, sc, action)
+    assert sc.first_tips.shown is None
+    assert app.errors == 0
+
+
+@pytest.mark.parametrize("key", list(SITUATIONS))
+def test_no_tip_with_the_setting_off_or_for_a_bot(home, key):
+    game, make, action = SITUATIONS[key]
+    others_seen(key)
+    app = start()
+    app.change_settings(first_game_tips=False)
+    sc = open_table(app, game, make())
+    arrive(app, sc, action)
+    assert sc.first_tips.shown is None
+    app.change_settings(first_game_tips=True)
+    if action is None:                          # a bot in the seat: its turn gets no tip
+        sc = open_table(app, game, make(), seat0="bot")
+        assert sc.first_tips.shown is None
+    assert key not in tips.load_seen().get("Ada", [])
+    assert app.errors == 0
+
+
+@pytest.mark.parametrize("key", list(SITUATIONS))
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_each_tip_text_is_translated_and_fits_at_800x600(home, key, lang):
+    game, make, action = SITUATIONS[key]
+    others_seen(key)
+    app = start(size=(800, 600))
+    app.change_settings(language=lang)
+    sc = open_table(app, game, make())
+    arrive(app, sc, action)
+    assert sc.first_tips.shown is not None and sc.first_tips.shown.key == key
+    text = sc.first_tips.text
+    if lang != "en":
+        i18n.set_language("en")
+        assert sc.first_tips.shown.text() != text, (lang, text)
+        i18n.set_language(lang)
+    lay = app.lay
+    lines = sc.first_tips.lines(lay)
+    assert len(lines) <= tips.MAX_LINES, (lang, text)
+    assert all(T.width(line, lay.font_px(tips.TEXT_SIZE)) <= tips.text_width(lay) for line in lines)
+    assert app.screen.get_rect().contains(sc.first_tips.box)
+
+
+def test_the_first_finished_game_ends_the_tips_unless_chosen(home):
+    app = start()
+    assert app.settings.first_game_tips
+    sc = open_table(app, "linyo", state_at(linyo_script.script(), 8))
+    sc._apply("move 2 b1 b2 a2")                   # the last move: the game is over
+    app.run(frames=3, dt=DT)
+    assert sc.tg.state.is_over and not app.settings.first_game_tips
+    app.change_settings(first_game_tips=True, first_game_tips_settled=True)   # as the Settings switch does
+    sc = open_table(app, "linyo", state_at(linyo_script.script(), 8))
+    sc._apply("move 2 b1 b2 a2")
+    app.run(frames=3, dt=DT)
+    assert app.settings.first_game_tips
+
+
+def test_a_tutorial_game_is_neither_kept_nor_counted(home):
+    from game.tutorial import open_tutorial
+    app = start()
+    open_tutorial(app, "linyo", 8)
+    app.run(frames=3, dt=DT)
+    sc = app.top
+    sc._apply("move 2 b1 b2 a2")
+    app.run(frames=60, dt=DT)
+    assert sc.tg.state.is_over
+    assert not history.folder().exists() or not any(history.folder().iterdir())
+    assert not stats.load().get("linyo_solo")
+    assert app.settings.first_game_tips           # a tutorial is not the first finished game
+    assert not tips.path().exists()               # and it shows no tips
