@@ -44,7 +44,8 @@ def table_config(setup: Any, me: str, room_id: str) -> dict:
              for i, user in enumerate(setup.seats)]
     return {"game": setup.game, "seats": seats, "first_seat": setup.options.get("first_seat"),
             "seed": 0, "final_plays": setup.options.get("final_plays", 1),
-            "sheet": setup.options.get("sheet", "A"), "online": room_id}
+            "sheet": setup.options.get("sheet", "A"), "online": room_id,
+            "game_id": f"online:{room_id}"}  # statistics count a room's game once, however often it is opened
 
 
 class OnlineStrip:
