@@ -218,3 +218,50 @@ def test_linyo_second_seat_moves_before_the_first(online_app):
     settle_and_compare(app, other, room, table)
     assert not other.tables[room].replica.rejected
     assert not scene_room(app).replica.rejected
+
+
+def test_hub_at_800x600_and_the_host_seats_a_bot(online_app):
+    """The hub's rows (a table we host, with its "Bot for …" button, and an invitation) fit at
+    800x600 in English, German and French; the host seats a bot for a player who left, after a
+    confirm, and the other client's table takes the new seat."""
+    from game import i18n
+    from game.online.protocol import BOT
+    from game.ui import text as T
+    from game.ui.widgets import label_text
+    app, scene, other = online_app
+    mine = scene.s.tables.create("linyo", 2, {"sheet": "A"}, [scene.s.me, other.me])
+    theirs = other.create("lineit", 2, {"final_plays": 1}, [other.me, scene.s.me])
+    assert run_until(app, other, lambda: mine.done() and mine.result() in other.invites, 30)
+    room = mine.result()
+    joined = other.accept(room)
+    assert run_until(app, other, lambda: joined.done() and room in other.tables and theirs.done()
+                     and theirs.result() in scene.s.tables.invites
+                     and scene.s.tables.tables.get(room) is not None
+                     and other.me in scene.s.tables.tables[room].setup.seats, 30)
+    app.resize(800, 600)
+    for lang in ("en", "de", "fr"):
+        i18n.set_language(lang)
+        app.step(0.05)
+        labels = {}
+        for button, _room in scene.rows:
+            assert button.visible
+            text = label_text(button.label)
+            size = app.lay.font_px(button.font_size)
+            assert T.width(text, size, bold=True) <= button.rect.w, (lang, text, button.rect)
+            assert app.screen.get_rect().contains(button.rect), (lang, text, button.rect)
+            labels[text] = button
+        assert any(t.startswith(("Linyo",)) for t in labels), labels        # our table's row
+        bot_button = next(b for t, b in labels.items() if "Bot" in t)       # Bot for … / Bot für … / Bot pour …
+        assert any(("host" in t) and b is not bot_button for t, b in labels.items())   # the invitation
+        for a, b in zip(scene.rows, scene.rows[1:]):
+            assert not a[0].rect.colliderect(b[0].rect)
+    i18n.set_language("en")
+    app.step(0.05)
+    click(app, bot_button.rect)
+    app.step(0.05)
+    confirm = app.top
+    assert confirm is not scene and "bot" in confirm.text.lower()
+    click(app, confirm.buttons[0].rect)                    # "Seat a bot"
+    assert run_until(app, other, lambda: other.tables[room].setup.seats[1] == BOT
+                     and scene.s.tables.tables[room].setup.seats[1] == BOT, 30)
+    assert not any("Bot for" in label_text(b.label) for b, _r in scene.rows)
