@@ -216,6 +216,11 @@ def test_linyo_second_seat_moves_before_the_first(online_app):
     assert early == {"start": True, "move": True}
     assert other.tables[room].replica.state.is_over
     settle_and_compare(app, other, room, table)
+    app.step(0.05)
+    from game import stats
+    from game.scenes.online_table import online_game_id
+    data = stats.load()                          # an online game counts once, under its room's id
+    assert online_game_id(room) in data["ids"] and data["games"]["linyo"]["games"] == 1
     assert not other.tables[room].replica.rejected
     assert not scene_room(app).replica.rejected
 
