@@ -17,7 +17,7 @@ from synapse_server import synapse  # noqa: F401  (the fixture)
 nio = pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")
 
 from game.online import account  # noqa: E402
-from game.online.bench import autoplay, pump  # noqa: E402
+from game.online.bench import pump  # noqa: E402
 from game.online.client import MatrixClient  # noqa: E402
 from game.online.protocol import ACTION, CHANCE  # noqa: E402
 from game.online.rules import has_external_chance  # noqa: E402

@@ -62,7 +62,6 @@ def test_replicas_agree_and_ignore_forgeries(game, options):
     guest_bot = make_bot(game, "easy", seed=3)
     me_bot = make_bot(game, "easy", seed=4)
     n = 0
-    posted: dict[int, list[str]] = {}
     while not a.state.is_over and n < 5000:
         out = []
         c = host.chance(a)
