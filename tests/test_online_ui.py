@@ -151,10 +151,122 @@ def test_linyo_online_table_plays_through_the_scene(online_app):
         t = app.top
         st = t.tg.state
         if t.human_turn() and not st.is_over and not t.reveal.busy() and not t.dice.rolling():
-            assert t._apply(bot.choose(st.view(st.current_seat)))
+            assert t._decide(bot.choose(t.decide_state.view(t.decide_seat)))
         app.step(0.05)
         other.update()
         autoplay(other, host_bots)
     assert len(other.tables[room].replica.actions) >= target
     settle_and_compare(app, other, room, table)
     assert not other.tables[room].replica.rejected
+
+
+def press_drag(app, points) -> None:
+    """A stroke with the mouse: down on the first point, through the others, up on the last."""
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=points[0]))
+    for p in points[1:]:
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=points[-1]))
+
+
+def test_linyo_second_seat_moves_before_the_first(online_app):
+    """Linyo online: every seat moves on the same roll. The app's seat (second in the engine's
+    order) draws and sends its starts and a move while the first seat has not moved; the room
+    and the local game apply them in seat order once the first seat's moves arrive."""
+    from engine import linyo
+    app, scene, other = online_app
+    app.settings.confirm_close_line = False
+    room, table = open_invited_table(app, scene, other, "linyo",
+                                     {"sheet": "A", "difficulties": [2, 2], "first_seat": 0})
+    pos = lambda f: tuple(int(v) for v in app.top.geom.center(f))  # noqa: E731
+    early = {"start": False, "move": False}
+    host_bots: dict = {}
+    bot = make_bot("linyo", "easy", seed=3)
+    end = time.monotonic() + 90
+    while time.monotonic() < end and not other.tables[room].replica.state.is_over:
+        t = app.top
+        st = t.tg.state
+        if t.human_turn() and not t.reveal.busy() and not t.dice.rolling():
+            ahead = st.current_seat == 0 and t.decide_seat == 1   # the engine is at the host's seat
+            phase = t.decide_state.phase
+            if ahead and phase in early and not early[phase]:
+                # through the scene's own input: clicks on the sheet, a stroke, Confirm
+                if phase == "start":
+                    for _i in range(4):
+                        click(app, pygame.Rect(pos(sorted(t.starts.allowed())[0]), (1, 1)))
+                else:
+                    a = next(m for m in t.decide_state.legal_actions() if isinstance(m, linyo.Move))
+                    press_drag(app, [pos(t.path.end_of(a.line)), *(pos(f) for f in a.fields)])
+                    if a.star is not None:
+                        press_drag(app, [pos(a.fields[-1]), pos(a.star)])
+                app.step(0.05)                              # the button sees the drawing
+                assert t.can_confirm()
+                click(app, t.b_confirm.rect)
+                assert not t.human_turn() and t.tg.state.current_seat == 0   # sent, nothing applied here
+                assert run_until(app, other, lambda: 1 in other.tables[room].replica.queued_seats(), 20)
+                assert other.tables[room].waiting_for() == [0]    # the host sees only itself waited for
+                assert t.strip.waiting_text() != "Your move."
+                early[phase] = True
+            else:
+                assert t._decide(bot.choose(t.decide_state.view(t.decide_seat)))
+        app.step(0.05)
+        other.update()
+        rep = other.tables[room].replica.state
+        if not (rep.to_move == [0, 1] and rep.phase in early and not early[rep.phase]):
+            autoplay(other, host_bots)          # the host holds back until the app has gone first
+    assert early == {"start": True, "move": True}
+    assert other.tables[room].replica.state.is_over
+    settle_and_compare(app, other, room, table)
+    app.step(0.05)
+    from game import stats
+    from game.scenes.online_table import online_game_id
+    data = stats.load()                          # an online game counts once, under its room's id
+    assert online_game_id(room) in data["ids"] and data["games"]["linyo"]["games"] == 1
+    assert not other.tables[room].replica.rejected
+    assert not scene_room(app).replica.rejected
+
+
+def test_hub_at_800x600_and_the_host_seats_a_bot(online_app):
+    """The hub's rows (a table we host, with its "Bot for …" button, and an invitation) fit at
+    800x600 in English, German and French; the host seats a bot for a player who left, after a
+    confirm, and the other client's table takes the new seat."""
+    from game import i18n
+    from game.online.protocol import BOT
+    from game.ui import text as T
+    from game.ui.widgets import label_text
+    app, scene, other = online_app
+    mine = scene.s.tables.create("linyo", 2, {"sheet": "A"}, [scene.s.me, other.me])
+    theirs = other.create("lineit", 2, {"final_plays": 1}, [other.me, scene.s.me])
+    assert run_until(app, other, lambda: mine.done() and mine.result() in other.invites, 30)
+    room = mine.result()
+    joined = other.accept(room)
+    assert run_until(app, other, lambda: joined.done() and room in other.tables and theirs.done()
+                     and theirs.result() in scene.s.tables.invites
+                     and scene.s.tables.tables.get(room) is not None
+                     and other.me in scene.s.tables.tables[room].setup.seats, 30)
+    app.resize(800, 600)
+    for lang in ("en", "de", "fr"):
+        i18n.set_language(lang)
+        app.step(0.05)
+        labels = {}
+        for button, _room in scene.rows:
+            assert button.visible
+            text = label_text(button.label)
+            size = app.lay.font_px(button.font_size)
+            assert T.width(text, size, bold=True) <= button.rect.w, (lang, text, button.rect)
+            assert app.screen.get_rect().contains(button.rect), (lang, text, button.rect)
+            labels[text] = button
+        assert any(t.startswith(("Linyo",)) for t in labels), labels        # our table's row
+        bot_button = next(b for t, b in labels.items() if "Bot" in t)       # Bot for … / Bot für … / Bot pour …
+        assert any(("host" in t) and b is not bot_button for t, b in labels.items())   # the invitation
+        for a, b in zip(scene.rows, scene.rows[1:]):
+            assert not a[0].rect.colliderect(b[0].rect)
+    i18n.set_language("en")
+    app.step(0.05)
+    click(app, bot_button.rect)
+    app.step(0.05)
+    confirm = app.top
+    assert confirm is not scene and "bot" in confirm.text.lower()
+    click(app, confirm.buttons[0].rect)                    # "Seat a bot"
+    assert run_until(app, other, lambda: other.tables[room].setup.seats[1] == BOT
+                     and scene.s.tables.tables[room].setup.seats[1] == BOT, 30)
+    assert not any("Bot for" in label_text(b.label) for b, _r in scene.rows)

@@ -99,9 +99,14 @@ class Controller:
     def name(self, seat: int) -> str:
         return self.seats[seat].get("name") or f"#{seat + 1}"
 
+    def _cache_key(self) -> tuple:
+        """What the cached views depend on: the state, its actions and its chance outcomes (an
+        online deal from the host changes the market without an action)."""
+        return (id(self.state), len(self.state.history), len(self.state.chance))
+
     def spectator(self) -> dict:
         """`view(None)`, kept until the state changes (drawing asks every frame)."""
-        key = (id(self.state), len(self.state.history))
+        key = self._cache_key()
         if getattr(self, "_spec_key", None) != key:
             self._spec_key = key
             self._spec = self.state.view(None)
@@ -123,7 +128,7 @@ class Controller:
         return out
 
     def legal_texts(self) -> set[str]:
-        key = (id(self.state), len(self.state.history))
+        key = self._cache_key()
         if getattr(self, "_legal_key", None) != key:
             self._legal_key = key
             self._legal = {str(a) for a in self.state.legal_actions()}

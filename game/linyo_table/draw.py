@@ -260,7 +260,7 @@ class TableDrawing:
 
     def _ink_for(self, seat: int, main: bool) -> list[InkLine]:
         ink = self.reveal.ink(seat)
-        if main and seat == self.state.current_seat and self.path is not None and self.path.line is not None \
+        if main and seat == self.decide_seat and self.path is not None and self.path.line is not None \
                 and not self.abort_mode:
             p = self.path
             fields = [p.end_of(p.line)] + p.fields()
@@ -269,13 +269,17 @@ class TableDrawing:
         if main and self.starts is not None and seat == self.starts.seat:
             for i, f in enumerate(self.starts.picks):
                 ink.append(InkLine([f], 1.0, 0.0, len(ink) + 1))
+        if main and self.sent is not None and seat == self.sent[0]:    # online: posted, not in the game yet
+            for fields in self.sent[1]:
+                if fields:
+                    ink.append(InkLine(fields, float(len(fields)), 0.0, len(ink) + 1, ghost=len(fields) > 1))
         return ink
 
     def _marks(self, seat: int) -> frozenset[int]:
         """`seat`'s last move, once its ink is on paper (none while that seat is drawing its next one)."""
         if self.reveal.busy(seat) or self.state.is_over:
             return frozenset()
-        if seat == self.state.current_seat and self.human_turn() and (
+        if seat == self.decide_seat and (
                 (self.path is not None and self.path.line is not None) or (self.starts and self.starts.picks)):
             return frozenset()
         return self.follow.marks(seat)
@@ -288,20 +292,22 @@ class TableDrawing:
             a = linyo.parse_action(self.hint["action"])
         except (ValueError, KeyError, IllegalAction):
             return []
-        seat = self.state.current_seat
+        seat, st = self.decide_seat, self.decide_state
+        if seat is None:
+            return []
         if isinstance(a, linyo.Start):
             return [a.field]
         if isinstance(a, linyo.Move):
-            return [self.state.lines[seat][a.line - 1][-1], *a.fields] + ([a.star] if a.star is not None else [])
+            return [st.lines[seat][a.line - 1][-1], *a.fields] + ([a.star] if a.star is not None else [])
         if isinstance(a, linyo.Abort):
-            return [self.state.lines[seat][a.line - 1][-1]]
+            return [st.lines[seat][a.line - 1][-1]]
         return []
 
     def _glows(self, seat: int) -> dict[int, str]:
         glows: dict[int, str] = {}
         hovered = self.log.hovered()
         logged = {f: "log" for f in hovered.fields} if hovered is not None and hovered.seat == seat else {}
-        if seat != self.state.current_seat or not self.human_turn():
+        if seat != self.decide_seat:
             return logged
         if self.starts is not None:
             for f in self.starts.allowed():
@@ -309,7 +315,7 @@ class TableDrawing:
         elif self.path is not None:
             p = self.path
             if self.abort_mode:
-                st = self.state
+                st = self.decide_state
                 for li, fields in enumerate(st.lines[seat]):
                     if st.open[seat][li]:
                         glows[fields[-1]] = "refused" if self.abort_line == li + 1 else "abort"
@@ -341,7 +347,7 @@ class TableDrawing:
     def _draw_path_extras(self, surface: pygame.Surface, geom: SheetGeom, seat: int) -> list[pygame.Rect]:
         p = self.path
         out: list[pygame.Rect] = []
-        if seat != self.state.current_seat:
+        if seat != self.decide_seat:
             return out
         if p is not None and p.line is not None and self.dragging and self.drag_pos is not None:
             tip = geom.center(p.tip())
@@ -358,7 +364,7 @@ class TableDrawing:
                 if p is not None and p.line == line and p.fields():
                     f = p.fields()[-1]
                 else:
-                    f = self.state.lines[seat][line - 1][-1]
+                    f = self.decide_state.lines[seat][line - 1][-1]
                 t = 0.55 + 0.45 * math.sin(self.clock * 5.0)
                 draw_cross(surface, geom, f, 1.0, C.mix(P.SHEET_PAPER, ghost, t), halo=False)
                 out.append(geom.cell_rect(f).inflate(4, 4))
@@ -471,6 +477,8 @@ class TableDrawing:
         if seat is None:      # an online table: the host's roll is on its way
             return _("The dice are coming…")
         info = self.g.seats[seat]
+        if not info.is_bot and not self.human_turn():    # online: our move is sent, the room writes it in turn
+            return _("Your move is sent; it is written once the seats before you have moved.")
         if info.is_bot:
             if st.phase == "set":
                 return _("{name} rolled four of a kind and turns dice…").format(name=info.name)
@@ -506,7 +514,7 @@ class TableDrawing:
         if pv is None:
             return []
         out: list[tuple[str, tuple[int, int, int]]] = []
-        d = self.g.seats[self.state.current_seat].difficulty
+        d = self.g.seats[self.decide_seat].difficulty if self.decide_seat is not None else 2
         for n in pv.closed_short:
             out.append((_("Too short (difficulty {d}): line {n} will be aborted ×.").format(d=d, n=n), P.ILLEGAL))
         for n in pv.closed_dead:

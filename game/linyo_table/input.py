@@ -28,16 +28,16 @@ class TableInput:
 
     def _open_line_at(self, f: int) -> int | None:
         """The number of the seat's open line whose end (or any field) is `f`."""
-        seat = self.state.current_seat
-        for li, fields in enumerate(self.state.lines[seat]):
-            if self.state.open[seat][li] and f in fields:
+        seat, st = self.decide_seat, self.decide_state
+        for li, fields in enumerate(st.lines[seat]):
+            if st.open[seat][li] and f in fields:
                 return li + 1
         return None
 
     def press(self, pos: tuple[int, int]) -> None:
         """Mouse down on the main sheet."""
         f = self.geom.field_at(pos)
-        if f is None or not self.human_turn() or self.focus_seat != self.state.current_seat:
+        if f is None or not self.human_turn() or self.focus_seat != self.decide_seat:
             return
         if self.starts is not None:
             if self.starts.pick(f):
@@ -84,7 +84,7 @@ class TableInput:
             self._refresh_preview()
             return
         line = self._open_line_at(f)
-        if line is not None and f == self.state.lines[self.state.current_seat][line - 1][-1]:
+        if line is not None and f == self.decide_state.lines[self.decide_seat][line - 1][-1]:
             self._refuse(f, None)
             self._say(_("Line {n} cannot grow with these dice.").format(n=line), True)
         else:
@@ -130,7 +130,7 @@ class TableInput:
         order = "bog"
         self.set_choice[i] = order[(order.index(self.set_choice[i]) + 1) % 3]
         sound.play("pick")
-        why = self.state.why_illegal(self._set_action())
+        why = self.decide_state.why_illegal(self._set_action())
         if why is None:
             self.note = None
         else:

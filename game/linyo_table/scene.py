@@ -5,6 +5,13 @@ Flow: every action goes to the engine at once (`_apply`), reaches the base's
 catches up by itself. Human input is a path (`MovePath`, `StartPicks`, dice
 choice) checked against the engine's legal actions; bots answer through the
 base's `TableBots`, polled each frame, so the frame never waits.
+
+A person decides in `decide_state` for `decide_seat` (`_decision`): here the
+engine's current seat. Online, every seat moves on the same roll: our seat
+may decide before the engine reaches it, in a what-if copy
+(`RemoteTable.decision`), and its choice goes to the room (`_decide`); the
+local game applies every seat's move, ours too, in the engine's seat order as
+the room's moves arrive.
 """
 from __future__ import annotations
 
@@ -80,6 +87,11 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.preview: Preview | None = None
         self.hover_die: int | None = None
         self.last_human: int | None = None
+        # who decides, and where (see the module text); set by `_prepare`
+        self.decide_state: linyo.State = tgame.state
+        self.decide_seat: int | None = None
+        self.decision_key: Any = None       # online: the decision the input is drawn for
+        self.sent: tuple[int, list[list[int]]] | None = None   # online: (seat, fields) posted, not applied yet
         # following the game
         self.follow = Follow(tgame.state.events)
         self.log = GameLog()
@@ -147,8 +159,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         return self.app.settings.anim_factor * self.speed
 
     def human_turn(self) -> bool:
-        seat = self.state.current_seat
-        return seat is not None and not self.g.seats[seat].is_bot
+        """A person at this table decides now (`decide_seat`)."""
+        return self.decide_seat is not None
 
     def _say(self, text: str, problem: bool = False) -> None:
         self.note = (text, problem)
@@ -159,6 +171,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     # ================================================================== engine
     def _apply(self, action: Any) -> bool:
         """Send one action to the engine; False (and a message) when refused."""
+        if self.sent is not None and self.sent[0] == self.state.current_seat:
+            self.sent = None           # our posted move is in the game now: its ghost goes
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
@@ -213,9 +227,31 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             self.best_before = (stats.load().get("linyo_solo", {}).get(key) or {}).get("best")
 
     # ================================================================== input objects
+    def _decision(self) -> tuple[linyo.State, int, Any] | None:
+        """(position, seat, key) where a person at this table decides now, or None.
+
+        Here: the engine's current seat, if a person sits there. Online: one of our
+        seats, also before the engine reaches it (`RemoteTable.decision`); the key
+        names that decision, so the input survives the others' moves arriving.
+        """
+        st = self.state
+        if self.remote is not None:
+            got = self.remote.decision(st)
+            return None if got is None else (got[0], got[1], (got[1], got[2]))
+        seat = st.current_seat
+        if seat is None or self.g.seats[seat].is_bot:
+            return None
+        return st, seat, None
+
     def _prepare(self) -> None:
         """Set up the input for the seat to act (a human) or ask a bot."""
         st = self.state
+        decision = None if st.is_over else self._decision()
+        key = decision[2] if decision is not None else None
+        if key is not None and key == self.decision_key:
+            return                 # online: the same decision as before; keep what is drawn
+        self.decision_key = key
+        self.decide_state, self.decide_seat = (decision[0], decision[1]) if decision is not None else (st, None)
         self.path = None
         self.starts = None
         self.set_choice = None
@@ -225,13 +261,12 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.preview = None
         if st.is_over:
             return
-        seat = st.current_seat
-        if seat is None:      # an online table waits for the host's roll (external chance)
-            return
-        if self.g.seats[seat].is_bot:
-            if not self.g.humans:
+        if decision is None:
+            seat = st.current_seat      # None: an online table waits for the host's roll (external chance)
+            if seat is not None and self.g.seats[seat].is_bot and not self.g.humans:
                 self.focus_seat = seat
             return
+        st, seat = self.decide_state, self.decide_seat
         self.focus_seat = seat
         if self.last_human != seat and len(self.g.humans) > 1:
             self._say(_("{name}, it is your turn.").format(name=self.g.seats[seat].name))
@@ -255,7 +290,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if not self.human_turn():
             return False
         if self.set_choice is not None:
-            return self._set_action() in self.state.legal_actions()
+            return self._set_action() in self.decide_state.legal_actions()
         if self.starts is not None:
             return self.starts.done() and bool(self.starts.picks)
         if self.abort_mode:
@@ -269,22 +304,19 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if not self.human_turn():
             return
         if self.set_choice is not None:
-            self._apply(self._set_action())
+            self._decide(self._set_action())
             return
         if self.starts is not None:
             if not self.can_confirm():
                 left = self.starts.allowed()
                 self._say(_("Mark all four start fields first.") if left else "", True)
                 return
-            picks = self.starts.actions()
-            for a in picks:
-                if not self._apply(a):
-                    return
-            sound.play("place")
+            if self._decide(*self.starts.actions()):
+                sound.play("place")
             return
         if self.abort_mode:
             if self.abort_line is not None:
-                self._apply(linyo.Abort(self.abort_line))
+                self._decide(linyo.Abort(self.abort_line))
             return
         if self.path is not None:
             a = self.path.action()
@@ -293,17 +325,45 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
                 return
             closes = self._closes(a)
             if closes and self.app.settings.confirm_close_line:
-                self.app.confirm(closes, lambda a=a: self._apply(a), _("Close the line"))
+                self.app.confirm(closes, lambda a=a: self._decide(a), _("Close the line"))
                 return
-            self._apply(a)
+            self._decide(a)
+
+    def _decide(self, *actions: Any) -> bool:
+        """The deciding seat's choice. Here it goes into the engine; online it goes to the
+        room, and the local game applies it when the room's seat order reaches it."""
+        if self.remote is None:
+            return all(self._apply(a) for a in actions)     # all() stops at the first refusal
+        seat = self.decide_seat
+        if seat is None:
+            return False
+        for a in actions:
+            if not self.remote.post(seat, a):       # the room moved on under us: decide again
+                log.warning("the room would not take %s for seat %d", a, seat)
+                self.decision_key = None
+                self._prepare()
+                return False
+        self.sent = (seat, [self._sent_fields(a) for a in actions])
+        self.decision_key = None
+        self._prepare()
+        return True
+
+    def _sent_fields(self, action: Any) -> list[int]:
+        """The fields a posted action draws (its line's end first), shown until the game has it."""
+        if isinstance(action, linyo.Move):
+            end = self.decide_state.lines[self.decide_seat][action.line - 1][-1]
+            return [end, *action.fields] + ([action.star] if action.star is not None else [])
+        if isinstance(action, linyo.Start):
+            return [action.field]
+        return []
 
     def _closes(self, action: linyo.Move) -> str:
         """The question to ask before `action`, when it aborts one of the seat's lines ('' if not)."""
         try:
-            pv = preview(self.state, self.state.current_seat, action)
+            pv = preview(self.decide_state, self.decide_seat, action)
         except IllegalAction:
             return ""
-        d = self.g.seats[self.state.current_seat].difficulty
+        d = self.g.seats[self.decide_seat].difficulty
         for n in pv.closed_short:
             return _("This move is shorter than {d} fields: line {n} will be aborted ×. Play it?").format(d=d, n=n)
         for n in pv.closed_dead:
@@ -316,9 +376,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if not self.human_turn():
             return False
         if not self._has_drawn():
-            return self._rewind()
+            return self.remote is None and self._rewind()   # online, what the room has stays
         if self.set_choice is not None:
-            self.set_choice = list(linyo.roll_text(self.state.rolled))
+            self.set_choice = list(linyo.roll_text(self.decide_state.rolled))
         elif self.starts is not None:
             self.starts.undo()
         elif self.abort_mode:
@@ -392,8 +452,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
 
     def _refresh_preview(self) -> None:
         self.preview = None
-        seat = self.state.current_seat
-        if seat is None or not self.human_turn():
+        seat = self.decide_seat
+        if seat is None:
             return
         action: Any = None
         if self.abort_mode and self.abort_line is not None:
@@ -402,7 +462,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             action = self.path.action()
         if action is not None:
             try:
-                self.preview = preview(self.state, seat, action)
+                self.preview = preview(self.decide_state, seat, action)
             except IllegalAction:
                 self.preview = None
 
@@ -429,6 +489,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if self.zoom_seat is not None:
             self.zoom_t = min(1.0, self.zoom_t + dt * (4.0 * max(0.5, anim) if anim > 0 else 100))
         self._update_bots(dt)
+        if self.remote is not None and self.decide_seat is None and int(self.clock * 4) != int((self.clock - dt) * 4):
+            self._prepare()       # online: a decision of ours may open without a change here (a quarter second)
         self._update_hint()
         self._update_scoring(dt)
         if self.g.players > 1 and self.focus_seat in self.thumb_rects:
@@ -443,12 +505,12 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_nothing.visible = not watching and self.state.phase == "move"
 
     def _has_undo(self) -> bool:
-        return self._has_drawn() or bool(self.state.undo_points())
+        return self._has_drawn() or (self.remote is None and bool(self.state.undo_points()))
 
     def _has_drawn(self) -> bool:
         """Something of this decision is drawn at the table (and not sent to the engine yet)."""
         if self.set_choice is not None:
-            return "".join(self.set_choice) != linyo.roll_text(self.state.rolled)
+            return "".join(self.set_choice) != linyo.roll_text(self.decide_state.rolled)
         if self.starts is not None:
             return bool(self.starts.picks)
         if self.abort_mode:
@@ -458,10 +520,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     def _update_hint(self) -> None:
         if not self.hint_wanted or not self.human_turn():
             return
-        seat = self.state.current_seat
+        seat = self.decide_seat
         if self.bots.ready:
-            self.bots.ask_hint(self.state, seat)
-            hint = self.bots.poll_hint(self.state, seat)
+            self.bots.ask_hint(self.decide_state, seat)
+            hint = self.bots.poll_hint(self.decide_state, seat)
             if hint is not None:
                 self.hint = hint
                 self.hint_wanted = False
@@ -471,6 +533,11 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
 
     def _update_bots(self, dt: float) -> None:
         st = self.state
+        if self.remote is not None and self.is_human(st.current_seat) and not st.is_over:
+            text = self.remote.next_remote(st)    # our own move, back from the room in seat order
+            if text is not None:
+                self._apply(text)
+            return
         if st.is_over or not self.g.is_bot_turn():
             return
         seat = st.current_seat

@@ -49,6 +49,10 @@ class TableReplica:
     def next_seq(self) -> int:
         return len(self.actions)
 
+    def queued_seats(self) -> set[int]:
+        """Seats whose move came early and waits for the engine's seat order (Linyo)."""
+        return {msg.seat for msg, _event_id in self._actions.values()}
+
     # --- intake -------------------------------------------------------------------------
     def receive(self, event: Any) -> list[Any]:
         """Take one timeline event; the game events it caused (possibly none)."""

@@ -81,11 +81,13 @@ class Table:
         return self.replica.setup
 
     def waiting_for(self) -> list[int]:
-        """Seats the game waits for now (Linyo: all seats still to move on this roll)."""
+        """Seats the game waits for now (Linyo: the seats that have not moved on this roll; a move
+        that came early, or that we posted, waits only for the seat order)."""
         s = self.replica.state
         if s.is_over or getattr(s, "chance_needed", None) is not None:
             return []
-        return list(getattr(s, "to_move", [s.current_seat]))
+        moved = self.replica.queued_seats() | {seat for seat, sent in self.posted.items() if sent}
+        return [seat for seat in getattr(s, "to_move", [s.current_seat]) if seat not in moved]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -3,7 +3,9 @@
 One scene with two faces: signed out, the account form (homeserver,
 user, password; sign in or register); signed in, the list of your tables
 (whose turn, last move, unread), invitations to accept or decline, "New
-online table" and "Sign out". Every request is a Future looked at on a
+online table" and "Sign out". At a table we host, each other player's seat
+has a button beside the table's row that seats a bot for them (a player
+who left), after a confirm. Every request is a Future looked at on a
 later frame: the screen shows "…" while it waits and a plain sentence when
 it fails (see `online_errors`).
 """
@@ -70,6 +72,7 @@ class OnlineScene(WidgetScene):
         self.error = ""
         self.sig: Any = None
         self.rows: list[tuple[Button, str]] = []
+        self.side: set[Button] = set()      # buttons beside the row above them (Decline, Bot for …)
         self.s = session.current()
         self.server = TextInput("matrix.org", lambda v: None, N_("Homeserver, e.g. matrix.org"), max_len=120)
         self.user = TextInput("", lambda v: None, N_("User name"), max_len=120)
@@ -88,23 +91,45 @@ class OnlineScene(WidgetScene):
             self.rows = []
         else:
             self.rows = []
+            self.side = set()
             tables = self.s.tables
             for room_id, sender in sorted(tables.invites.items()):
                 who = seat_name(sender, self.s.me) if sender else "?"
                 self.rows.append((Button(lambda w=who: _("Invitation from {who}: accept").format(who=w),
                                          lambda r=room_id: self.accept(r), "primary"), room_id))
                 self.rows.append((Button(N_("Decline"), lambda r=room_id: self.decline(r), "quiet"), room_id))
+                self.side.add(self.rows[-1][0])
             for summary in sorted(tables.summaries(), key=lambda x: (x.over, not x.my_turn, x.room_id)):
-                self.rows.append((Button(lambda x=summary: self.describe(x), lambda r=summary.room_id: self.open(r),
-                                         "primary" if summary.my_turn and not summary.over else "normal"),
-                                  summary.room_id))
+                row = Button("", lambda r=summary.room_id: self.open(r),
+                             "primary" if summary.my_turn and not summary.over else "normal")
+                row.label = lambda x=summary, b=row: self.fit_row(b, self.describe_parts(x))
+                self.rows.append((row, summary.room_id))
+                for seat in self.bot_seats(summary):
+                    who = seat_name(tables.tables[summary.room_id].setup.seats[seat], self.s.me)
+                    self.rows.append((Button(lambda w=who: _("Bot for {who}").format(who=w),
+                                             lambda r=summary.room_id, s=seat: self.ask_seat_bot(r, s), "quiet",
+                                             font_size=24), summary.room_id))
+                    self.side.add(self.rows[-1][0])
             self.widgets = [b for b, _r in self.rows] + [self.b_new, self.b_sign_out, self.b_back]
         self.set_focus(None)
         if hasattr(self.app, "lay"):
             self.layout(self.app.lay)
 
-    def describe(self, x: Any) -> str:
-        """One table's line: game, whose turn, last move, unread."""
+    def fit_row(self, button: Button, parts: list[str]) -> str:
+        """A table's line as wide as its button allows: the last move, then the other players,
+        then the unread count make way; the game and whose turn always stay."""
+        lay = self.app.lay
+        room = button.rect.w - lay.px(40)
+        size = lay.font_px(button.font_size)
+        game, others, turn, last, new = parts
+        for keep in ([game, others, turn, last, new], [game, others, turn, new], [game, turn, new], [game, turn]):
+            line = " · ".join(p for p in keep if p)
+            if T.width(line, size, bold=True) <= room:
+                return line
+        return line
+
+    def describe_parts(self, x: Any) -> list[str]:
+        """One table's line in parts: game, the other players, whose turn, last move, unread."""
         t = self.s.tables.tables.get(x.room_id) if self.s else None
         game = game_tables.GAME_NAMES.get(x.game, x.game)
         if x.over:
@@ -117,18 +142,23 @@ class OnlineScene(WidgetScene):
         else:
             turn = _("waiting for the host")
         others = ", ".join(seat_name(u, self.s.me) for u in t.setup.seats if u != self.s.me) if t else ""
-        line = f"{game} · {others} · {turn}"
-        if x.last_action:
-            line += " · " + _("last: {move}").format(move=x.last_action)
-        if x.unread:
-            line += " · " + _("new: {n}").format(n=x.unread)
-        return T.safe(line, 110)
+        last = _("last: {move}").format(move=T.safe(x.last_action, 40)) if x.last_action else ""
+        new = _("new: {n}").format(n=x.unread) if x.unread else ""
+        return [game, T.safe(others, 60), turn, last, new]
+
+    def bot_seats(self, x: Any) -> list[int]:
+        """The seats a bot may take at this table: other players' seats, at a game we host that goes on."""
+        t = self.s.tables.tables.get(x.room_id) if self.s else None
+        if t is None or x.over or t.setup.host != self.s.me:
+            return []
+        return [i for i, user in enumerate(t.setup.seats) if user not in ("bot", self.s.me)]
 
     def signature(self) -> Any:
         if self.s is None:
             return None
         t = self.s.tables
-        return (tuple(sorted(t.invites)), tuple(sorted(t.tables)))
+        return (tuple(sorted(t.invites)), tuple(sorted((r, x.setup.seats, x.replica.state.is_over)
+                                                       for r, x in t.tables.items())))
 
     # ------------------------------------------------------------ actions
     def authenticate(self, register: bool) -> None:
@@ -159,6 +189,18 @@ class OnlineScene(WidgetScene):
             self.error = _("This table is still being read from the homeserver.")
             return
         open_online_table(self.app, self.s, room_id)
+
+    def ask_seat_bot(self, room_id: str, seat: int) -> None:
+        """Host: a bot for a player who left, once the host has said yes."""
+        if self.s is None or room_id not in self.s.tables.tables:
+            return
+        who = seat_name(self.s.tables.tables[room_id].setup.seats[seat], self.s.me)
+        self.app.confirm(_("A bot plays {who}'s seat from now on, to the end of this game. Seat a bot?").format(who=who),
+                         lambda: self.seat_bot(room_id, seat), _("Seat a bot"))
+
+    def seat_bot(self, room_id: str, seat: int) -> None:
+        if self.s is not None and self.busy is None:
+            self.busy = (self.s.tables.seat_bot(room_id, seat), "seat_bot", room_id)
 
     def open_new(self) -> None:
         from .online_new import NewOnlineTable
@@ -208,13 +250,19 @@ class OnlineScene(WidgetScene):
             return
         room = max(1, int((lay.logical_h - top - 260) // (row + gap)))
         y = top
-        for i, (b, room_id) in enumerate(self.rows):
-            b.visible = i < room
-            decline = b.label == N_("Decline")
-            if decline:
-                b.rect = lay.rect(x + w * 0.78, y - (row + gap), w * 0.22, row)
-                self.rows[i - 1][0].rect = lay.rect(x, y - (row + gap), w * 0.76, row)
+        side_w = w * 0.22
+        main: Button | None = None
+        sides = shown = 0
+        for b, _room_id in self.rows:
+            if b in self.side and main is not None:      # beside the row above, from the right
+                sides += 1
+                b.visible = main.visible
+                b.rect = lay.rect(x + w - sides * side_w - (sides - 1) * 0.02 * w, y - (row + gap), side_w, row)
+                main.rect = lay.rect(x, y - (row + gap), w - sides * (side_w + 0.02 * w), row)
                 continue
+            main, sides = b, 0
+            b.visible = shown < room
+            shown += 1
             b.rect = lay.rect(x, y, w, row)
             y += row + gap
         y = max(y + 20, lay.logical_h - 220)

@@ -9,6 +9,7 @@ panel to each game's scene; the play is the game's own.
 """
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -35,6 +36,12 @@ def seat_name(user: str, me: str) -> str:
     return user[1:].split(":", 1)[0] if user.startswith("@") else user
 
 
+def online_game_id(room_id: str) -> str:
+    """The statistics' id of a room's game (at most 40 characters): it counts once, however
+    often the table is opened."""
+    return "online:" + hashlib.sha256(room_id.encode()).hexdigest()[:24]
+
+
 def table_config(setup: Any, me: str, room_id: str) -> dict:
     """The table's setup config (game.tables) for a room's setup, seen from `me`."""
     mine = set(setup.seat_of(me))
@@ -44,7 +51,8 @@ def table_config(setup: Any, me: str, room_id: str) -> dict:
              for i, user in enumerate(setup.seats)]
     return {"game": setup.game, "seats": seats, "first_seat": setup.options.get("first_seat"),
             "seed": 0, "final_plays": setup.options.get("final_plays", 1),
-            "sheet": setup.options.get("sheet", "A"), "online": room_id}
+            "sheet": setup.options.get("sheet", "A"), "online": room_id,
+            "game_id": online_game_id(room_id)}
 
 
 class OnlineStrip:

@@ -109,6 +109,12 @@ class TableBase:
         """A game with people at the table is saved and counted; a demo or a bots-only game is not."""
         return not self.demo and bool(self.tg.humans) and self.remote is None  # online: the room keeps it
 
+    @property
+    def counts(self) -> bool:
+        """A game with people at the table counts in the statistics, online too (a seat of ours
+        among the winners is a win); an online game's id is its room's, so it counts once."""
+        return not self.demo and bool(self.tg.humans)
+
     def enter_table(self) -> None:
         """Call from the scene's `enter`: bots start, and Continue works from the first moment."""
         if any(not self.is_human(p) for p in range(len(self.tg.config["seats"]))):
@@ -186,9 +192,10 @@ class TableBase:
             return
         config = self.tg.config
         kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()))
-        if not self.keeps_saves:
+        if not self.counts:
             return
-        self.saver.clear()
+        if self.keeps_saves:
+            self.saver.clear()
         self.first_game_done()
         self.before_record()
         ids = {"history": kept.id if kept else None}

@@ -49,13 +49,9 @@ class RemoteBots(TableBots):
 
 
 def _lineit_chance(scene: Any, events: list) -> None:
-    """A Line-it deal from the host: the board catches up (the controller's view caches key on
-    the action count, which a deal does not change)."""
-    scene.ctrl._spec_key = scene.ctrl._legal_key = None
-    scene.board.speed = scene.anim_speed()
-    scene.board.sync(scene.ctrl.views(), scene.viewer)
-    if scene.ctrl.state.is_over:
-        scene.game_over()
+    """A Line-it deal from the host: the table shows it as it shows any action's events (the
+    controller's views key on the chance count too, so they see the new cards)."""
+    scene.on_applied(None, events)
 
 
 def _linyo_chance(scene: Any, events: list) -> None:
@@ -108,6 +104,34 @@ class RemoteTable:
             self.fed = rep.actions[n]
             return self.fed
         return None
+
+    # ------------------------------------------------------------ our seats deciding (Linyo: early)
+    def decision(self, state: Any) -> tuple[Any, int, int] | None:
+        """(position, seat, seq) where one of our seats decides now, or None.
+
+        Linyo: every seat moves on the same roll, so our seat may decide before the
+        local game reaches it: `position` is then a what-if copy (`rules.next_slot`)
+        in which the seats before ours moved; our seat's options there are the
+        ones the engine will give it (a seat's moves depend on the dice and its
+        own sheet only). Offered only on the roll the local game shows. `seq`
+        names the decision: it stays the same while the others' moves arrive.
+        """
+        rep = self.replica
+        if rep is None or self.stale or state.is_over or self.chance_pending(state):
+            return None
+        if len(rep.state.chance) != len(state.chance):
+            return None                    # the room rolled again: the local game catches up first
+        tables = self.session.tables
+        for seat in tables.my_seats(self.room_id):
+            slot = tables.slot(self.room_id, seat)
+            if slot is not None:
+                seq, position = slot
+                return position.clone(), seat, seq
+        return None
+
+    def post(self, seat: int, action: Any) -> bool:
+        """Our decision to the room; the local game applies it when the room's order reaches it."""
+        return self.session.tables.play(self.room_id, seat, str(action))
 
     # ------------------------------------------------------------ hooks the base calls
     def applied(self, action: Any) -> None:
