@@ -62,7 +62,7 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
         greedy = True
     else:
         raise ValueError(f"unknown playout policy {policy!r} (use None, 'random' or 'greedy')")
-    if state.phase == OVER:
+    if state.phase is OVER:
         return [len(state.stacks[p]) + state.bonus[p] - state.penalty[p] for p in range(state.n)]
     return _play(state, rng.next64(), greedy, None)
 
@@ -82,7 +82,7 @@ def greedy_turns(state, x: int, turns: int) -> "Position | list[int]":
     reached. It stops early, before dealing, when the draw pile cannot fill the
     next market (bots play such ends out with `playout` instead).
     """
-    if state.phase != TURN:
+    if state.phase is not TURN:
         raise ValueError("greedy_turns plays the turn phase only")
     return _play(state, x, True, turns)
 
@@ -93,7 +93,7 @@ def _play(state, x: int, greedy: bool, turns: int | None):
     stack = [len(st) for st in state.stacks]
     bonus = state.bonus[:]
     penalty = state.penalty[:]
-    final = state.phase == FINAL
+    final = state.phase is FINAL
     ends = 0
     deck = state.deck
     pos = state.pos
