@@ -229,6 +229,10 @@ PLAYED: list[list[CardPlayed]] = _per_card(lambda p, t: CardPlayed(p, t, False))
 PLAYED_FINAL: list[list[CardPlayed]] = _per_card(lambda p, t: CardPlayed(p, t, True))
 TURN_ENDED: list[TurnEnded] = [TurnEnded(p) for p in range(MAX_SEATS)]
 PASSED: list[Passed] = [Passed(p) for p in range(MAX_SEATS)]
+BET_RESOLVED: tuple[list[list[BetResolved]], ...] = tuple(
+    [[BetResolved(p, v, won) for p in range(MAX_SEATS)] for v in range(6)] for won in (False, True)
+)
+"""``BET_RESOLVED[won][value][seat]``."""
 DIRECTION: dict[int, list[DirectionFixed]] = {
     d: [DirectionFixed(p, "ascending" if d > 0 else "descending") for p in range(MAX_SEATS)] for d in (1, -1)
 }

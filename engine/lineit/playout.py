@@ -166,13 +166,15 @@ def _play(state, x: int, greedy: bool, turns: int | None):
             sc += jc[s]
         return sc + bonus_play
 
+    # the loop's constants as locals (a local is cheaper to read than a global)
+    gen_, codes, mul, inc, mask = gen, CODES, _A, _C, _M64
+    bet_base, hand_code, play_code, close_code, end_code, pass_code = BET_BASE, _HAND, _PLAY, _CLOSE, _END, _PASS
     while turns is None or ends < turns:
         p = cur
         hand = hands[p]
         last = llast[p]
-        nobet = not lbet[p]
-        moves = gen(CODES, final, market, hand, ldir[p], last, lbet[p], taken, played, closed)
-        x = (x * _A + _C) & _M64
+        moves = gen_(codes, final, market, hand, ldir[p], last, lbet[p], taken, played, closed)
+        x = (x * mul + inc) & mask
         if greedy and len(moves) > 1:
             best = -1e9
             m = moves[0]
@@ -186,33 +188,33 @@ def _play(state, x: int, greedy: bool, turns: int | None):
         else:
             m = moves[((x >> 32) * len(moves)) >> 32]
 
-        if m < _CLOSE:
-            if m < _HAND:  # take to line
+        if m < close_code:
+            if m < hand_code:  # take to line
                 c = m
                 market.remove(c)
                 taken = 1
-            elif m < _PLAY:  # take to hand
-                market.remove(m - _HAND)
+            elif m < play_code:  # take to hand
+                market.remove(m - hand_code)
                 taken = 1
-                hand.append(m - _HAND)
+                hand.append(m - hand_code)
                 continue
             else:  # play from hand
-                c = m - _PLAY
+                c = m - play_code
                 hand.remove(c)
                 if not final:
                     played = 1
                 else:
-                    m = _PASS  # a final play also moves the final turn on
+                    m = pass_code  # a final play also moves the final turn on
             # the card goes to the end of the line (to_line, inlined)
-            if c > BET_BASE:
-                lbet[p] = c - BET_BASE
+            if c > bet_base:
+                lbet[p] = c - bet_base
             else:
                 k = lnum[p]
                 if k == 1:
                     ldir[p] = 1 if c > last else -1
                 llast[p] = c
                 lnum[p] = k + 1
-                if not nobet:
+                if lbet[p]:
                     lafter[p] += 1
                 s = (c - 1) & 3
                 i = p * 4 + s
@@ -221,10 +223,10 @@ def _play(state, x: int, greedy: bool, turns: int | None):
                 if v == 3 and jc[s]:
                     stack[p] += jc[s]
                     jc[s] = 0
-        elif m == _CLOSE:
+        elif m == close_code:
             close(p)
             closed = 1
-        if m == _END:
+        if m == end_code:
             ends += 1
             taken = played = closed = 0
             cur = p + 1 if p + 1 < n else 0
@@ -247,7 +249,7 @@ def _play(state, x: int, greedy: bool, turns: int | None):
                 else:
                     market = list(deck[pos:pos + size])
                     pos += size
-        elif m == _PASS:
+        elif m == pass_code:
             fdone += 1
             cur = p + 1 if p + 1 < n else 0
             if fdone == n:

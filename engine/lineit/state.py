@@ -39,7 +39,7 @@ from engine.core import (
 
 from . import events as E
 from .events import Cards, PerSuit
-from .events import DIRECTION, PASSED, PLAYED, PLAYED_FINAL, TAKEN_HAND, TAKEN_LINE, TURN_ENDED
+from .events import BET_RESOLVED, DIRECTION, PASSED, PLAYED, PLAYED_FINAL, TAKEN_HAND, TAKEN_LINE, TURN_ENDED
 from .actions import ACTION_END, ACTION_OF_CODE, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE, Action, parse_action
 from .cards import BET_BASE, CARD_OF_TEXT, DECK_SIZE, FULL_COUNTS, FULL_DECK, SUITS, TEXT
 from .line import FIT, HAND_LIMIT, fits, moves
@@ -203,9 +203,8 @@ class LineitState:
         self._check(action)  # type: ignore[arg-type]
         self.history.append(action)
         self.hseats.append(self.cur)
-        ev: list[Event] = []
-        self._do(action.k, action.card, ev)  # type: ignore[union-attr]
-        self.events.extend(ev)
+        ev: list[Event] = self._do(action.k, action.card, True)  # type: ignore[union-attr,assignment]
+        self.events += ev
         return ev
 
     def apply_unchecked(self, action: Action) -> None:
@@ -216,7 +215,7 @@ class LineitState:
         clone is then good for the rules (legal_actions, scores, playout) but
         not for `to_json`, `log`, `view`'s log, `undo_points` or `rewind`.
         """
-        self._do(action.k, action.card, None)
+        self._do(action.k, action.card, False)
 
     def clone(self) -> "LineitState":  # replaced below by the code _clone_source writes
         """An independent copy (cheap: flat lists of ints)."""
@@ -449,52 +448,53 @@ class LineitState:
 
     # --------------------------------------------------------------- mutation
     # `ev` is the list the events go to, or None on the fast path (no events built).
-    def _do(self, k: int, c: int, ev: list[Event] | None) -> None:
-        """Perform an already-checked action (kind number k, card int c)."""
+    def _do(self, k: int, c: int, record: bool) -> list[Event] | None:
+        """Perform an already-checked action (kind number k, card int c); with
+        `record`, the list of the events it caused (the first one interned,
+        see events.py), else None and no event is built."""
         p = self.cur
         if k == TAKE_LINE:
             self.market.remove(c)
             self.taken = 1
-            if ev is not None:
-                ev.append(TAKEN_LINE[p][c])
+            ev = [TAKEN_LINE[p][c]] if record else None
             self._to_line(p, c, ev)
         elif k == END:
-            if ev is not None:
-                ev.append(TURN_ENDED[p])
+            ev = [TURN_ENDED[p]] if record else None
             self._end_turn(ev)
         elif k == TAKE_HAND:
             self.market.remove(c)
             self.taken = 1
             self.hands[p].append(c)
-            if ev is not None:
-                ev.append(TAKEN_HAND[p][c])
+            return [TAKEN_HAND[p][c]] if record else None
         elif k == PLAY:
             self.hands[p].remove(c)
             if self.phase is FINAL:
-                if ev is not None:
-                    ev.append(PLAYED_FINAL[p][c])
+                ev = [PLAYED_FINAL[p][c]] if record else None
                 self._to_line(p, c, ev)
                 self._final_next(ev)
             else:
-                if ev is not None:
-                    ev.append(PLAYED[p][c])
+                ev = [PLAYED[p][c]] if record else None
                 self._to_line(p, c, ev)
                 self.played = 1
         elif k == CLOSE:
-            self._close(p, ev, ev is not None and self._forced_close(p))
+            ev = [] if record else None
+            # RULES.md "Forced close": before the take, with a full hand, when
+            # no market card fits the line, the seat must close it.
+            forced = record and not self.taken and len(self.hands[p]) >= HAND_LIMIT and self._nothing_fits(p)
+            self._close(p, ev, forced)
             self.closed = 1
         else:  # PASS
-            if ev is not None:
-                ev.append(PASSED[p])
+            ev = [PASSED[p]] if record else None
             self._final_next(ev)
+        return ev
 
-    def _forced_close(self, p: int) -> bool:
-        """RULES.md "Forced close": before the take, with a full hand, when no
-        market card fits the line, the seat must close it."""
-        if self.taken or len(self.hands[p]) < HAND_LIMIT:
-            return False
+    def _nothing_fits(self, p: int) -> bool:
+        """True if no market card fits seat p's line."""
         row = FIT[self.lbet[p]][self.ldir[p]][self.llast[p]]
-        return not any(row[m] for m in self.market)
+        for m in self.market:
+            if row[m]:
+                return False
+        return True
 
     def _to_line(self, p: int, c: int, ev: list[Event] | None) -> None:
         """Put card c at the end of seat p's line (legality already checked)."""
@@ -545,9 +545,13 @@ class LineitState:
             self.stacks[p].extend(nums[3:])
         if ev is not None:
             if v:
-                ev.append(E.BetResolved(p, v, won))
-            ev.append(E.LineClosed(p, tuple([TEXT[c] for c in nums[3:]]), tuple([TEXT[c] for c in nums[:3]]),
-                                   forced, max(0, len(nums) - 3) + (v if won else -v)))
+                ev.append(BET_RESOLVED[won][v][p])
+            texts = [TEXT[c] for c in nums]
+            banked = len(texts) - 3
+            if banked > 0:
+                ev.append(E.LineClosed(p, tuple(texts[3:]), tuple(texts[:3]), forced, banked + (v if won else -v)))
+            else:
+                ev.append(E.LineClosed(p, (), tuple(texts), forced, v if won else -v))
         self.lines[p] = []
         self.ldir[p] = 0
         self.llast[p] = 0
