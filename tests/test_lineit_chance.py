@@ -49,7 +49,7 @@ def test_an_unfinished_record_without_seed_then_waits_for_chance():
 @pytest.mark.parametrize("players,seed", [(2, 11), (5, 12)])
 def test_an_external_game_fed_a_seeded_games_outcomes_reaches_the_same_scores(players, seed):
     s = _played(players, seed)
-    t = lineit.new_game(players, first_seat=s.setup_first, final_plays=s.final_plays, external_chance=True)
+    t = lineit.new_game(players, final_plays=s.final_plays, external_chance=True)  # chance drew s's first seat
     outcomes = list(s.chance)
     for i, action in enumerate(s.history + [None]):
         while outcomes and outcomes[0].at == i:

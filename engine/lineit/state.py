@@ -829,7 +829,10 @@ def new_game(players: int, seed: int | str | None = None, first_seat: int | None
     drawn = rng.below(players)  # always drawn, so the Rng's state never depends on first_seat=
     s.seed = seed
     s.deck = tuple(cards)
-    s._seat_first(drawn if first_seat is None else first_seat, s.events)
+    if first_seat is None:  # chance chose the first seat: an outcome like any other
+        s.marks.append((0, "first_seat", drawn, 0))
+        first_seat = drawn
+    s._seat_first(first_seat, s.events)
     return s
 
 
