@@ -16,10 +16,11 @@ the events.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 
 from engine.core import BadSave, Rng
 
-from .actions import PLAY, TAKE_HAND, parse_action
+from .actions import PLAY, TAKE_HAND, Action, parse_action
 from .cards import CARD_OF_TEXT, FULL_COUNTS, SUITS, TEXT
 from .state import PHASE_NAMES, FINAL, LineitState, Mark, Phase, blank
 
@@ -36,15 +37,15 @@ def determinize(view: dict, rng: Rng) -> LineitState:
         raise BadSave(f"not a Line-it view ({exc!r})") from None
 
 
-def _cards(texts) -> list[int]:
+def _cards(texts: Iterable[str]) -> list[int]:
     return [CARD_OF_TEXT[t] for t in texts]
 
 
 def _determinize(view: dict, rng: Rng) -> LineitState:
     n = view["players"]
     seat = view["seat"]
-    history = []
-    hseats = []
+    history: list[Action] = []
+    hseats: list[int] = []
     marks: list[Mark] = []
     reveals: list[int] = []
     hands: list[list[int]] = [[] for _ in range(n)]

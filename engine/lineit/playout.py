@@ -25,11 +25,15 @@ multiply-shift). So the same rng state and state give the same playout on
 every platform, and the Rng remains the only source of randomness.
 
 >>> from engine.lineit import new_game
->>> from engine.core import Rng
+>>> import dataclasses
+
+from engine.core import Rng
 >>> len(playout(new_game(4, seed=3), Rng(1)))
 4
 """
 from __future__ import annotations
+
+import dataclasses
 
 from engine.core import Rng
 
@@ -41,7 +45,7 @@ from .line import HAND as _HAND
 from .line import PASS as _PASS
 from .line import PLAY as _PLAY
 from .line import moves as gen
-from .state import FINAL, OVER, TURN
+from .state import FINAL, OVER, TURN, LineitState
 
 _M64 = (1 << 64) - 1
 _A = 6364136223846793005
@@ -51,7 +55,7 @@ CODES = list(range(N_CODES))
 c -> 256 + c, close, end, pass): `line.moves` lists them as they are."""
 
 
-def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
+def playout(state: LineitState, rng: Rng, policy: str | None = None) -> list[int]:
     """Play `state` (unchanged) to the end and return the final scores.
 
     policy: None/"random" (uniform over legal moves) or "greedy".
@@ -64,19 +68,37 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
         raise ValueError(f"unknown playout policy {policy!r} (use None, 'random' or 'greedy')")
     if state.phase is OVER:
         return [len(state.stacks[p]) + state.bonus[p] - state.penalty[p] for p in range(state.n)]
-    return _play(state, rng.next64(), greedy, None)
+    scores = _play(state, rng.next64(), greedy, None)
+    assert isinstance(scores, list)  # played to the end: the scores
+    return scores
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class Position:
     """Where a shortened greedy playout stopped (`greedy_turns`): the counts a
     static evaluation reads. `jack` holds ranges whose lengths are the jackpot
     counts (the cards themselves are not tracked)."""
 
-    __slots__ = ("n", "first", "cur", "deck", "pos", "market", "hands", "stack", "bonus", "penalty",
-                 "lnum", "ldir", "llast", "lbet", "lafter", "lsuit", "jack")
+    n: int
+    first: int
+    cur: int
+    deck: tuple[int, ...]
+    pos: int
+    market: list[int]
+    hands: list[list[int]]
+    stack: list[int]
+    bonus: list[int]
+    penalty: list[int]
+    lnum: list[int]
+    ldir: list[int]
+    llast: list[int]
+    lbet: list[int]
+    lafter: list[int]
+    lsuit: list[int]
+    jack: list[range]
 
 
-def greedy_turns(state, x: int, turns: int) -> "Position | list[int]":
+def greedy_turns(state: LineitState, x: int, turns: int) -> Position:
     """Play `state` (unchanged, in its turn phase) with the greedy policy for
     `turns` more turns, `x` seeding the tie-breaking LCG; the `Position` it
     reached. It stops early, before dealing, when the draw pile cannot fill the
@@ -84,10 +106,12 @@ def greedy_turns(state, x: int, turns: int) -> "Position | list[int]":
     """
     if state.phase is not TURN:
         raise ValueError("greedy_turns plays the turn phase only")
-    return _play(state, x, True, turns)
+    leaf = _play(state, x, True, turns)
+    assert isinstance(leaf, Position)  # it stops before the final plays, so never at the end
+    return leaf
 
 
-def _play(state, x: int, greedy: bool, turns: int | None):
+def _play(state: LineitState, x: int, greedy: bool, turns: int | None) -> "Position | list[int]":
     """The playout loop: to the end (scores), or for `turns` turns (a Position)."""
     n = state.n
     stack = [len(st) for st in state.stacks]
@@ -260,9 +284,5 @@ def _play(state, x: int, greedy: bool, turns: int | None):
                     for q in range(n):
                         close(q)
                     return [stack[q] + bonus[q] - penalty[q] for q in range(n)]
-    out = Position()
-    out.n, out.first, out.cur, out.deck, out.pos, out.market, out.hands = n, first, cur, deck, pos, market, hands
-    out.stack, out.bonus, out.penalty = stack, bonus, penalty
-    out.lnum, out.ldir, out.llast, out.lbet, out.lafter, out.lsuit = lnum, ldir, llast, lbet, lafter, lsuit
-    out.jack = [range(c) for c in jc]
-    return out
+    return Position(n, first, cur, deck, pos, market, hands, stack, bonus, penalty,
+                    lnum, ldir, llast, lbet, lafter, lsuit, [range(c) for c in jc])

@@ -198,12 +198,13 @@ class LineitState:
         Raises IllegalAction (with a ``code``) and leaves the state exactly
         as it was if the action is not legal now.
         """
-        if action.__class__ is not Action:
-            action = parse_action(action)  # type: ignore[arg-type]
-        self._check(action)  # type: ignore[arg-type]
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        self._check(action)
         self.history.append(action)
         self.hseats.append(self.cur)
-        ev: list[Event] = self._do(action.k, action.card, True)  # type: ignore[union-attr,assignment]
+        ev = self._do(action.k, action.card, True)
+        assert ev is not None  # recorded: the events are built
         self.events += ev
         return ev
 
@@ -284,7 +285,7 @@ class LineitState:
             k -= 1
         return list(range(k, len(history)))
 
-    def rewind(self, n: int, *, any: bool = False) -> "LineitState":
+    def rewind(self, n: int, any: bool = False) -> "LineitState":
         """A new state rebuilt from the record up to `n` actions (this one is untouched).
 
         `n` must be one of `undo_points()`; with ``any=True`` (replays) any
@@ -453,6 +454,7 @@ class LineitState:
         `record`, the list of the events it caused (the first one interned,
         see events.py), else None and no event is built."""
         p = self.cur
+        ev: list[Event] | None
         if k == TAKE_LINE:
             self.market.remove(c)
             self.taken = 1
@@ -576,8 +578,8 @@ class LineitState:
         self.first = self.cur = nxt
         to_jackpots = self._to_jackpots(self.market, ev is not None)
         self.market = []
-        if ev is not None:
-            ev.append(E.RoundEnded(self.round, *to_jackpots, nxt))  # type: ignore[misc]
+        if to_jackpots is not None and ev is not None:
+            ev.append(E.RoundEnded(self.round, to_jackpots[0], to_jackpots[1], nxt))
         self._start_round(ev)
 
     def _to_jackpots(self, cards: Sequence[int], texts: bool) -> tuple[PerSuit, Cards] | None:
@@ -636,8 +638,8 @@ class LineitState:
             self.fpass = 1
             self.fdone = 0
             self.cur = self.first
-            if ev is not None:
-                ev.append(E.RemainderDealt(tuple([TEXT[c] for c in cards]), *to_jackpots))  # type: ignore[misc]
+            if to_jackpots is not None and ev is not None:
+                ev.append(E.RemainderDealt(tuple([TEXT[c] for c in cards]), to_jackpots[0], to_jackpots[1]))
                 ev.append(E.FinalPlaysBegun(self.first, self.final_plays))
         self.marks.append((len(self.history), kind, pos, end))
 
