@@ -595,18 +595,18 @@ class LineitState:
                 else:
                     jack[(c - 1) & 3].append(c)
             return None
-        per_suit: tuple[list[str], ...] = ([], [], [], [])
-        bets: list[str] = []
+        # tuples grown card by card: a round leaves only a few cards, so most stay ()
+        per_suit: list[Cards] = [(), (), (), ()]
+        bets: Cards = ()
         for c in cards:
             if c > BET_BASE:
                 gone.append(c)
-                bets.append(TEXT[c])
+                bets += (TEXT[c],)
             else:
                 s = (c - 1) & 3
                 jack[s].append(c)
-                per_suit[s].append(TEXT[c])
-        a, b, c_, d = per_suit
-        return (tuple(a), tuple(b), tuple(c_), tuple(d)), tuple(bets)
+                per_suit[s] += (TEXT[c],)
+        return (per_suit[0], per_suit[1], per_suit[2], per_suit[3]), bets
 
     def _start_round(self, ev: list[Event] | None) -> None:
         """Deal the next market, or the draw pile's rest when it cannot fill one:
