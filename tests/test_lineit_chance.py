@@ -125,3 +125,13 @@ def test_undo_points_are_the_current_turn_and_never_cross_a_deal():
     while s.round == 1:
         s.apply("end" if lineit.parse_action("end") in s.legal_actions() else s.legal_actions()[0])
     assert min(s.undo_points(), default=len(s.history)) >= s.chance[-1].at
+
+
+def test_a_save_from_before_the_first_seat_was_an_outcome_loads_the_same_game():
+    s = _played(3, 8, steps=40)
+    d = s.to_json()
+    assert d["setup"]["first_seat"] is None and d["chance"][0]["kind"] == "first_seat"
+    old = {**d, "setup": {**d["setup"], "first_seat": int(d["chance"][0]["outcome"][0])}, "chance": d["chance"][1:]}
+    t = lineit.from_json(old)
+    assert [t.view(p) for p in range(3)] == [s.view(p) for p in range(3)] and t.scores() == s.scores()
+    assert t.to_json()["chance"] == d["chance"][1:]
