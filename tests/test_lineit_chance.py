@@ -49,7 +49,7 @@ def test_an_unfinished_record_without_seed_then_waits_for_chance():
 @pytest.mark.parametrize("players,seed", [(2, 11), (5, 12)])
 def test_an_external_game_fed_a_seeded_games_outcomes_reaches_the_same_scores(players, seed):
     s = _played(players, seed)
-    t = lineit.new_game(players, first_seat=s.setup_first, final_plays=s.final_plays, external_chance=True)
+    t = lineit.new_game(players, final_plays=s.final_plays, external_chance=True)  # chance drew s's first seat
     outcomes = list(s.chance)
     for i, action in enumerate(s.history + [None]):
         while outcomes and outcomes[0].at == i:
@@ -125,3 +125,13 @@ def test_undo_points_are_the_current_turn_and_never_cross_a_deal():
     while s.round == 1:
         s.apply("end" if lineit.parse_action("end") in s.legal_actions() else s.legal_actions()[0])
     assert min(s.undo_points(), default=len(s.history)) >= s.chance[-1].at
+
+
+def test_a_save_from_before_the_first_seat_was_an_outcome_loads_the_same_game():
+    s = _played(3, 8, steps=40)
+    d = s.to_json()
+    assert d["setup"]["first_seat"] is None and d["chance"][0]["kind"] == "first_seat"
+    old = {**d, "setup": {**d["setup"], "first_seat": int(d["chance"][0]["outcome"][0])}, "chance": d["chance"][1:]}
+    t = lineit.from_json(old)
+    assert [t.view(p) for p in range(3)] == [s.view(p) for p in range(3)] and t.scores() == s.scores()
+    assert t.to_json()["chance"] == d["chance"][1:]

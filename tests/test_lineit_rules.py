@@ -451,7 +451,10 @@ def test_seed_and_first_seat_resolution():
     assert isinstance(a.seed, int) and a.to_json()["seed"] == a.seed
     b = lineit.new_game(4, seed=a.seed)
     assert b.to_json() == a.to_json() and b.view(0)["market"] == a.view(0)["market"]
-    assert {lineit.new_game(4, seed=i).to_json()["setup"]["first_seat"] for i in range(40)} == {0, 1, 2, 3}
+    drawn = [lineit.new_game(4, seed=i) for i in range(40)]  # the seed's Rng draws the first seat: a chance outcome
+    assert {s.chance[0].outcome for s in drawn} == {("0",), ("1",), ("2",), ("3",)}
+    assert all(s.chance[0].kind == "first_seat" and s.to_json()["setup"]["first_seat"] is None for s in drawn)
+    assert lineit.new_game(4, seed=1, first_seat=2).to_json()["setup"]["first_seat"] == 2
     assert "deck" not in a.to_json()["setup"]
     d = lineit.new_game(2, deck=ALL_TEXTS, first_seat=1).to_json()["setup"]
     assert d["deck"] == ALL_TEXTS and d["first_seat"] == 1

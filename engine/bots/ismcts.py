@@ -23,6 +23,8 @@ import math
 import time
 
 from engine import lineit
+from engine.core import Rng
+from engine.lineit import Action, LineitState
 
 from .base import decision_rng
 from .reasons import Reason, reason
@@ -80,11 +82,11 @@ class IsmctsBot:
         out = [(by_text[text], share, reason("random_pick")) for _, share, text in ranked[:max(1, k)]]
         return out or [(legal[0], 0.0, reason("random_pick"))]
 
-    def _iterate(self, root: _Node, world, rng) -> None:
+    def _iterate(self, root: _Node, world: LineitState, rng: Rng) -> None:
         node = root
         path: list[_Node] = []
         while not world.is_over:
-            seat = world.current_seat
+            seat = world.cur  # a determinized world never waits for chance
             legal = world.legal_actions()
             untried = [a for a in legal if str(a) not in node.children]
             for a in legal:
@@ -98,19 +100,21 @@ class IsmctsBot:
                 world.apply_unchecked(action)
                 path.append(child)
                 break
-            best = None
+            best: tuple[Action, _Node] | None = None
             best_u = -1.0
             for a in legal:
                 child = node.children[str(a)]
                 u = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
                 if u > best_u:
                     best, best_u = (a, child), u
+            assert best is not None  # every legal action has a child by now
             action, node = best
             world.apply_unchecked(action)
             path.append(node)
         scores = world.scores() if world.is_over else lineit.playout(world, rng)
         results = _results(scores)
         for n in path:
+            assert n.seat is not None  # only the root has no seat
             n.visits += 1
             n.reward += results[n.seat]
 

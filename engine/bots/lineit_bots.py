@@ -33,17 +33,26 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any, Union
 from bisect import bisect_left, bisect_right
 
 from engine import lineit
 from engine.core import Rng
-from engine.lineit import Action, Phase, fits
+from engine.lineit import Action, LineitState, Phase, fits
 from engine.lineit.actions import ACTION_END, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE
 from engine.lineit.cards import BET_BASE, SUITS
-from engine.lineit.playout import greedy_turns
+from engine.lineit.playout import Position, greedy_turns
 
 from .base import decision_rng
 from .reasons import Reason, reason
+
+Board = Union[LineitState, Position]
+"""What the evaluation reads: a full state, or where a truncated rollout stopped."""
+Plan = tuple[list[Action], LineitState, dict[Action, list[Action]]]
+"""A plan of `enumerate_plans`: its actions, the state before its `end`, and
+its first actions (of every plan reaching the same position)."""
+Scores = dict[Any, Any]
+"""What a bot's `_score` gives `rank`."""
 
 LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET = {"hard": 3000}
@@ -57,13 +66,13 @@ a truncated rollout costs as much late in the game as early)."""
 
 # ----------------------------------------------------------------- helpers
 
-def _pool(s) -> list[int]:
+def _pool(s: Board) -> list[int]:
     """Sorted Number cards no seat owns yet: draw pile + market (a set the view
     fixes, whatever order the determinization chose)."""
     return sorted(c for c in (*s.deck[s.pos:], *s.market) if c < BET_BASE)
 
 
-def _turns_left(s, p: int) -> int:
+def _turns_left(s: Board, p: int) -> int:
     """Full turns seat p still gets after the current one (roughly)."""
     size = s.n + 2
     return (len(s.deck) - s.pos) // size
@@ -113,7 +122,7 @@ def _future_adds(room: int, pool_n: int, turns: int, m: int) -> float:
 class Evaluator:
     """The static evaluation of a position, for one seat (normal and easy)."""
 
-    def __init__(self, s, horizon: int | None = None) -> None:
+    def __init__(self, s: Board, horizon: int | None = None) -> None:
         self.pool = _pool(s)
         self.n = s.n
         self.m = max(2, s.n + 2 - s.n // 2)
@@ -121,7 +130,7 @@ class Evaluator:
         if horizon is not None:
             self.turns = min(self.turns, horizon)
 
-    def line_value(self, s, p: int, extra_hand: int = 0) -> float:
+    def line_value(self, s: Board, p: int, extra_hand: int = 0) -> float:
         """Value of seat p's line (future included) and hand."""
         pool = self.pool
         npool = len(pool)
@@ -175,15 +184,14 @@ class Evaluator:
         value -= 0.3 * junk * (len(hand) >= 2)
         return value
 
-    def seat_value(self, s, p: int) -> float:
+    def seat_value(self, s: LineitState, p: int) -> float:
         banked = len(s.stacks[p]) + s.bonus[p] - s.penalty[p]
         return banked + self.line_value(s, p)
 
-    def threat(self, s, q: int) -> float:
+    def threat(self, s: Board, q: int) -> float:
         """What seat q can grab from the market on its next turn (jackpots)."""
         d = s.ldir[q]
         last = s.llast[q]
-        k = s.lnum[q]
         best = 0.0
         for c in s.market:
             if c > BET_BASE:
@@ -196,29 +204,28 @@ class Evaluator:
         return best
 
 
-def enumerate_plans(s) -> list[tuple[list[Action], object, dict]]:
+def enumerate_plans(s: LineitState) -> list[Plan]:
     """Every distinct way to finish the current turn from state `s`.
 
     Returns (plan, state before its final `end`, {first action: plan} for
     every plan reaching the same position). In the final plays a plan is one
     action and the state is the state after it.
     """
+    out: list[Plan] = []
     if s.phase == Phase.FINAL:
-        out = []
         for a in s.legal_actions():
             t = s.clone()
             t.apply_unchecked(a)
             out.append(([a], t, {a: [a]}))
         return out
-    seen: dict[tuple, int] = {}
-    out: list[tuple[list[Action], object, dict]] = []
+    seen: dict[tuple[Any, ...], int] = {}
 
-    def sig(t) -> tuple:
+    def sig(t: LineitState) -> tuple[Any, ...]:
         p = t.cur
         return (tuple(t.lines[p]), tuple(sorted(t.hands[p])), len(t.stacks[p]), t.bonus[p], t.penalty[p],
                 tuple(t.market))
 
-    def dfs(t, path: list[Action]) -> None:
+    def dfs(t: LineitState, path: list[Action]) -> None:
         for a in t.legal_actions():
             if a.k == END:
                 key = sig(t)
@@ -240,7 +247,7 @@ def enumerate_plans(s) -> list[tuple[list[Action], object, dict]]:
 
 # ------------------------------------------------------------------ reasons
 
-def explain(s, plan: list[Action]) -> Reason:
+def explain(s: LineitState, plan: list[Action]) -> Reason:
     """A player-readable reason for the first action of `plan` in state `s`."""
     a = plan[0]
     p = s.cur
@@ -268,7 +275,7 @@ def explain(s, plan: list[Action]) -> Reason:
     return _line_reason(s, p, c)
 
 
-def _line_reason(s, p: int, c: int) -> Reason:
+def _line_reason(s: LineitState, p: int, c: int) -> Reason:
     if c > BET_BASE:
         return reason("bet", v=c - BET_BASE)
     si = (c - 1) & 3
@@ -276,7 +283,7 @@ def _line_reason(s, p: int, c: int) -> Reason:
         return reason("jackpot", suit=SUITS[si], n=len(s.jack[si]))
     nxt = (p + 1) % s.n
     if s.n > 1 and c in s.market and s.lsuit[nxt * 4 + si] == 2 and len(s.jack[si]) >= 3:
-        d, last, k = s.ldir[nxt], s.llast[nxt], s.lnum[nxt]
+        d, last = s.ldir[nxt], s.llast[nxt]
         if fits(c, d, last, 0):
             return reason("deny", card=lineit.card_text(c))
     if s.lnum[p] == 0:
@@ -312,12 +319,12 @@ class LineitBot:
         order = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[0].code))
         return [(a, float(sc), explain(s, plan)) for a, (sc, plan) in order[:max(1, k)]]
 
-    def _score(self, s, legal, rng: Rng, k: int) -> dict:
+    def _score(self, s: LineitState, legal: list[Action], rng: Rng, k: int) -> Scores:
         raise NotImplementedError
 
 
 class RandomBot(LineitBot):
-    def _score(self, s, legal, rng, k):
+    def _score(self, s: LineitState, legal: list[Action], rng: Rng, k: int) -> Scores:
         order = legal[:]
         rng.shuffle(order)
         return {a: (float(len(order) - i), [a]) for i, a in enumerate(order)}
@@ -328,7 +335,7 @@ class EasyBot(LineitBot):
 
     NOISE = 1.2
 
-    def _score(self, s, legal, rng, k):
+    def _score(self, s: LineitState, legal: list[Action], rng: Rng, k: int) -> Scores:
         ev = Evaluator(s, horizon=4)
         p = s.cur
         out = {}
@@ -346,7 +353,7 @@ class EasyBot(LineitBot):
         return out
 
 
-def _plan_value(ev: Evaluator, t, p: int, n: int) -> float:
+def _plan_value(ev: Evaluator, t: LineitState, p: int, n: int) -> float:
     mine = ev.seat_value(t, p)
     if n == 1:
         return mine
@@ -359,16 +366,16 @@ def _plan_value(ev: Evaluator, t, p: int, n: int) -> float:
 class NormalBot(LineitBot):
     """Whole-turn plans judged by the static evaluation."""
 
-    def _score(self, s, legal, rng, k):
+    def _score(self, s: LineitState, legal: list[Action], rng: Rng, k: int) -> Scores:
         return self.plan_scores(s)[0]
 
     @staticmethod
-    def plan_scores(s):
+    def plan_scores(s: LineitState) -> tuple[dict[Action, tuple[float, list[Action]]], list[Plan], list[float]]:
         p = s.cur
         plans = enumerate_plans(s)
         ev = Evaluator(s)
         by_action: dict[Action, tuple[float, list[Action]]] = {}
-        values = []
+        values: list[float] = []
         for plan, t, firsts in plans:
             if s.phase == Phase.FINAL:
                 v = _final_value(t, p)
@@ -382,7 +389,7 @@ class NormalBot(LineitBot):
         return by_action, plans, values
 
 
-def _final_value(t, p: int) -> float:
+def _final_value(t: LineitState, p: int) -> float:
     """Final plays: play the rest out greedily (no hidden cards left)."""
     scores = lineit.playout(t, Rng(1), "greedy")
     others = [sc for q, sc in enumerate(scores) if q != p]
@@ -403,7 +410,7 @@ def _outcome(scores: list[int], p: int) -> float:
 
 # ------------------------------------------------------- truncated rollouts
 
-def _rollout(state, x: int, turns: int, p: int, scale: float) -> float:
+def _rollout(state: LineitState, x: int, turns: int, p: int, scale: float) -> float:
     """Play `state` (unchanged, turn phase) greedily for `turns` turns
     (`lineit.playout.greedy_turns`, `x` seeding its tie-breaks), then value the
     position for seat p.
@@ -426,7 +433,7 @@ def _rollout(state, x: int, turns: int, p: int, scale: float) -> float:
     return win + 0.03 * max(-15.0, min(15.0, margin))
 
 
-def _turns_to_end(t) -> int:
+def _turns_to_end(t: LineitState) -> int:
     """Turns still to play (this round's included) before the draw pile is spent."""
     n = t.n
     return ((t.first - t.cur) % n or n) + n * ((len(t.deck) - t.pos) // (n + 2))
@@ -456,7 +463,7 @@ class HardBot(LineitBot):
         # cost grows with n (the whole-game playouts grew only with n + 2)
         return int(DEFAULT_BUDGET["hard"] * 2 / n)
 
-    def _score(self, s, legal, rng, k):
+    def _score(self, s: LineitState, legal: list[Action], rng: Rng, k: int) -> Scores:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         by_action, plans, values = NormalBot.plan_scores(s)
         p = s.cur

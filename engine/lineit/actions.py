@@ -22,6 +22,9 @@ cheap. ``parse_action(str(a)) is a`` for every action.
 """
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 from .cards import BET_BASE, CARD_OF_TEXT, TEXT
 from .refusals import REFUSALS
 
@@ -30,14 +33,20 @@ TAKE_LINE, TAKE_HAND, PLAY, CLOSE, END, PASS = range(6)
 KIND_NAMES = ("take_line", "take_hand", "play", "close", "end", "pass")
 
 
+@dataclasses.dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Action:
     """One Line-it action. Immutable; compare and hash by its code.
 
     Attributes: ``kind`` (one of KIND_NAMES), ``card`` (the card int, 0 for
-    close/end/pass), ``code`` (``kind number * 128 + card``) and ``text``.
+    close/end/pass), ``code`` (``kind number * 128 + card``) and ``text``;
+    ``k`` is the kind number (TAKE_LINE ... PASS).
     """
 
-    __slots__ = ("kind", "card", "code", "text", "k")
+    kind: str
+    card: int
+    code: int
+    text: str
+    k: int
 
     def __init__(self, k: int, card: int) -> None:
         object.__setattr__(self, "k", k)
@@ -54,12 +63,6 @@ class Action:
             text = KIND_NAMES[k]
         object.__setattr__(self, "text", text)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("actions are frozen")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("actions are frozen")
-
     def __str__(self) -> str:
         return self.text
 
@@ -67,21 +70,21 @@ class Action:
         return f"Action({self.text!r})"
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is Action:
-            return self.code == other.code  # type: ignore[union-attr]
+        if isinstance(other, Action):
+            return self.code == other.code
         return NotImplemented
 
     def __hash__(self) -> int:
         return self.code
 
-    def __reduce__(self):  # pickling (bots in worker processes) keeps interning
+    def __reduce__(self) -> tuple[Any, tuple[str]]:  # pickling (bots in worker processes) keeps interning
         return (parse_action, (self.text,))
 
 
 _CARDS = [c for c in range(BET_BASE + 6) if TEXT[c]]
-ACTION_TAKE_LINE: list = [None] * (BET_BASE + 6)
-ACTION_TAKE_HAND: list = [None] * (BET_BASE + 6)
-ACTION_PLAY: list = [None] * (BET_BASE + 6)
+ACTION_TAKE_LINE: list[Action | None] = [None] * (BET_BASE + 6)
+ACTION_TAKE_HAND: list[Action | None] = [None] * (BET_BASE + 6)
+ACTION_PLAY: list[Action | None] = [None] * (BET_BASE + 6)
 for _c in _CARDS:
     ACTION_TAKE_LINE[_c] = Action(TAKE_LINE, _c)
     ACTION_TAKE_HAND[_c] = Action(TAKE_HAND, _c)
@@ -97,22 +100,22 @@ for _a in [*ACTION_TAKE_LINE, *ACTION_TAKE_HAND, *ACTION_PLAY, ACTION_CLOSE, ACT
         BY_TEXT[_a.text] = _a
         BY_CODE[_a.code] = _a
 ALL_ACTIONS: tuple[Action, ...] = tuple(BY_CODE.values())
-ACTION_OF_CODE: list = [BY_CODE.get(code) for code in range(6 * 128)]
+ACTION_OF_CODE: list[Action] = [BY_CODE.get(code) for code in range(6 * 128)]  # type: ignore[misc]
 """``ACTION_OF_CODE[code]``: the action of a move code (None where no action has it)."""
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str | Action) -> Action:
     """The action of a text, e.g. ``parse_action("play 17")``.
 
     Exact texts are looked up directly; otherwise case and spacing are
     forgiven (``"Take b4  LINE"``). Anything else raises IllegalAction with a
     message saying what an action looks like.
     """
+    if isinstance(text, Action):
+        return text
     action = BY_TEXT.get(text)
     if action is not None:
         return action
-    if isinstance(text, Action):
-        return text
     if not isinstance(text, str):
         raise REFUSALS.refuse("action.unknown", text=text)
     words = text.lower().split()

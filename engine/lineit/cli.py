@@ -7,20 +7,22 @@ no pass/fail here.
 """
 from __future__ import annotations
 
+import argparse
 import random
 import resource
 import sys
 import time
 import tracemalloc
 from statistics import mean
+from typing import Callable
 
 from engine.core import Rng
 
 from .playout import playout
-from .state import new_game
+from .state import LineitState, new_game
 
 
-def _public_game(players: int, seed: int, chooser: random.Random):
+def _public_game(players: int, seed: int, chooser: random.Random) -> LineitState:
     s = new_game(players, seed=seed)
     choice = chooser.choice
     while not s.is_over:
@@ -28,7 +30,7 @@ def _public_game(players: int, seed: int, chooser: random.Random):
     return s
 
 
-def _rate(run, seconds: float) -> float:
+def _rate(run: Callable[[int], object], seconds: float) -> float:
     """Runs of run(i) per CPU second of this process, over about `seconds`.
 
     CPU time (time.process_time) rather than wall time, so the figure is
@@ -44,7 +46,7 @@ def _rate(run, seconds: float) -> float:
             return games / elapsed
 
 
-def bench(args) -> None:
+def bench(args: argparse.Namespace) -> None:
     """Print games/s of both paths for 2 and 4 players, and peak memory."""
     seconds = getattr(args, "seconds", 3.0)
     print(f"lineit (per CPU second of one core, {sys.implementation.name} {sys.version.split()[0]}, "
@@ -72,7 +74,7 @@ def bench(args) -> None:
           f"process max RSS {rss / 1024:.1f} MiB")
 
 
-def simulate(args) -> int:
+def simulate(args: argparse.Namespace) -> int:
     """Play args.games random games (public contract, uniform choice) and
     print a summary: scores, jackpots and bets per game, rounds, length."""
     players = args.players

@@ -16,12 +16,13 @@ the events.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 
-from engine.core import BadSave, ChanceOutcome, Rng
+from engine.core import BadSave, Rng
 
-from .actions import PLAY, TAKE_HAND, parse_action
+from .actions import PLAY, TAKE_HAND, Action, parse_action
 from .cards import CARD_OF_TEXT, FULL_COUNTS, SUITS, TEXT
-from .state import PHASE_NAMES, FINAL, LineitState, Phase, blank
+from .state import PHASE_NAMES, FINAL, LineitState, Mark, Phase, blank
 
 
 def determinize(view: dict, rng: Rng) -> LineitState:
@@ -36,16 +37,16 @@ def determinize(view: dict, rng: Rng) -> LineitState:
         raise BadSave(f"not a Line-it view ({exc!r})") from None
 
 
-def _cards(texts) -> list[int]:
+def _cards(texts: Iterable[str]) -> list[int]:
     return [CARD_OF_TEXT[t] for t in texts]
 
 
 def _determinize(view: dict, rng: Rng) -> LineitState:
     n = view["players"]
     seat = view["seat"]
-    history = []
-    hseats = []
-    chance: list[ChanceOutcome] = []
+    history: list[Action] = []
+    hseats: list[int] = []
+    marks: list[Mark] = []
     reveals: list[int] = []
     hands: list[list[int]] = [[] for _ in range(n)]
     for entry in view["log"]:
@@ -53,8 +54,9 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
         text = entry["text"]
         if who is None:
             word, *cards = text.split()
+            start = len(reveals)
             reveals.extend(CARD_OF_TEXT[t] for t in cards)
-            chance.append(ChanceOutcome(len(history), "deal" if word == "market" else "remainder", tuple(cards)))
+            marks.append((len(history), "deal" if word == "market" else "remainder", start, len(reveals)))
             continue
         action = parse_action(text)
         history.append(action)
@@ -104,7 +106,7 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
     s.fdone = (s.cur - s.first) % n if s.phase == FINAL else 0
     s.history = history
     s.hseats = hseats
-    s.chance = chance
+    s.marks = marks
     if s._all_cards() != FULL_COUNTS:
         raise BadSave("the view does not account for the 106 cards")
     return s

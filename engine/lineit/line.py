@@ -9,9 +9,9 @@ card (0 for none) and its ``bet`` (the value of its Bet card, 0 for none).
 (True, False, True, False)
 
 The hot loops (move generation here, used by `legal_actions()` and by
-`playout()`) test a card with one byte lookup, ``row[card]``, in the row
-`fit_row` returns; the rows are built from `fits` itself at import, so the
-rule still has one home.
+`playout()`, and the legality check of `apply()`) test a card with one byte
+lookup, ``row[card]``, in a row of `FIT`; the rows are built from `fits`
+itself at import, so the rule still has one home.
 """
 from __future__ import annotations
 
@@ -44,15 +44,23 @@ def fits(card: int, direction: int, last: int, bet: int) -> bool:
     return direction == 0 or (card > last if direction > 0 else card < last)
 
 
-_ROWS: tuple[bytes, ...] = tuple(
-    bytes(fits(c, d, last, bet) for c in range(BET_BASE + 6))
-    for bet in (0, 1) for d in (-1, 0, 1) for last in range(101)
-)
+def _rows(bet: int) -> tuple[tuple[bytes, ...], ...]:
+    """The fit rows of lines with (bet > 0) or without a Bet card, per direction
+    0, +1, -1 (so -1 indexes the last one) and last Number card 0..100."""
+    return tuple(tuple(bytes(fits(c, d, last, bet) for c in range(BET_BASE + 6)) for last in range(101))
+                 for d in (0, 1, -1))
+
+
+_NO_BET, _BET = _rows(0), _rows(1)
+FIT: tuple[tuple[tuple[bytes, ...], ...], ...] = (_NO_BET, _BET, _BET, _BET, _BET, _BET)
+"""``FIT[bet][direction][last][card]`` is 1 where ``fits(card, direction, last, bet)``
+(bet 0..5: a Bet card's value or 0): `fits` tabulated at import, for the hot
+loops — four subscripts instead of a call."""
 
 
 def fit_row(direction: int, last: int, bet: int) -> bytes:
     """``fit_row(d, last, bet)[card]`` is 1 where `fits(card, d, last, bet)`."""
-    return _ROWS[(303 if bet else 0) + (direction + 1) * 101 + last]
+    return FIT[bet][direction][last]
 
 
 def moves(codes: Sequence[M], final: bool, market: Sequence[int], hand: Sequence[int],
@@ -67,7 +75,7 @@ def moves(codes: Sequence[M], final: bool, market: Sequence[int], hand: Sequence
     final plays: plays, then pass. Two equal Bet cards give one move.
     """
     out: list[M] = []
-    row = _ROWS[(303 if bet else 0) + (direction + 1) * 101 + last]  # fit_row, inlined: the hot path
+    row = FIT[bet][direction][last]  # fit_row, inlined: the hot path
     if not final and not taken:
         room = len(hand) < HAND_LIMIT
         seen_bet = 0

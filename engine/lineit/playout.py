@@ -25,11 +25,15 @@ multiply-shift). So the same rng state and state give the same playout on
 every platform, and the Rng remains the only source of randomness.
 
 >>> from engine.lineit import new_game
->>> from engine.core import Rng
+>>> import dataclasses
+
+from engine.core import Rng
 >>> len(playout(new_game(4, seed=3), Rng(1)))
 4
 """
 from __future__ import annotations
+
+import dataclasses
 
 from engine.core import Rng
 
@@ -41,7 +45,7 @@ from .line import HAND as _HAND
 from .line import PASS as _PASS
 from .line import PLAY as _PLAY
 from .line import moves as gen
-from .state import FINAL, OVER, TURN
+from .state import FINAL, OVER, TURN, LineitState
 
 _M64 = (1 << 64) - 1
 _A = 6364136223846793005
@@ -51,7 +55,7 @@ CODES = list(range(N_CODES))
 c -> 256 + c, close, end, pass): `line.moves` lists them as they are."""
 
 
-def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
+def playout(state: LineitState, rng: Rng, policy: str | None = None) -> list[int]:
     """Play `state` (unchanged) to the end and return the final scores.
 
     policy: None/"random" (uniform over legal moves) or "greedy".
@@ -62,38 +66,58 @@ def playout(state, rng: Rng, policy: str | None = None) -> list[int]:
         greedy = True
     else:
         raise ValueError(f"unknown playout policy {policy!r} (use None, 'random' or 'greedy')")
-    if state.phase == OVER:
+    if state.phase is OVER:
         return [len(state.stacks[p]) + state.bonus[p] - state.penalty[p] for p in range(state.n)]
-    return _play(state, rng.next64(), greedy, None)
+    scores = _play(state, rng.next64(), greedy, None)
+    assert isinstance(scores, list)  # played to the end: the scores
+    return scores
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class Position:
     """Where a shortened greedy playout stopped (`greedy_turns`): the counts a
     static evaluation reads. `jack` holds ranges whose lengths are the jackpot
     counts (the cards themselves are not tracked)."""
 
-    __slots__ = ("n", "first", "cur", "deck", "pos", "market", "hands", "stack", "bonus", "penalty",
-                 "lnum", "ldir", "llast", "lbet", "lafter", "lsuit", "jack")
+    n: int
+    first: int
+    cur: int
+    deck: tuple[int, ...]
+    pos: int
+    market: list[int]
+    hands: list[list[int]]
+    stack: list[int]
+    bonus: list[int]
+    penalty: list[int]
+    lnum: list[int]
+    ldir: list[int]
+    llast: list[int]
+    lbet: list[int]
+    lafter: list[int]
+    lsuit: list[int]
+    jack: list[range]
 
 
-def greedy_turns(state, x: int, turns: int) -> "Position | list[int]":
+def greedy_turns(state: LineitState, x: int, turns: int) -> Position:
     """Play `state` (unchanged, in its turn phase) with the greedy policy for
     `turns` more turns, `x` seeding the tie-breaking LCG; the `Position` it
     reached. It stops early, before dealing, when the draw pile cannot fill the
     next market (bots play such ends out with `playout` instead).
     """
-    if state.phase != TURN:
+    if state.phase is not TURN:
         raise ValueError("greedy_turns plays the turn phase only")
-    return _play(state, x, True, turns)
+    leaf = _play(state, x, True, turns)
+    assert isinstance(leaf, Position)  # it stops before the final plays, so never at the end
+    return leaf
 
 
-def _play(state, x: int, greedy: bool, turns: int | None):
+def _play(state: LineitState, x: int, greedy: bool, turns: int | None) -> "Position | list[int]":
     """The playout loop: to the end (scores), or for `turns` turns (a Position)."""
     n = state.n
     stack = [len(st) for st in state.stacks]
     bonus = state.bonus[:]
     penalty = state.penalty[:]
-    final = state.phase == FINAL
+    final = state.phase is FINAL
     ends = 0
     deck = state.deck
     pos = state.pos
@@ -166,13 +190,15 @@ def _play(state, x: int, greedy: bool, turns: int | None):
             sc += jc[s]
         return sc + bonus_play
 
+    # the loop's constants as locals (a local is cheaper to read than a global)
+    gen_, codes, mul, inc, mask = gen, CODES, _A, _C, _M64
+    bet_base, hand_code, play_code, close_code, end_code, pass_code = BET_BASE, _HAND, _PLAY, _CLOSE, _END, _PASS
     while turns is None or ends < turns:
         p = cur
         hand = hands[p]
         last = llast[p]
-        nobet = not lbet[p]
-        moves = gen(CODES, final, market, hand, ldir[p], last, lbet[p], taken, played, closed)
-        x = (x * _A + _C) & _M64
+        moves = gen_(codes, final, market, hand, ldir[p], last, lbet[p], taken, played, closed)
+        x = (x * mul + inc) & mask
         if greedy and len(moves) > 1:
             best = -1e9
             m = moves[0]
@@ -186,33 +212,33 @@ def _play(state, x: int, greedy: bool, turns: int | None):
         else:
             m = moves[((x >> 32) * len(moves)) >> 32]
 
-        if m < _CLOSE:
-            if m < _HAND:  # take to line
+        if m < close_code:
+            if m < hand_code:  # take to line
                 c = m
                 market.remove(c)
                 taken = 1
-            elif m < _PLAY:  # take to hand
-                market.remove(m - _HAND)
+            elif m < play_code:  # take to hand
+                market.remove(m - hand_code)
                 taken = 1
-                hand.append(m - _HAND)
+                hand.append(m - hand_code)
                 continue
             else:  # play from hand
-                c = m - _PLAY
+                c = m - play_code
                 hand.remove(c)
                 if not final:
                     played = 1
                 else:
-                    m = _PASS  # a final play also moves the final turn on
+                    m = pass_code  # a final play also moves the final turn on
             # the card goes to the end of the line (to_line, inlined)
-            if c > BET_BASE:
-                lbet[p] = c - BET_BASE
+            if c > bet_base:
+                lbet[p] = c - bet_base
             else:
                 k = lnum[p]
                 if k == 1:
                     ldir[p] = 1 if c > last else -1
                 llast[p] = c
                 lnum[p] = k + 1
-                if not nobet:
+                if lbet[p]:
                     lafter[p] += 1
                 s = (c - 1) & 3
                 i = p * 4 + s
@@ -221,10 +247,10 @@ def _play(state, x: int, greedy: bool, turns: int | None):
                 if v == 3 and jc[s]:
                     stack[p] += jc[s]
                     jc[s] = 0
-        elif m == _CLOSE:
+        elif m == close_code:
             close(p)
             closed = 1
-        if m == _END:
+        if m == end_code:
             ends += 1
             taken = played = closed = 0
             cur = p + 1 if p + 1 < n else 0
@@ -247,7 +273,7 @@ def _play(state, x: int, greedy: bool, turns: int | None):
                 else:
                     market = list(deck[pos:pos + size])
                     pos += size
-        elif m == _PASS:
+        elif m == pass_code:
             fdone += 1
             cur = p + 1 if p + 1 < n else 0
             if fdone == n:
@@ -258,9 +284,5 @@ def _play(state, x: int, greedy: bool, turns: int | None):
                     for q in range(n):
                         close(q)
                     return [stack[q] + bonus[q] - penalty[q] for q in range(n)]
-    out = Position()
-    out.n, out.first, out.cur, out.deck, out.pos, out.market, out.hands = n, first, cur, deck, pos, market, hands
-    out.stack, out.bonus, out.penalty = stack, bonus, penalty
-    out.lnum, out.ldir, out.llast, out.lbet, out.lafter, out.lsuit = lnum, ldir, llast, lbet, lafter, lsuit
-    out.jack = [range(c) for c in jc]
-    return out
+    return Position(n, first, cur, deck, pos, market, hands, stack, bonus, penalty,
+                    lnum, ldir, llast, lbet, lafter, lsuit, [range(c) for c in jc])

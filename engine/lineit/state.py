@@ -18,6 +18,7 @@ Which card fits a line and which moves a seat has are decided in line.py
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections import Counter
 from enum import IntEnum
@@ -37,10 +38,11 @@ from engine.core import (
 )
 
 from . import events as E
-from .events import DIRECTION, PASSED, PLAYED, PLAYED_FINAL, TAKEN_HAND, TAKEN_LINE, TURN_ENDED
+from .events import Cards, PerSuit
+from .events import BET_RESOLVED, DIRECTION, PASSED, PLAYED, PLAYED_FINAL, TAKEN_HAND, TAKEN_LINE, TURN_ENDED
 from .actions import ACTION_END, ACTION_OF_CODE, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE, Action, parse_action
 from .cards import BET_BASE, CARD_OF_TEXT, DECK_SIZE, FULL_COUNTS, FULL_DECK, SUITS, TEXT
-from .line import HAND_LIMIT, fits, moves
+from .line import FIT, HAND_LIMIT, fits, moves
 from .refusals import REFUSALS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -57,65 +59,26 @@ class Phase(IntEnum):
 TURN, FINAL, OVER = Phase.TURN, Phase.FINAL, Phase.OVER
 PHASE_NAMES = tuple(ph.name.lower() for ph in Phase)  # "turn", "final", "over"
 
-
-# Every field of a state, the one place they are listed: how `clone()` copies
-# it ("same": an immutable value or a tuple never mutated, "list": a flat
-# list, "lists": a list of lists) and its value in a fresh game of n seats.
-FIELDS: dict[str, tuple[str, Callable[[int], Any]]] = {
-    # setup: never changes during a game
-    "n": ("same", lambda n: n),
-    "final_plays": ("same", lambda n: 1),
-    "seed": ("same", lambda n: None),
-    "setup_first": ("same", lambda n: None),
-    "setup_deck": ("same", lambda n: None),      # the deck= texts, or None
-    "external": ("same", lambda n: False),       # chance comes from resolve_chance
-    # the cards: the draw pile (a tuple, replaced, never mutated: with external
-    # chance it holds the cards revealed so far) and the next card's index
-    "deck": ("same", lambda n: ()),
-    "pos": ("same", lambda n: 0),
-    "market": ("list", lambda n: []),
-    "hands": ("lists", lambda n: [[] for _ in range(n)]),
-    "lines": ("lists", lambda n: [[] for _ in range(n)]),
-    # each line, derived from its cards: direction, last Number card, Number
-    # cards, bet value, Number cards after the bet, cards per (seat, suit)
-    "ldir": ("list", lambda n: [0] * n),
-    "llast": ("list", lambda n: [0] * n),
-    "lnum": ("list", lambda n: [0] * n),
-    "lbet": ("list", lambda n: [0] * n),
-    "lafter": ("list", lambda n: [0] * n),
-    "lsuit": ("list", lambda n: [0] * (4 * n)),
-    "jack": ("lists", lambda n: [[], [], [], []]),
-    "stacks": ("lists", lambda n: [[] for _ in range(n)]),
-    "bonus": ("list", lambda n: [0] * n),
-    "penalty": ("list", lambda n: [0] * n),
-    "gone": ("list", lambda n: []),
-    # whose turn, and what it did so far
-    "phase": ("same", lambda n: TURN),
-    "round": ("same", lambda n: 0),
-    "first": ("same", lambda n: 0),
-    "cur": ("same", lambda n: 0),
-    "taken": ("same", lambda n: 0),
-    "played": ("same", lambda n: 0),
-    "closed": ("same", lambda n: 0),
-    "fpass": ("same", lambda n: 0),
-    "fdone": ("same", lambda n: 0),
-    "chance_needed": ("same", lambda n: None),
-    # the record: actions, their seats, chance outcomes, events
-    "history": ("list", lambda n: []),
-    "hseats": ("list", lambda n: []),
-    "chance": ("list", lambda n: []),
-    "events": ("list", lambda n: []),
-}
+Mark = tuple[int, str, int, int]
+"""A chance outcome as the state keeps it: (at, kind, start, end) of the deck
+slice dealt ("deal", "remainder"), or (at, "first_seat", seat, 0)."""
 
 
-def _clone_source() -> str:
-    """`clone()` written out from FIELDS (as dataclasses does): one slot
-    assignment per field, about twice as fast as a loop of setattr."""
-    copy = {"same": "self.{0}", "list": "self.{0}[:]", "lists": "[x[:] for x in self.{0}]"}
-    body = "".join(f"    s.{name} = {copy[how].format(name)}\n" for name, (how, _) in FIELDS.items())
-    return f"def clone(self):\n    s = _new(LineitState)\n{body}    return s\n"
+# How `clone()` copies a field: an immutable value (or a tuple never mutated)
+# is shared, a flat list is sliced, a list of lists is sliced twice.
+SAME, LIST, LISTS = "same", "list", "lists"
 
 
+def _field(copy: str, start: Callable[[int], Any]) -> Any:
+    """A state field: how `clone()` copies it (SAME, LIST or LISTS) and its
+    value in a fresh game of n seats (`start(n)`)."""
+    return dataclasses.field(metadata={"copy": copy, "start": start})
+
+
+# Every field of a state is declared once, below, with its type (for mypy),
+# its copy mode and its start value; `FIELDS`, the slots, `clone()` and
+# `blank()` are all derived from these declarations.
+@dataclasses.dataclass(slots=True, init=False, repr=False, eq=False)
 class LineitState:
     """A Line-it game in progress. Create it with `new_game` or `from_json`.
 
@@ -126,17 +89,60 @@ class LineitState:
     All other attributes are internal (ints and lists of ints; see FIELDS).
     """
 
-    __slots__ = tuple(FIELDS)
+    # setup: never changes during a game
+    n: int = _field(SAME, lambda n: n)
+    final_plays: int = _field(SAME, lambda n: 1)
+    seed: int | str | None = _field(SAME, lambda n: None)
+    setup_first: int | None = _field(SAME, lambda n: None)
+    setup_deck: tuple[str, ...] | None = _field(SAME, lambda n: None)  # the deck= texts, or None
+    external: bool = _field(SAME, lambda n: False)  # chance comes from resolve_chance
+    # the cards: the draw pile (a tuple, replaced, never mutated: with external
+    # chance it holds the cards revealed so far) and the next card's index
+    deck: tuple[int, ...] = _field(SAME, lambda n: ())
+    pos: int = _field(SAME, lambda n: 0)
+    market: list[int] = _field(LIST, lambda n: [])
+    hands: list[list[int]] = _field(LISTS, lambda n: [[] for _ in range(n)])
+    lines: list[list[int]] = _field(LISTS, lambda n: [[] for _ in range(n)])
+    # each line, derived from its cards: direction, last Number card, Number
+    # cards, bet value, Number cards after the bet, cards per (seat, suit)
+    ldir: list[int] = _field(LIST, lambda n: [0] * n)
+    llast: list[int] = _field(LIST, lambda n: [0] * n)
+    lnum: list[int] = _field(LIST, lambda n: [0] * n)
+    lbet: list[int] = _field(LIST, lambda n: [0] * n)
+    lafter: list[int] = _field(LIST, lambda n: [0] * n)
+    lsuit: list[int] = _field(LIST, lambda n: [0] * (4 * n))
+    jack: list[list[int]] = _field(LISTS, lambda n: [[], [], [], []])
+    stacks: list[list[int]] = _field(LISTS, lambda n: [[] for _ in range(n)])
+    bonus: list[int] = _field(LIST, lambda n: [0] * n)
+    penalty: list[int] = _field(LIST, lambda n: [0] * n)
+    gone: list[int] = _field(LIST, lambda n: [])
+    # whose turn, and what it did so far
+    phase: Phase = _field(SAME, lambda n: TURN)
+    round: int = _field(SAME, lambda n: 0)
+    first: int = _field(SAME, lambda n: 0)
+    cur: int = _field(SAME, lambda n: 0)
+    taken: int = _field(SAME, lambda n: 0)
+    played: int = _field(SAME, lambda n: 0)
+    closed: int = _field(SAME, lambda n: 0)
+    fpass: int = _field(SAME, lambda n: 0)
+    fdone: int = _field(SAME, lambda n: 0)
+    chance_needed: ChanceNeed | None = _field(SAME, lambda n: None)
+    # the record: actions, their seats, chance outcomes (as marks, see
+    # `chance`), events
+    history: list[Action] = _field(LIST, lambda n: [])
+    hseats: list[int] = _field(LIST, lambda n: [])
+    marks: list[Mark] = _field(LIST, lambda n: [])
+    events: list[Event] = _field(LIST, lambda n: [])
 
     # ------------------------------------------------------------------ public
     @property
     def current_seat(self) -> int | None:
         """The seat to act, or None once the game is over or while chance is needed."""
-        return None if self.phase == OVER or self.chance_needed is not None else self.cur
+        return None if self.phase is OVER or self.chance_needed is not None else self.cur
 
     @property
     def is_over(self) -> bool:
-        return self.phase == OVER
+        return self.phase is OVER
 
     @property
     def players(self) -> int:
@@ -152,7 +158,7 @@ class LineitState:
 
     def winners(self) -> list[int]:
         """Seats with the highest final score (several on a tie); [] before the end."""
-        if self.phase != OVER:
+        if self.phase is not OVER:
             return []
         scores = self.scores()
         best = max(scores)
@@ -165,10 +171,10 @@ class LineitState:
         order, close, end; in the final plays: plays, then pass. Empty once
         the game is over and while chance is needed.
         """
-        if self.phase == OVER or self.chance_needed is not None:
+        if self.phase is OVER or self.chance_needed is not None:
             return []
         p = self.cur
-        return moves(ACTION_OF_CODE, self.phase == FINAL, self.market, self.hands[p],
+        return moves(ACTION_OF_CODE, self.phase is FINAL, self.market, self.hands[p],
                      self.ldir[p], self.llast[p], self.lbet[p], self.taken, self.played, self.closed)
 
     def is_legal(self, action: Action | str) -> bool:
@@ -192,14 +198,14 @@ class LineitState:
         Raises IllegalAction (with a ``code``) and leaves the state exactly
         as it was if the action is not legal now.
         """
-        if action.__class__ is not Action:
-            action = parse_action(action)  # type: ignore[arg-type]
-        self._check(action)  # type: ignore[arg-type]
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        self._check(action)
         self.history.append(action)
         self.hseats.append(self.cur)
-        ev: list[Event] = []
-        self._do(action.k, action.card, ev)  # type: ignore[union-attr]
-        self.events.extend(ev)
+        ev = self._do(action.k, action.card, True)
+        assert ev is not None  # recorded: the events are built
+        self.events += ev
         return ev
 
     def apply_unchecked(self, action: Action) -> None:
@@ -210,7 +216,7 @@ class LineitState:
         clone is then good for the rules (legal_actions, scores, playout) but
         not for `to_json`, `log`, `view`'s log, `undo_points` or `rewind`.
         """
-        self._do(action.k, action.card, None)
+        self._do(action.k, action.card, False)
 
     def clone(self) -> "LineitState":  # replaced below by the code _clone_source writes
         """An independent copy (cheap: flat lists of ints)."""
@@ -236,7 +242,7 @@ class LineitState:
             if not (isinstance(seat, str) and seat.isdigit() and int(seat) < self.n):
                 raise REFUSALS.refuse("chance.not_a_seat", text=seat, last=self.n - 1)
             self.chance_needed = None
-            self.chance.append(ChanceOutcome(len(self.history), "first_seat", texts))
+            self.marks.append((len(self.history), "first_seat", int(seat), 0))
             self._seat_first(int(seat), ev)
         else:
             unseen = FULL_COUNTS - Counter(self.deck)
@@ -253,6 +259,16 @@ class LineitState:
         self.events.extend(ev)
         return ev
 
+    @property
+    def chance(self) -> list[ChanceOutcome]:
+        """Every chance outcome so far, in order (``at`` = actions applied
+        before it): the first seat when chance chose it, each market dealt,
+        the draw pile's rest. Built on demand from `marks` (at, kind, and the
+        deck slice dealt, or the seat), so a round costs no texts unless asked."""
+        deck = self.deck
+        return [ChanceOutcome(at, kind, (str(a),) if kind == "first_seat" else tuple([TEXT[c] for c in deck[a:b]]))
+                for at, kind, a, b in self.marks]
+
     # -------------------------------------------------------------------- undo
     def undo_points(self) -> list[int]:
         """The action counts the current seat may rewind to, ascending: every
@@ -260,16 +276,16 @@ class LineitState:
         final plays (each decision is the whole turn), once the game is over
         and while chance is needed. Never before a chance outcome: a card
         once dealt stays dealt."""
-        if self.phase != TURN or self.chance_needed is not None:
+        if self.phase is not TURN or self.chance_needed is not None:
             return []
         history = self.history
         k = len(history)
-        floor = self.chance[-1].at if self.chance else 0
+        floor = self.marks[-1][0] if self.marks else 0
         while k > floor and history[k - 1] is not ACTION_END:
             k -= 1
         return list(range(k, len(history)))
 
-    def rewind(self, n: int, *, any: bool = False) -> "LineitState":
+    def rewind(self, n: int, any: bool = False) -> "LineitState":
         """A new state rebuilt from the record up to `n` actions (this one is untouched).
 
         `n` must be one of `undo_points()`; with ``any=True`` (replays) any
@@ -284,7 +300,7 @@ class LineitState:
 
     # ------------------------------------------------------------------ record
     def _setup(self) -> dict[str, Any]:
-        chosen = bool(self.chance) and self.chance[0].kind == "first_seat"
+        chosen = bool(self.marks) and self.marks[0][1] == "first_seat"
         setup: dict[str, Any] = {"players": self.n, "first_seat": None if chosen else self.setup_first,
                                  "final_plays": self.final_plays}
         if self.setup_deck is not None:
@@ -322,7 +338,7 @@ class LineitState:
                 "penalty": self.penalty[p],
                 "score": len(st) + self.bonus[p] - self.penalty[p],
             })
-        in_turn = self.phase == TURN
+        in_turn = self.phase is TURN
         return {
             "game": "lineit",
             "seat": seat,
@@ -333,7 +349,7 @@ class LineitState:
             "round": self.round,
             "first_seat": self.first,
             "current_seat": self.current_seat,
-            "final_pass": self.fpass if self.phase == FINAL else 0,
+            "final_pass": self.fpass if self.phase is FINAL else 0,
             "market": [T[c] for c in self.market],
             "draw_pile": DECK_SIZE - self.pos,
             "jackpots": {SUITS[i]: [T[c] for c in self.jack[i]] for i in range(4)},
@@ -371,105 +387,116 @@ class LineitState:
 
     # ----------------------------------------------------------------- checks
     def _line_refusal(self, p: int, c: int) -> IllegalAction | None:
-        """Why card c cannot go at the end of seat p's line, or None if it can."""
+        """Why card c cannot go at the end of seat p's line (`fits` says whether), or None."""
+        d, last, bet = self.ldir[p], self.llast[p], self.lbet[p]
+        if fits(c, d, last, bet):
+            return None
         if c > BET_BASE:
-            return REFUSALS.refuse("line.bet_taken", bet=self.lbet[p]) if self.lbet[p] else None
-        d = self.ldir[p]
-        last = self.llast[p]
-        if d > 0 and c < last:
+            return REFUSALS.refuse("line.bet_taken", bet=bet)
+        if d > 0:
             return REFUSALS.refuse("line.not_ascending", above=last)
-        if d < 0 and c > last:
-            return REFUSALS.refuse("line.not_descending", below=last)
-        return None
+        return REFUSALS.refuse("line.not_descending", below=last)
 
     def _check(self, action: Action) -> None:
-        """Raise IllegalAction (coded, see refusals.py) unless `action` is legal now."""
-        phase = self.phase
+        """Raise IllegalAction (coded, see refusals.py) unless `action` is legal now.
+
+        Ordered for speed: a turn without pending chance first, the common
+        kinds first; a card's fit is one lookup in `FIT` (the table of `fits`).
+        """
         k = action.k
-        if phase == OVER:
+        phase = self.phase
+        if phase is TURN and self.chance_needed is None:
+            if k == END:
+                if not self.taken:
+                    raise REFUSALS.refuse("turn.not_taken")
+                return
+            if k <= TAKE_HAND:  # TAKE_LINE or TAKE_HAND
+                if self.taken:
+                    raise REFUSALS.refuse("turn.already_taken")
+                if action.card not in self.market:
+                    raise REFUSALS.refuse("market.not_there", card=TEXT[action.card])
+                if k == TAKE_HAND:
+                    if len(self.hands[self.cur]) >= HAND_LIMIT:
+                        raise REFUSALS.refuse("hand.full", limit=HAND_LIMIT)
+                    return
+            elif k == PLAY:
+                if self.played:
+                    raise REFUSALS.refuse("turn.already_played")
+            elif k == CLOSE:
+                if self.closed:
+                    raise REFUSALS.refuse("turn.already_closed")
+                if not self.lines[self.cur]:
+                    raise REFUSALS.refuse("line.empty")
+                return
+            else:  # PASS
+                raise REFUSALS.refuse("final.pass_only")
+        elif phase is OVER:
             raise REFUSALS.refuse("game.over")
-        need = self.chance_needed
-        if need is not None:
+        elif self.chance_needed is not None:
+            need = self.chance_needed
             raise REFUSALS.refuse("chance.pending", kind=need.kind, count=need.count)
+        elif k == PASS:  # the final plays
+            return
+        elif k != PLAY:
+            raise REFUSALS.refuse("final.play_or_pass")
+        # a take to the line or a play from the hand
         p = self.cur
         c = action.card
-        if phase == FINAL:
-            if k == PASS:
-                return
-            if k != PLAY:
-                raise REFUSALS.refuse("final.play_or_pass")
-        elif k == TAKE_LINE or k == TAKE_HAND:
-            if self.taken:
-                raise REFUSALS.refuse("turn.already_taken")
-            if c not in self.market:
-                raise REFUSALS.refuse("market.not_there", card=TEXT[c])
-            if k == TAKE_HAND:
-                if len(self.hands[p]) >= HAND_LIMIT:
-                    raise REFUSALS.refuse("hand.full", limit=HAND_LIMIT)
-                return
-        elif k == PLAY:
-            if self.played:
-                raise REFUSALS.refuse("turn.already_played")
-        elif k == CLOSE:
-            if self.closed:
-                raise REFUSALS.refuse("turn.already_closed")
-            if not self.lines[p]:
-                raise REFUSALS.refuse("line.empty")
-            return
-        elif k == END:
-            if not self.taken:
-                raise REFUSALS.refuse("turn.not_taken")
-            return
-        else:  # PASS
-            raise REFUSALS.refuse("final.pass_only")
-        # a take to the line or a play from the hand
         if k == PLAY and c not in self.hands[p]:
             raise REFUSALS.refuse("hand.not_held", card=TEXT[c])
-        why = self._line_refusal(p, c)
-        if why is not None:
-            raise why
+        if not FIT[self.lbet[p]][self.ldir[p]][self.llast[p]][c]:
+            raise self._line_refusal(p, c)  # type: ignore[misc]  # not None: the card does not fit
 
     # --------------------------------------------------------------- mutation
     # `ev` is the list the events go to, or None on the fast path (no events built).
-    def _do(self, k: int, c: int, ev: list[Event] | None) -> None:
-        """Perform an already-checked action (kind number k, card int c)."""
+    def _do(self, k: int, c: int, record: bool) -> list[Event] | None:
+        """Perform an already-checked action (kind number k, card int c); with
+        `record`, the list of the events it caused (the first one interned,
+        see events.py), else None and no event is built."""
         p = self.cur
+        ev: list[Event] | None
         if k == TAKE_LINE:
             self.market.remove(c)
             self.taken = 1
-            if ev is not None:
-                ev.append(TAKEN_LINE[p][c])
+            ev = [TAKEN_LINE[p][c]] if record else None
             self._to_line(p, c, ev)
+        elif k == END:
+            ev = [TURN_ENDED[p]] if record else None
+            self._end_turn(ev)
         elif k == TAKE_HAND:
             self.market.remove(c)
             self.taken = 1
             self.hands[p].append(c)
-            if ev is not None:
-                ev.append(TAKEN_HAND[p][c])
+            return [TAKEN_HAND[p][c]] if record else None
         elif k == PLAY:
             self.hands[p].remove(c)
-            final = self.phase == FINAL
-            if ev is not None:
-                ev.append((PLAYED_FINAL if final else PLAYED)[p][c])
-            self._to_line(p, c, ev)
-            if final:
+            if self.phase is FINAL:
+                ev = [PLAYED_FINAL[p][c]] if record else None
+                self._to_line(p, c, ev)
                 self._final_next(ev)
             else:
+                ev = [PLAYED[p][c]] if record else None
+                self._to_line(p, c, ev)
                 self.played = 1
         elif k == CLOSE:
-            # RULES.md "Forced close": before the take, with a full hand, no market card fits the line
-            forced = (ev is not None and not self.taken and len(self.hands[p]) >= HAND_LIMIT
-                      and not any(fits(m, self.ldir[p], self.llast[p], self.lbet[p]) for m in self.market))
+            ev = [] if record else None
+            # RULES.md "Forced close": before the take, with a full hand, when
+            # no market card fits the line, the seat must close it.
+            forced = record and not self.taken and len(self.hands[p]) >= HAND_LIMIT and self._nothing_fits(p)
             self._close(p, ev, forced)
             self.closed = 1
-        elif k == END:
-            if ev is not None:
-                ev.append(TURN_ENDED[p])
-            self._end_turn(ev)
         else:  # PASS
-            if ev is not None:
-                ev.append(PASSED[p])
+            ev = [PASSED[p]] if record else None
             self._final_next(ev)
+        return ev
+
+    def _nothing_fits(self, p: int) -> bool:
+        """True if no market card fits seat p's line."""
+        row = FIT[self.lbet[p]][self.ldir[p]][self.llast[p]]
+        for m in self.market:
+            if row[m]:
+                return False
+        return True
 
     def _to_line(self, p: int, c: int, ev: list[Event] | None) -> None:
         """Put card c at the end of seat p's line (legality already checked)."""
@@ -496,7 +523,7 @@ class LineitState:
                 self.stacks[p].extend(j)
                 self.jack[s] = []
                 if ev is not None:
-                    ev.append(E.JackpotWon(p, SUITS[s], tuple(TEXT[x] for x in j)))
+                    ev.append(E.JackpotWon(p, SUITS[s], tuple([TEXT[x] for x in j])))
 
     def _close(self, p: int, ev: list[Event] | None, forced: bool = False) -> None:
         """Close seat p's line: resolve the bet, discard the first three Number
@@ -520,10 +547,13 @@ class LineitState:
             self.stacks[p].extend(nums[3:])
         if ev is not None:
             if v:
-                ev.append(E.BetResolved(p, v, won))
-            text = TEXT.__getitem__
-            ev.append(E.LineClosed(p, tuple(map(text, nums[3:])), tuple(map(text, nums[:3])), forced,
-                                   max(0, len(nums) - 3) + (v if won else -v)))
+                ev.append(BET_RESOLVED[won][v][p])
+            texts = [TEXT[c] for c in nums]
+            banked = len(texts) - 3
+            if banked > 0:
+                ev.append(E.LineClosed(p, tuple(texts[3:]), tuple(texts[:3]), forced, banked + (v if won else -v)))
+            else:
+                ev.append(E.LineClosed(p, (), tuple(texts), forced, v if won else -v))
         self.lines[p] = []
         self.ldir[p] = 0
         self.llast[p] = 0
@@ -542,45 +572,51 @@ class LineitState:
             self.cur = nxt
             return
         # End of round: market leftovers to the jackpots, bets leave; token passes.
-        self._to_jackpots(self.market, self.round, ev)
+        nxt += 1
+        if nxt == self.n:
+            nxt = 0
+        self.first = self.cur = nxt
+        to_jackpots = self._to_jackpots(self.market, ev is not None)
         self.market = []
-        self.first = nxt = (self.first + 1) % self.n
-        self.cur = nxt
+        if to_jackpots is not None and ev is not None:
+            ev.append(E.RoundEnded(self.round, to_jackpots[0], to_jackpots[1], nxt))
         self._start_round(ev)
 
-    def _to_jackpots(self, cards: Sequence[int], round: int | None, ev: list[Event] | None) -> None:
-        """Number cards to their jackpots, Bet cards out of the game: the market's
-        leftovers at the end of a round, or (round None) the draw pile's rest."""
+    def _to_jackpots(self, cards: Sequence[int], texts: bool) -> tuple[PerSuit, Cards] | None:
+        """Number cards to their jackpots, Bet cards out of the game (the market's
+        leftovers at the end of a round, or the draw pile's rest); with `texts`,
+        the texts of the cards per jackpot and of the Bet cards gone (for the events)."""
         jack = self.jack
-        for c in cards:
-            if c > BET_BASE:
-                self.gone.append(c)
-            else:
-                jack[(c - 1) & 3].append(c)
-        if ev is not None:
-            per_suit: list[list[str]] = [[], [], [], []]
-            bets = []
+        gone = self.gone
+        if not texts:
             for c in cards:
                 if c > BET_BASE:
-                    bets.append(TEXT[c])
+                    gone.append(c)
                 else:
-                    per_suit[(c - 1) & 3].append(TEXT[c])
-            suits = tuple(map(tuple, per_suit))
-            if round is None:
-                ev.append(E.RemainderDealt(tuple(map(TEXT.__getitem__, cards)), suits, tuple(bets)))  # type: ignore[arg-type]
+                    jack[(c - 1) & 3].append(c)
+            return None
+        # tuples grown card by card: a round leaves only a few cards, so most stay ()
+        per_suit: list[Cards] = [(), (), (), ()]
+        bets: Cards = ()
+        for c in cards:
+            if c > BET_BASE:
+                gone.append(c)
+                bets += (TEXT[c],)
             else:
-                ev.append(E.RoundEnded(round, suits, tuple(bets), (self.first + 1) % self.n))  # type: ignore[arg-type]
+                s = (c - 1) & 3
+                jack[s].append(c)
+                per_suit[s] += (TEXT[c],)
+        return (per_suit[0], per_suit[1], per_suit[2], per_suit[3]), bets
 
     def _start_round(self, ev: list[Event] | None) -> None:
         """Deal the next market, or the draw pile's rest when it cannot fill one:
         from the deck, or (external chance) by waiting for `resolve_chance`."""
         left = DECK_SIZE - self.pos
         size = self.n + 2
-        need = ChanceNeed("deal", size) if left >= size else ChanceNeed("remainder", left)
-        if self.external and need.count:
-            self.chance_needed = need
+        if self.external and left:
+            self.chance_needed = ChanceNeed("deal", size) if left >= size else ChanceNeed("remainder", left)
             return
-        self._take_chance(need.kind, ev)
+        self._take_chance("deal" if left >= size else "remainder", ev)
 
     def _take_chance(self, kind: str, ev: list[Event] | None) -> None:
         """The next cards of `deck` come up: a market ("deal") or the rest ("remainder")."""
@@ -591,21 +627,21 @@ class LineitState:
             self.market = list(cards)
             self.pos = end
             self.round += 1
-            texts = tuple(map(TEXT.__getitem__, cards))
             if ev is not None:
-                ev.append(E.MarketDealt(self.round, texts))
+                ev.append(E.MarketDealt(self.round, tuple([TEXT[c] for c in cards])))
         else:
+            end = DECK_SIZE
             cards = self.deck[pos:]
-            texts = tuple(map(TEXT.__getitem__, cards))
-            self._to_jackpots(cards, None, ev)
+            to_jackpots = self._to_jackpots(cards, ev is not None)
             self.pos = DECK_SIZE
             self.phase = FINAL
             self.fpass = 1
             self.fdone = 0
             self.cur = self.first
-            if ev is not None:
+            if to_jackpots is not None and ev is not None:
+                ev.append(E.RemainderDealt(tuple([TEXT[c] for c in cards]), to_jackpots[0], to_jackpots[1]))
                 ev.append(E.FinalPlaysBegun(self.first, self.final_plays))
-        self.chance.append(ChanceOutcome(len(self.history), kind, texts))
+        self.marks.append((len(self.history), kind, pos, end))
 
     def _seat_first(self, seat: int, ev: list[Event] | None) -> None:
         """The start token goes to `seat`; the first round starts."""
@@ -665,18 +701,42 @@ class LineitState:
         return cards
 
 
+FIELDS: dict[str, tuple[str, Callable[[int], Any]]] = {
+    f.name: (f.metadata["copy"], f.metadata["start"]) for f in dataclasses.fields(LineitState)
+}
+"""Every field of a state: (copy mode, start value), from the declarations in the class."""
+
+
+def _clone_source() -> str:
+    """`clone()` written out from FIELDS (as dataclasses does): one slot
+    assignment per field, about twice as fast as a loop of setattr."""
+    copy = {SAME: "self.{0}", LIST: "self.{0}[:]", LISTS: "[x[:] for x in self.{0}]"}
+    body = "".join(f"    s.{name} = {copy[how].format(name)}\n" for name, (how, _) in FIELDS.items())
+    return f"def clone(self):\n    s = _new(LineitState)\n{body}    return s\n"
+
+
 _new = object.__new__
-exec(_clone_source(), globals())  # noqa: S102 - builds clone() from FIELDS, see _clone_source
-LineitState.clone = clone  # type: ignore[name-defined,method-assign]  # noqa: F821
-LineitState.clone.__doc__ = "An independent copy (cheap: flat lists of ints)."
+_space: dict[str, Any] = {"_new": _new, "LineitState": LineitState}
+exec(_clone_source(), _space)  # noqa: S102 - builds clone() from FIELDS, see _clone_source
+_space["clone"].__doc__ = LineitState.clone.__doc__
+LineitState.clone = _space["clone"]  # type: ignore[method-assign]
 
 
-def blank(players: int) -> LineitState:
-    """A state of `players` seats with every field at its fresh-game value (FIELDS)."""
+def _fresh(players: int) -> LineitState:
     s = _new(LineitState)
     for name, (_, start) in FIELDS.items():
         setattr(s, name, start(players))
     return s
+
+
+_FRESH = {n: _fresh(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
+def blank(players: int) -> LineitState:
+    """A state of `players` seats with every field at its fresh-game value
+    (FIELDS): a clone of a fresh state made once per table size."""
+    fresh = _FRESH.get(players)
+    return fresh.clone() if fresh is not None else _fresh(players)
 
 
 def _fresh_seed() -> int:
@@ -771,7 +831,10 @@ def new_game(players: int, seed: int | str | None = None, first_seat: int | None
     drawn = rng.below(players)  # always drawn, so the Rng's state never depends on first_seat=
     s.seed = seed
     s.deck = tuple(cards)
-    s._seat_first(drawn if first_seat is None else first_seat, s.events)
+    if first_seat is None:  # chance chose the first seat: an outcome like any other
+        s.marks.append((0, "first_seat", drawn, 0))
+        first_seat = drawn
+    s._seat_first(first_seat, s.events)
     return s
 
 
