@@ -240,7 +240,7 @@ class TableScene(TableBase, TableInput, Scene):
         return self.board.animating
 
     def watch_seat(self) -> int:
-        return self.viewer
+        return self.viewer or 0
 
     def watch_from(self, seat: int) -> None:
         """The replay viewer: show the table from `seat` (its hand at the bottom)."""
