@@ -181,6 +181,10 @@ class ReplayScene(WidgetScene):
             self.app.pop() if len(self.app.stack) > 1 else self.app.to_menu()
 
     # ------------------------------------------------------------ scene
+    def enter(self) -> None:
+        super().enter()
+        self.set_focus(None)      # keys move through the game; Tab brings the focus to the bar
+
     def exit(self) -> None:
         if self.table is not None:
             self.table.exit()
