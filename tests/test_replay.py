@@ -213,7 +213,8 @@ def test_play_from_here_opens_a_normal_game(app, games):
     table = app.top
     assert table.name == "lineit_table" and not table.replay
     assert table.tg.humans == [2] and table.keeps_saves
-    assert table.tg.state.to_json()["actions"] == rp.actions[:rp.n // 2]
+    # the past is the replay's (a bot may already have played on after it)
+    assert table.tg.state.to_json()["actions"][:rp.n // 2] == rp.actions[:rp.n // 2]
     assert storage.autosave_path("lineit").exists()       # autosaved like any game
     env = branch_envelope(rp, 5, 0, seed=9)
     assert env["payload"]["config"]["seats"][0]["kind"] == "human"
