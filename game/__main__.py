@@ -4,6 +4,7 @@
     linebox --smoke              # open the window, render every top-level scene, exit 0
     linebox --demo lineit --players 4 --seed 7 --speed 4 --exit-at-end
     linebox --size 800x600       # a window size for this run only
+    linebox GAME.linebox         # a game file in the replay viewer (--smoke: a few frames, exit 0)
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import time
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="linebox", description="Line-it and Linyo against bots or friends.")
+    p.add_argument("file", nargs="?", help="a .linebox game file to watch in the replay viewer")
     p.add_argument("--smoke", action="store_true", help="render every top-level scene a few frames and exit 0")
     p.add_argument("--demo", choices=("lineit", "linyo"), help="watch bots play a game")
     p.add_argument("--players", type=int, default=4, help="seats in the demo")
@@ -53,6 +55,37 @@ def smoke(app) -> int:
     return 0
 
 
+def open_file(app, path: str, smoke_only: bool, frames: int | None) -> int:
+    """`linebox PATH.linebox`: the replay viewer over the menu; with --smoke it plays a few frames and exits.
+
+    A file that is not a usable game: the reason on stderr (and in a message box in the window), exit 2
+    with --smoke."""
+    from . import history
+    from .replay import viewer_for_file
+    try:
+        viewer = viewer_for_file(app, path)
+    except history.BadGameFile as exc:
+        print(f"linebox: {path}: not opened: {exc}", file=sys.stderr)
+        if smoke_only:
+            return 2
+        from .i18n import _
+        app.message(_("This game file cannot be opened: {reason}").format(reason=str(exc)))
+        app.run(frames=frames)
+        return 0
+    app.push(viewer)
+    if smoke_only:
+        app.run(frames=5, dt=1 / 60)
+        viewer.toggle_play()
+        app.run(frames=60, dt=1 / 20)
+        viewer.jump(viewer.rp.n)
+        viewer.step_back()
+        app.run(frames=5, dt=1 / 60)
+        print(f"smoke: replay of {path} ok ({viewer.rp.n} actions)")
+        return 1 if app.errors else 0
+    app.run(frames=frames)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `linebox`; returns the process exit code."""
     t0 = time.perf_counter()
@@ -78,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     app.menu_factory = MenuScene
     app.reset(MenuScene(app))
     try:
+        if args.file:
+            return open_file(app, args.file, args.smoke, args.frames)
         if args.smoke:
             return smoke(app)
         if args.demo:

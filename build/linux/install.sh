@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install Linebox for this user: the app to ~/.local/opt/Linebox, a menu
-# entry and an icon (freedesktop.org locations). No root needed.
+# entry, an icon and the .linebox game-file type, opened by Linebox's replay
+# viewer (freedesktop.org locations). No root needed.
 #
 #   ./install.sh               install (or update) from this folder
 #   ./install.sh --uninstall   remove the app, the menu entry and the icon
@@ -14,14 +15,16 @@ DATA="${XDG_DATA_HOME:-$PREFIX/share}"
 TARGET="$PREFIX/opt/Linebox"
 DESKTOP="$DATA/applications/linebox.desktop"
 ICON="$DATA/icons/hicolor/256x256/apps/linebox.png"
+MIME="$DATA/mime/packages/linebox.xml"
 
 refresh() {
   command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$DATA/applications" || true
   touch "$DATA/icons/hicolor" 2>/dev/null || true   # icon themes rescan a changed folder
+  command -v update-mime-database >/dev/null 2>&1 && update-mime-database "$DATA/mime" >/dev/null 2>&1 || true
 }
 
 if [ "${1:-}" = "--uninstall" ]; then
-  rm -f "$DESKTOP" "$ICON"
+  rm -f "$DESKTOP" "$ICON" "$MIME"
   rm -rf "$TARGET"
   refresh
   echo "Linebox removed (your saves and settings are kept)."
@@ -34,9 +37,23 @@ if [ "$HERE" != "$TARGET" ]; then
   mkdir -p "$TARGET"
   cp -a "$HERE/." "$TARGET/"
 fi
-mkdir -p "$(dirname "$DESKTOP")" "$(dirname "$ICON")"
+mkdir -p "$(dirname "$DESKTOP")" "$(dirname "$ICON")" "$(dirname "$MIME")"
 cp "$HERE/linebox.png" "$ICON"
-sed -e "s|^Exec=.*|Exec=\"$TARGET/Linebox\"|" -e "s|^Icon=.*|Icon=linebox|" \
+# a double-clicked .linebox file opens in the replay viewer (`Linebox PATH.linebox`)
+cat > "$MIME" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+  <mime-type type="application/x-linebox-game">
+    <sub-class-of type="application/json"/>
+    <comment>Linebox game</comment>
+    <comment xml:lang="de">Linebox-Partie</comment>
+    <comment xml:lang="fr">Partie Linebox</comment>
+    <generic-icon name="linebox"/>
+    <glob pattern="*.linebox"/>
+  </mime-type>
+</mime-info>
+XML
+sed -e "s|^Exec=.*|Exec=\"$TARGET/Linebox\" %f|" -e "s|^Icon=.*|Icon=linebox|" \
     "$HERE/linebox.desktop" > "$DESKTOP"
 chmod 644 "$DESKTOP"
 refresh

@@ -46,6 +46,8 @@ SolidCompression=yes
 OutputDir=..\dist
 OutputBaseFilename=Linebox-{#AppVersion}-windows-x64-setup
 CloseApplications=yes
+; .linebox game files open in Linebox's replay viewer (see [Registry])
+ChangesAssociations=yes
 RestartApplications=no
 
 [Languages]
@@ -68,6 +70,13 @@ Source: "{#DistDir}\_internal\*"; DestDir: "{app}\_internal"; Flags: ignoreversi
 [Icons]
 Name: "{autoprograms}\{#AppName}"; Filename: "{app}\{#AppExe}"; WorkingDir: "{app}"
 Name: "{autodesktop}\{#AppName}"; Filename: "{app}\{#AppExe}"; WorkingDir: "{app}"; Tasks: desktopicon
+
+[Registry]
+; the .linebox type (a kept game): double-click runs `Linebox.exe PATH.linebox`, the replay viewer
+Root: HKA; Subkey: "Software\Classes\.linebox"; ValueType: string; ValueName: ""; ValueData: "Linebox.Game"; Flags: uninsdeletevalue
+Root: HKA; Subkey: "Software\Classes\Linebox.Game"; ValueType: string; ValueName: ""; ValueData: "Linebox game"; Flags: uninsdeletekey
+Root: HKA; Subkey: "Software\Classes\Linebox.Game\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\{#AppExe},0"
+Root: HKA; Subkey: "Software\Classes\Linebox.Game\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\{#AppExe}"" ""%1"""
 
 [Run]
 Filename: "{app}\{#AppExe}"; Description: "{cm:LaunchProgram,{#AppName}}"; Flags: nowait postinstall skipifsilent

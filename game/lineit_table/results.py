@@ -77,6 +77,8 @@ class ResultsScene(TableResults):
     def layout(self, lay: Layout) -> None:
         w = min(lay.width - lay.px(40), lay.px(1640))
         h = lay.px(270) + len(self.rows) * (max(lay.px(56), int(MIN_PX * 2.7)) + lay.px(8)) + lay.px(200)
+        if self.stats_shown:     # the statistics take the whole height the window has
+            h = lay.height
         self.box = pygame.Rect(0, 0, w, min(h, lay.height - lay.px(20)))
         self.box.center = (lay.width // 2, lay.height // 2)
         self.place_buttons(self.box.bottom - lay.px(170), lay.px(400), lay.px(76), lay.px(30))
@@ -119,6 +121,12 @@ class ResultsScene(TableResults):
         T.blit_text(surface, _("Results"), font_px(lay, 34), C.TEXT_DIM, (box.centerx, y), "midtop", bold=True)
         r = T.blit_text(surface, self.headline(), font_px(lay, 54), C.ACCENT, (box.centerx, y + lay.px(46)), "midtop", bold=True)
         y = r.bottom + lay.px(34)
+        if self.stats_shown:
+            top = min(b.rect.top for b in self.shown_buttons()) if self.shown_buttons() else box.bottom
+            self.draw_stats(surface, pygame.Rect(box.x + lay.px(40), y, box.w - lay.px(80), top - y - lay.px(24)),
+                            font_px(lay, 24))
+            self.draw_widgets(surface)
+            return
         name_w = min(lay.px(400), box.w * 22 // 100)
         x0 = box.x + lay.px(30)
         hs, widths = header_layout([_(label) for _key, label in COLUMNS], font_px(lay, 22),

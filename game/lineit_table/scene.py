@@ -48,17 +48,19 @@ class TableScene(TableBase, TableInput, Scene):
     name = "lineit_table"
     game = "lineit"
 
-    def __init__(self, app: "App", ctrl: Controller, speed: float = 1.0, demo: bool = False) -> None:
+    def __init__(self, app: "App", ctrl: Controller, speed: float = 1.0, demo: bool = False,
+                 replay: bool = False) -> None:
         super().__init__(app)
         self.ctrl = self.tg = ctrl
         self.speed = speed
         self.demo = demo
+        self.replay = replay
         self.init_table(TableBots("lineit", ctrl.levels, ctrl.bot_seeds, None if demo else HARD_TIME_LIMIT))
         self.board = Board(ctrl.players)
         humans = ctrl.humans
         cur = ctrl.current
         self.viewer = cur if ctrl.is_human(cur) else (humans[0] if humans else 0)
-        self.hotseat = len(humans) >= 2
+        self.hotseat = len(humans) >= 2 and not replay
         self.passing = False                 # a "pass to" screen is up
         self.geo: TableGeometry | None = None
         self.log: list[texts.LogEntry] = []
@@ -116,7 +118,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.enter_table()
         if self.hotseat and not self.ctrl.state.is_over and self.ctrl.is_human(self.ctrl.current):
             self.ask_pass(self.ctrl.current)
-        elif self.ctrl.is_human(self.ctrl.current):
+        elif self.ctrl.is_human(self.ctrl.current) and not self.replay:
             self.queue_sound("your_turn", 0.2)
         self.last_turn_seat = self.ctrl.current
 
@@ -156,7 +158,7 @@ class TableScene(TableBase, TableInput, Scene):
         """The viewer may act now (a human seat at the bottom, no screen in between)."""
         c = self.ctrl.current
         return (c is not None and c == self.viewer and self.ctrl.is_human(c) and not self.passing
-                and self.app.top is self and self.dealt())
+                and not self.replay and self.app.top is self and self.dealt())
 
     def dealt(self) -> bool:
         """The market being dealt has landed (a turn starts only then)."""
@@ -229,6 +231,30 @@ class TableScene(TableBase, TableInput, Scene):
         events = self.ctrl.apply(action)
         self.on_applied(action, events)
         return events
+
+    def apply_action(self, action: Any) -> None:
+        """The replay viewer's step: one recorded action, animated like a live one."""
+        self.do(action)
+
+    def animating(self) -> bool:
+        return self.board.animating
+
+    def watch_seat(self) -> int:
+        return self.viewer or 0
+
+    def watch_from(self, seat: int) -> None:
+        """The replay viewer: show the table from `seat` (its hand at the bottom)."""
+        self.viewer = seat
+        self.layout(self.table_lay)
+
+    def hovered_log_back(self) -> int | None:
+        """How many entries before the newest the entry under the pointer is (None: none)."""
+        found = next((i for i, e in enumerate(self.log) if e is self.log_hover), None)
+        return None if found is None else len(self.log) - 1 - found
+
+    def log_shows(self, event: Event) -> bool:
+        """Every engine event has its log entry (`texts.log_lines`)."""
+        return True
 
     def on_applied(self, action: Any, events: list | None) -> None:
         """Animate, log and sound what the engine says the action did, then the base autosaves / ends the game."""
@@ -350,7 +376,7 @@ class TableScene(TableBase, TableInput, Scene):
         if seat != self.viewer:
             self.viewer = seat
             self.selected = None
-            self.layout(self.app.lay)
+            self.layout(self.table_lay)
         self.queue_sound("your_turn", 0.1)
 
     # ------------------------------------------------------------ frame
@@ -389,6 +415,8 @@ class TableScene(TableBase, TableInput, Scene):
                 self.hint_wanted = False
         if ctrl.state.is_over:
             self._update_over(dt)
+            return
+        if self.replay:          # the replay viewer moves the game; no turn, no bot, no pass screen
             return
         cur = ctrl.current
         if cur != self.last_turn_seat:
@@ -509,15 +537,15 @@ class TableScene(TableBase, TableInput, Scene):
         self.b_end.enabled = mine and ("end" in legal or "pass" in legal)
         self.b_undo.enabled = mine and self.ctrl.can_undo()
         self.b_hint.enabled = mine and self.bots.ready
-        self.b_menu.enabled = True
+        self.b_menu.enabled = not self.replay
         for b in self.buttons:
-            b.visible = not self.demo or b is self.b_menu
+            b.visible = not self.replay and (not self.demo or b is self.b_menu)
         self._fit_button_row()
 
     def _fit_button_row(self) -> None:
         """One font size for the row of four buttons: the largest at which every label fits."""
         row = self.buttons[:4]
-        lay = self.app.lay
+        lay = self.table_lay
         key = (i18n.current_language(), lay, tuple(b.rect.w for b in row), tuple(label_text(b.label) for b in row))
         if key == getattr(self, "_row_key", None):
             return

@@ -89,7 +89,7 @@ class TableDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         """Resting things come from a retained layer (repainted only where they changed); the
         window keeps last frame's picture, so only what moved is copied back and drawn again."""
-        lay = self.app.lay
+        lay = self.table_lay
         app = self.app
         paint = self.paint
         layer = paint.layer

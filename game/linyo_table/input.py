@@ -151,14 +151,14 @@ class TableInput:
         if event.type == pygame.MOUSEMOTION:
             if self.log_drag is not None:
                 y0, scroll0 = self.log_drag
-                line = max(1, int(self.app.lay.font_px(20) * 1.25))
+                line = max(1, int(self.table_lay.font_px(20) * 1.25))
                 log.scroll = scroll0
                 log.scroll_by((event.pos[1] - y0) // line)
-            log.hover = next((i for r, i, _l in self.log_rows(self.app.lay) if r.collidepoint(event.pos)), None)
+            log.hover = next((i for r, i, _l in self.log_rows(self.table_lay) if r.collidepoint(event.pos)), None)
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME,
                                                           pygame.K_END):
-            page = max(1, len(self.log_rows(self.app.lay)) - 1)
+            page = max(1, len(self.log_rows(self.table_lay)) - 1)
             if event.key == pygame.K_HOME:
                 log.scroll_by(len(log.entries))
             elif event.key == pygame.K_END:

@@ -90,6 +90,8 @@ class ResultsScene(TableResults):
     def layout(self, lay: Layout) -> None:
         self.place_buttons(lay.px(lay.logical_h - 120), lay.px(360), lay.px(76), lay.px(24))
         self.b_seed.rect = lay.rect(lay.logical_w - 400, 16, 380, 56)
+        self.b_stats.rect = lay.rect(20, 16, 300, 56)
+        self.b_replay.rect = lay.rect(336, 16, 300, 56)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -109,7 +111,12 @@ class ResultsScene(TableResults):
         for line in T.wrap(sub, font_px(lay, 30), lay.px(W - 300)):
             T.blit_text(surface, line, font_px(lay, 30), C.TEXT, (lay.px(W / 2), y), "center")
             y += int(font_px(lay, 30) * 1.35)
-        self._draw_table(surface, lay, y + lay.px(20))
+        if self.stats_shown:
+            box = pygame.Rect(lay.px(60), y + lay.px(20), lay.px(W - 120), self.b_again.rect.top - y - lay.px(44))
+            panel(surface, box, lay, C.PANEL, C.PANEL_EDGE, radius=18)
+            self.draw_stats(surface, box.inflate(-lay.px(48), -lay.px(40)), font_px(lay, 24))
+        else:
+            self._draw_table(surface, lay, y + lay.px(20))
         self.draw_widgets(surface)
         if self.confetti:
             self._draw_confetti(surface, lay)

@@ -60,11 +60,12 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     game = "linyo"
 
     def __init__(self, app: "App", tgame: TableGame, restored: bool = False, speed: float = 1.0,
-                 demo: bool = False) -> None:
+                 demo: bool = False, replay: bool = False) -> None:
         super().__init__(app)
         self.g = self.tg = tgame
         self.speed = max(0.05, float(speed))
         self.demo = demo
+        self.replay = replay
         self.init_table(TableBots("linyo", [s.level or "normal" for s in tgame.seats], tgame.bot_seeds,
                                   None if demo else BOT_TIME_LIMIT))
         self.results_seen = restored and tgame.state.is_over
@@ -159,8 +160,31 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         return self.app.settings.anim_factor * self.speed
 
     def human_turn(self) -> bool:
-        """A person at this table decides now (`decide_seat`)."""
-        return self.decide_seat is not None
+        """A person at this table decides now (`decide_seat`); never in a replay."""
+        return self.decide_seat is not None and not self.replay
+
+    def apply_action(self, action: Any) -> None:
+        """The replay viewer's step: one recorded action, animated like a live one."""
+        self._apply(action)
+
+    def animating(self) -> bool:
+        return self.reveal.busy() or self.dice.rolling()
+
+    def watch_seat(self) -> int:
+        return self.focus_seat
+
+    def watch_from(self, seat: int) -> None:
+        """The replay viewer: `seat`'s sheet large, the others as thumbnails."""
+        self.focus_seat = seat
+        self.layout(self.table_lay)
+
+    def hovered_log_back(self) -> int | None:
+        """How many entries before the newest the entry under the pointer is (None: none)."""
+        hover = self.log.hover
+        return None if hover is None or hover >= len(self.log.entries) else len(self.log.entries) - 1 - hover
+
+    def log_shows(self, event: Any) -> bool:
+        return describe(event, self.g.name) is not None
 
     def _say(self, text: str, problem: bool = False) -> None:
         self.note = (text, problem)
@@ -259,7 +283,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.abort_line = None
         self.dragging = False
         self.preview = None
-        if st.is_over:
+        if st.is_over or self.replay:
             return
         if decision is None:
             seat = st.current_seat      # None: an online table waits for the host's roll (external chance)
@@ -494,15 +518,17 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self._update_hint()
         self._update_scoring(dt)
         if self.g.players > 1 and self.focus_seat in self.thumb_rects:
-            self.layout(self.app.lay)     # the main seat changed (hotseat, demo): the rest are thumbnails
+            self.layout(self.table_lay)     # the main seat changed (hotseat, demo): the rest are thumbnails
         self.b_confirm.enabled = self.can_confirm()
         self.b_undo.enabled = self.human_turn() and self._has_undo()
         self.b_nothing.enabled = self.human_turn() and self.path is not None
         self.b_hint.enabled = self.human_turn() and not self.hint_wanted and self.bots.error is None
         # with no human at the table (the demo, a bots-only game) there is nothing to confirm or undo
-        watching = not self.g.humans
+        watching = not self.g.humans or self.replay
         self.b_confirm.visible = self.b_undo.visible = self.b_hint.visible = not watching
         self.b_nothing.visible = not watching and self.state.phase == "move"
+        self.b_menu.visible = self.b_rules.visible = not self.replay     # the replay viewer has its own bar
+        self.b_all.visible = self.g.players > 1 and not self.replay
 
     def _has_undo(self) -> bool:
         return self._has_drawn() or (self.remote is None and bool(self.state.undo_points()))
@@ -538,7 +564,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             if text is not None:
                 self._apply(text)
             return
-        if st.is_over or not self.g.is_bot_turn():
+        if st.is_over or self.replay or not self.g.is_bot_turn():
             return
         seat = st.current_seat
         self.bots.ask(st, seat)          # at once: it thinks while the table animates

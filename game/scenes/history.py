@@ -8,6 +8,8 @@ delete and back buttons act on the chosen game.
 
 Opening a game in the replay viewer plugs in through `GameList.on_activate`
 (Enter or a double click on a row): `HistoryScene(app, on_open=...)`.
+Export writes the chosen game as a `.linebox` file where the player says;
+Open file shows any `.linebox` file in the replay viewer (`game.replay.files`).
 """
 from __future__ import annotations
 
@@ -229,8 +231,10 @@ class HistoryScene(WidgetScene):
         self.list.on_activate = on_open
         self.b_pin = Button(self._pin_label, self.toggle_pin)
         self.b_delete = Button(N_("Delete"), self.ask_delete)
+        self.b_export = Button(N_("Export"), self.ask_export)
+        self.b_file = Button(N_("Open file"), self.ask_open)
         self.done = Button(N_("Back"), self.back, "primary")
-        self.widgets = [self.filter, self.list, self.b_pin, self.b_delete, self.done]
+        self.widgets = [self.filter, self.list, self.b_pin, self.b_delete, self.b_export, self.b_file, self.done]
         self.index = history.load()
         self.refresh()
 
@@ -248,7 +252,7 @@ class HistoryScene(WidgetScene):
         order = self.index.select(None if value in ("all", "pinned") else value, value == "pinned")
         self.list.show(self.index, order, keep)
         has = bool(order)
-        self.b_pin.enabled = self.b_delete.enabled = has
+        self.b_pin.enabled = self.b_delete.enabled = self.b_export.enabled = has
         self.list.focusable = has
         if self.focus is not None and self.focus not in self.focusables():
             self.set_focus(self.filter)
@@ -268,6 +272,16 @@ class HistoryScene(WidgetScene):
         except (history.BadGameFile, OSError) as exc:
             self.app.message(_("This game could not be changed: {reason}").format(reason=str(exc)))
         self.refresh(entry.id, reload=True)
+
+    def ask_export(self) -> None:
+        entry = self.list.chosen()
+        if entry is not None:
+            from ..replay.files import ask_export
+            ask_export(self.app, entry.id)
+
+    def ask_open(self) -> None:
+        from ..replay.files import ask_open
+        ask_open(self.app)
 
     def ask_delete(self) -> None:
         entry = self.list.chosen()
@@ -296,9 +310,11 @@ class HistoryScene(WidgetScene):
         self.list.rect.h = rows * self.list.row_px
         self.list.scroll_to_selected()
         y = self.list.rect.bottom / lay.scale + 30
-        bw, gap = 380.0, 40.0
-        left = (lay.logical_w - 3 * bw - 2 * gap) / 2
-        for i, b in enumerate((self.b_pin, self.b_delete, self.done)):
+        row = (self.b_pin, self.b_delete, self.b_export, self.b_file, self.done)
+        gap = 30.0
+        bw = min(340.0, (w - gap * (len(row) - 1)) / len(row))
+        left = (lay.logical_w - len(row) * bw - (len(row) - 1) * gap) / 2
+        for i, b in enumerate(row):
             b.rect = lay.rect(left + i * (bw + gap), y, bw, 84)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -313,4 +329,4 @@ class HistoryScene(WidgetScene):
         else:
             T.blit_text(surface, _("Game {n} of {total}").format(n=self.list.selected + 1, total=len(self.list.order)),
                         lay.font_px(24), C.TEXT_DIM, (self.list.rect.right, self.filter.rect.centery), "midright")
-        hint(surface, lay, _("↑ ↓ choose · P pin · Delete remove · Tab buttons · Esc back"))
+        hint(surface, lay, _("↑ ↓ choose · Enter replay · P pin · Delete remove · Tab buttons · Esc back"))

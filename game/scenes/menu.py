@@ -109,7 +109,8 @@ class MenuScene(WidgetScene):
 
     def open_history(self) -> None:
         from .history import HistoryScene
-        self.app.push(HistoryScene(self.app))
+        from ..replay import open_history_entry
+        self.app.push(HistoryScene(self.app, on_open=lambda entry: open_history_entry(self.app, entry.id)))
 
     def open_settings(self) -> None:
         from .settings_scene import SettingsScene

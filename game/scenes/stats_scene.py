@@ -48,7 +48,8 @@ def open_history_at(app: "App", entry_id: str | None) -> None:
     if entry_id is None or entry_id not in history.load().ids():
         app.message(_("This game is no longer in the history."))
         return
-    scene = HistoryScene(app)
+    from ..replay import open_history_entry
+    scene = HistoryScene(app, on_open=lambda entry: open_history_entry(app, entry.id))   # Enter: its replay
     scene.refresh(keep_id=entry_id)
     app.push(scene)
 

@@ -29,6 +29,9 @@ and the base gives it the rest, the same for both games:
 - the tips for the first real games (`self.first_tips`, see game/tutorial/tips.py):
   fed from `on_applied` and `update_table`, clicked away in `handle_over`,
   drawn by `draw_first_tip` at the end of the game's `draw`.
+- replay mode (`replay = True`, set by `game.replay`): the table only shows a
+  game; no bots, no saves, no history, no results, no input that acts, and it
+  is laid out in `table_lay` (the window above the viewer's bar).
 """
 from __future__ import annotations
 
@@ -72,6 +75,12 @@ class TableBase:
     tg: Any
     #: an online table's link to its room (`remote.RemoteTable`); None at a table of this machine
     remote: Any = None
+    #: the replay viewer's table: it shows the game and never plays, saves or records it
+    replay: bool = False
+    #: where the replay viewer lays the table out (above its bar); None: the whole window
+    lay_override: Any = None
+    #: this game's id in the history once it is kept there (the results' "Watch replay")
+    history_id: str | None = None
 
     def init_table(self, bots: TableBots) -> None:
         """Call from the scene's `__init__` once `self.tg` is set."""
@@ -107,17 +116,27 @@ class TableBase:
     @property
     def keeps_saves(self) -> bool:
         """A game with people at the table is saved and counted; a demo or a bots-only game is not."""
-        return not self.demo and bool(self.tg.humans) and self.remote is None  # online: the room keeps it
+        return (not self.demo and not self.replay and bool(self.tg.humans)
+                and self.remote is None)  # online: the room keeps it
+
+    @property
+    def table_lay(self) -> Any:
+        """The layout the table is drawn in (a replay keeps the bottom of the window for its bar)."""
+        return self.lay_override or self.app.lay
+
+    def watch_seat(self) -> int:
+        """The seat the table is shown from (the replay viewer starts there)."""
+        return 0
 
     @property
     def counts(self) -> bool:
         """A game with people at the table counts in the statistics, online too (a seat of ours
         among the winners is a win); an online game's id is its room's, so it counts once."""
-        return not self.demo and bool(self.tg.humans)
+        return not self.demo and not self.replay and bool(self.tg.humans)
 
     def enter_table(self) -> None:
         """Call from the scene's `enter`: bots start, and Continue works from the first moment."""
-        if any(not self.is_human(p) for p in range(len(self.tg.config["seats"]))):
+        if not self.replay and any(not self.is_human(p) for p in range(len(self.tg.config["seats"]))):
             self.bots.start()
         if not self.tg.state.is_over:
             self.autosave()
@@ -185,13 +204,14 @@ class TableBase:
         finished twice counts once) and its autosave goes. A tutorial's scripted
         game is no game of the player's: it is neither kept nor counted.
         """
-        if self.recorded:
+        if self.recorded or self.replay:
             return
         self.recorded = True
         if self.tutorial:
             return
         config = self.tg.config
         kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()))
+        self.history_id = kept.id if kept else None
         if not self.counts:
             return
         if self.keeps_saves:
@@ -230,6 +250,8 @@ class TableBase:
 
     # ------------------------------------------------------------ results
     def show_results(self) -> None:
+        if self.replay:
+            return          # the replay viewer stays up at the end of the game
         self.results_open = self.results_seen = True
         self.app.push(self.results_scene())
 

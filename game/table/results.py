@@ -1,8 +1,11 @@
 """What every results screen has: play again, look at the table, back to the menu,
-and the game's seed, shown on a button that copies it (Ctrl+C does too).
+the game's seed, shown on a button that copies it (Ctrl+C does too), the
+end-of-game statistics (a toggle between the results and `GameStatsPanel`,
+S key too) and "Watch replay" (the game as the history kept it).
 
 A game's results screen subclasses `TableResults`, lays out `self.widgets`
-(the buttons below, plus its own) and draws its own rows.
+(the buttons below, plus its own) and draws its own rows, or the statistics
+panel (`draw_stats`) while `stats_shown`.
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from game import tables
 from game.i18n import N_, _
 from game.scene import WidgetScene
 from game.ui.fit_button import FitButton as Button
+from game.ui.game_stats_panel import GameStatsPanel
 
 if TYPE_CHECKING:
     from game.app import App
@@ -50,10 +54,40 @@ class TableResults(WidgetScene):
         self.b_seed = Button(lambda: _("Seed {seed} · copy").format(seed=self.seed), self.copy_seed, "quiet",
                              font_size=font_size * 0.75)
         self.b_seed.visible = self.seed is not None
-        self.widgets = [self.b_again, self.b_look, self.b_menu, self.b_seed]
+        small = font_size * 0.75
+        self.stats_shown = False
+        self._panel: GameStatsPanel | None = None
+        self.b_stats = Button(lambda: _("Results") if self.stats_shown else _("Statistics"), self.toggle_stats,
+                              "quiet", font_size=small)
+        self.b_replay = Button(N_("Watch replay"), self.watch_replay, "quiet", font_size=small)
+        self.b_replay.visible = getattr(table, "history_id", None) is not None
+        self.widgets = [self.b_again, self.b_look, self.b_menu, self.b_seed, self.b_stats, self.b_replay]
 
     def shown_buttons(self) -> list:
-        return [w for w in self.widgets if isinstance(w, Button) and w.visible and w is not self.b_seed]
+        small = (self.b_seed, self.b_stats, self.b_replay)
+        return [w for w in self.widgets if isinstance(w, Button) and w.visible and w not in small]
+
+    # ------------------------------------------------------------ statistics and replay
+    def stats_panel(self) -> GameStatsPanel:
+        """The end-of-game statistics, counted once from the finished game's events."""
+        if self._panel is None:
+            tg = self.table.tg
+            self._panel = GameStatsPanel(self.table.game, tg.state,
+                                         [tg.name(p) for p in range(len(tg.config["seats"]))])
+        return self._panel
+
+    def toggle_stats(self) -> None:
+        self.stats_shown = not self.stats_shown
+        self.layout(self.app.lay)
+
+    def draw_stats(self, surface: pygame.Surface, rect: pygame.Rect, font_px: int) -> None:
+        """The statistics panel in `rect` (a results screen calls this instead of its rows)."""
+        self.stats_panel().draw(surface, rect, font_px)
+
+    def watch_replay(self) -> None:
+        """This game in the replay viewer, from the seat the table showed."""
+        from game.replay import open_history_entry
+        open_history_entry(self.app, self.table.history_id, seat=self.table.watch_seat())
 
     def copy_seed(self) -> None:
         """The seed to the clipboard (to replay or share the deal), and a note saying whether it went."""
@@ -71,6 +105,9 @@ class TableResults(WidgetScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.copy_seed()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s and not event.mod & pygame.KMOD_CTRL:
+            self.toggle_stats()
+            return True
         return super().handle(event)
 
     def place_buttons(self, y: int, width: int, height: int, gap: int) -> None:
@@ -79,8 +116,14 @@ class TableResults(WidgetScene):
         x = self.app.lay.width // 2 - (len(shown) * width + (len(shown) - 1) * gap) // 2
         for i, b in enumerate(shown):
             b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
-        self.b_seed.rect = pygame.Rect(0, 0, width, height * 3 // 4)
-        self.b_seed.rect.midtop = (self.app.lay.width // 2, y + height + gap // 2)
+        self.place_small(self.app.lay.width // 2, y + height + gap // 2, width, height * 3 // 4, gap)
+
+    def place_small(self, cx: int, y: int, width: int, height: int, gap: int) -> None:
+        """Statistics, the seed and Watch replay: a centred row of small buttons at `y`."""
+        shown = [b for b in (self.b_stats, self.b_seed, self.b_replay) if b.visible]
+        x = cx - (len(shown) * width + (len(shown) - 1) * gap) // 2
+        for i, b in enumerate(shown):
+            b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
 
     def back(self) -> None:
         self.to_menu()

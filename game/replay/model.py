@@ -1,0 +1,117 @@
+"""A kept game as a replay: its moments, rounds and the state at any moment.
+
+A moment `k` is the game after its first `k` actions (0: the setup, with the
+first market dealt or the start roll made; `n`: the end). The state at a
+moment is the engine's own `rewind(k, any=True)` of the replayed record, so a
+replay shows exactly what the rules made of the record. One forward pass at
+load time notes, for every moment, the round and how many events the game
+had, which gives the scrubber its round marks and the log its moments.
+
+>>> from engine.bots.arena import seat_game
+>>> state, _seated, _bots = seat_game("lineit", ["easy"] * 2, 0, 3, {})
+>>> rp = Replay.from_state("lineit", state, [{"name": "A", "kind": "bot"}, {"name": "B", "kind": "bot"}])
+>>> rp.n, rp.state_at(0).history
+(0, [])
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from game import history
+
+
+def action_count(state: Any) -> int:
+    """Actions applied so far (Line-it keeps them in `history`, Linyo in `log`)."""
+    acts = getattr(state, "history", None)
+    return len(acts if acts is not None else state.log)
+
+
+def actions(state: Any) -> list[str]:
+    """The game's action texts, as its record keeps them."""
+    return list(state.to_json()["actions"])
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str
+    level: str | None
+
+
+class Replay:
+    """One game to replay: the final state, its seats and per-moment marks."""
+
+    def __init__(self, game: str, final: Any, seats: Sequence[Mapping[str, Any]], file_id: str | None = None) -> None:
+        self.game = game
+        self.final = final
+        self.file_id = file_id
+        self.seats = [Seat(str(s.get("name") or f"#{i + 1}"), str(s.get("kind") or "bot"), s.get("level"))
+                      for i, s in enumerate(seats)]
+        self.actions = actions(final)
+        self.n = len(self.actions)
+        self.rounds: list[int] = []       # round at each moment 0..n
+        self.event_counts: list[int] = []  # events the game had at each moment 0..n
+        self._walk()
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def from_state(cls, game: str, state: Any, seats: Sequence[Mapping[str, Any]],
+                   file_id: str | None = None) -> "Replay":
+        return cls(game, state, seats, file_id)
+
+    @classmethod
+    def from_file(cls, data: Mapping[str, Any], file_id: str | None = None) -> "Replay":
+        """A checked game file (`history.read_file`); BadGameFile if its record does not replay."""
+        game = data.get("game")
+        final = history.replay(str(game), data.get("record"))
+        seats = history._seats(data.get("seats"), len(final.scores()))
+        return cls(str(game), final, seats, file_id)
+
+    def _walk(self) -> None:
+        """Round and event count at every moment, in one pass over the game."""
+        state = self.final.rewind(0, any=True)
+        self.rounds.append(int(state.round))
+        self.event_counts.append(len(state.events))
+        for k in range(self.n):
+            state = self.step(state, k)
+            self.rounds.append(int(state.round))
+            self.event_counts.append(len(state.events))
+
+    def step(self, state: Any, k: int) -> Any:
+        """`state` (at moment k) taken to moment k + 1: the record's action, then its chance outcomes."""
+        state.apply(self.actions[k])
+        if state.chance_needed is not None:      # an external-chance record: take what was recorded
+            return self.state_at(k + 1)
+        return state
+
+    # ------------------------------------------------------------ queries
+    @property
+    def finished(self) -> bool:
+        return bool(self.final.is_over)
+
+    def state_at(self, k: int) -> Any:
+        """The game after its first `k` actions, rebuilt from the record."""
+        return self.final.rewind(max(0, min(self.n, k)), any=True)
+
+    def round_starts(self) -> list[tuple[int, int]]:
+        """(moment, round) where each round begins, for the scrubber's marks."""
+        out: list[tuple[int, int]] = []
+        for k, r in enumerate(self.rounds):
+            if not out or r != out[-1][1]:
+                out.append((k, r))
+        return out
+
+    def round_jump(self, k: int, step: int) -> int:
+        """The start of the next (step 1) or this/previous (step -1) round from moment k."""
+        starts = [m for m, _r in self.round_starts()]
+        if step > 0:
+            return next((m for m in starts if m > k), self.n)
+        return next((m for m in reversed(starts) if m < k), 0)
+
+    def moment_of_event(self, index: int) -> int:
+        """The moment right after the action that caused event `index` (setup events: moment 0)."""
+        for k, count in enumerate(self.event_counts):
+            if count > index:
+                return k
+        return self.n

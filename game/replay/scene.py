@@ -1,0 +1,349 @@
+"""The replay viewer: a kept game in the real table drawing, read-only.
+
+The game's own table scene is built in replay mode (`TableBase.replay`: no
+bots, saves, history, results or acting input) on the state at moment k
+(`Replay.state_at`, the engine's `rewind(k, any=True)`) and laid out above the
+viewer's bar. Playing forward applies the record's next action through the
+table's own path (`apply_action`), so every animation, sound and log line of
+the live table plays, driven by the same events; stepping back or jumping
+rebuilds the table at the new moment without animation.
+
+Keys: Space play/pause, ←/→ one action, PgUp/PgDn a round, Home/End the
+start/end, +/- speed, Tab the seat watched from, Esc back. The scrubber
+(click or drag) jumps; its marks are the rounds. A click on a log entry
+jumps to the moment after that event. "Play from here" starts a new game at
+the shown moment (see `branch.py`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import pygame
+
+from .. import tables
+from ..i18n import N_, _
+from ..scene import WidgetScene
+from ..ui import text as T
+from ..ui import theme as C
+from ..ui.fit_button import FitButton as Button
+from ..ui.layout import Layout
+from .branch import branch_envelope
+from .model import Replay
+
+if TYPE_CHECKING:
+    from ..app import App
+
+BAR_H = 150              # logical height of the viewer's bar (at the bottom of the window)
+MIN_BAR_PX = 84          # and never fewer pixels: two rows of readable text
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+PACE = 0.9               # seconds between two actions at speed 1, once the table is still
+CLICK_PX = 6             # a press that moves less than this is a click (on a log entry)
+
+
+def make_table(app: "App", rp: Replay, state: Any) -> Any:
+    """The game's own table scene, in replay mode, showing `state`."""
+    seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in rp.seats]
+    if rp.game == "lineit":
+        from ..lineit_table.controller import Controller
+        from ..lineit_table.scene import TableScene
+        config = {"game": "lineit", "seed": state.seed, "seats": seats}
+        return TableScene(app, Controller(config, state), replay=True)
+    from ..linyo_table.model import TableGame
+    from ..linyo_table.scene import LinyoTable
+    for p, seat in enumerate(seats):
+        seat["difficulty"] = int(state.difficulties[p])
+    setup = state.to_json()["setup"]
+    config = {"game": "linyo", "seed": state.seed, "seats": seats,
+              "sheet": setup.get("sheet") if setup.get("sheet") in ("A", "B", "random") else "A"}
+    return LinyoTable(app, TableGame(state, config), restored=True, replay=True)
+
+
+class ReplayScene(WidgetScene):
+    """The viewer (see the module text)."""
+
+    name = "replay"
+
+    def __init__(self, app: "App", rp: Replay, seat: int | None = None, k: int = 0,
+                 on_close: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.rp = rp
+        self.on_close = on_close
+        self.seat = seat if seat is not None and 0 <= seat < len(rp.seats) else self._default_seat()
+        self.k = max(0, min(rp.n, k))
+        self.playing = False
+        self.speed = 1.0
+        self.wait = 0.0
+        self.press: tuple[int, int] | None = None
+        self.scrubbing = False
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.scrub = pygame.Rect(0, 0, 0, 0)
+        self.track = pygame.Rect(0, 0, 0, 0)
+        self.table_lay: Layout | None = None
+        self.b_start = Button("|\u2190", lambda: self.jump(0), font_size=26)
+        self.b_back = Button("\u2190", self.step_back, font_size=26)
+        self.b_play = Button(lambda: _("Pause") if self.playing else _("Play"), self.toggle_play, "primary",
+                             font_size=26)
+        self.b_fwd = Button("\u2192", self.step_forward, font_size=26)
+        self.b_end = Button("\u2192|", lambda: self.jump(self.rp.n), font_size=26)
+        self.b_speed = Button(lambda: _("Speed ×{v:g}").format(v=self.speed), self.next_speed, font_size=24)
+        self.b_seat = Button(lambda: _("Seat: {name}").format(name=self.rp.seats[self.seat].name), self.next_seat,
+                             font_size=24)
+        self.b_branch = Button(N_("Play from here"), self.play_from_here, font_size=24)
+        self.b_close = Button(N_("Close"), self.back, "quiet", font_size=24)
+        self.widgets = [self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_speed,
+                        self.b_seat, self.b_branch, self.b_close]
+        self.table: Any = None
+        self._build(self.k)
+
+    def _default_seat(self) -> int:
+        humans = [p for p, s in enumerate(self.rp.seats) if s.kind == "human"]
+        return humans[0] if humans else 0
+
+    # ------------------------------------------------------------ the table
+    def _build(self, k: int) -> None:
+        """The table at moment k, at rest (no animation)."""
+        if self.table is not None:
+            self.table.exit()
+        self.k = k
+        self.table = make_table(self.app, self.rp, self.rp.state_at(k))
+        self.table.speed = self.speed
+        self.table.enter()
+        self._lay_table()
+
+    def _lay_table(self) -> None:
+        if self.table_lay is None:
+            return
+        self.table.lay_override = self.table_lay
+        self.table.layout(self.table_lay)
+        self.table.watch_from(self.seat)
+
+    def state(self) -> Any:
+        return self.table.tg.state
+
+    # ------------------------------------------------------------ moving through the game
+    def step_forward(self) -> None:
+        """One action on, animated through the table like a live one."""
+        if self.k >= self.rp.n:
+            self.playing = False
+            return
+        table = self.table
+        table.speed = self.speed
+        table.apply_action(self.rp.actions[self.k])
+        self.k += 1
+        if table.tg.state.chance_needed is not None:     # an external-chance record: rebuild from it
+            self._build(self.k)
+
+    def step_back(self) -> None:
+        self.playing = False
+        if self.k > 0:
+            self._build(self.k - 1)
+
+    def jump(self, k: int) -> None:
+        k = max(0, min(self.rp.n, k))
+        if k == self.k + 1 and self.playing:
+            self.step_forward()
+        elif k != self.k:
+            self._build(k)
+
+    def jump_round(self, step: int) -> None:
+        self.jump(self.rp.round_jump(self.k, step))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.k >= self.rp.n:
+            self._build(0)          # at the end, Play starts again from the beginning
+        self.playing = not self.playing
+        self.wait = 0.0
+
+    def next_speed(self) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)] if self.speed in SPEEDS else 1.0
+        self.table.speed = self.speed
+
+    def next_seat(self, step: int = 1) -> None:
+        self.seat = (self.seat + step) % len(self.rp.seats)
+        self.table.watch_from(self.seat)
+
+    def play_from_here(self) -> None:
+        """A new game from this moment: the watched seat is yours, bots in the others."""
+        if self.rp.finished and self.k >= self.rp.n:
+            self.app.toast(_("The game is over here: step back to play from an earlier moment."))
+            return
+        try:
+            envelope = branch_envelope(self.rp, self.k, self.seat)
+        except (ValueError, KeyError) as exc:      # the engine refused the new game: say so, change nothing
+            self.app.message(_("A new game cannot start from here: {reason}").format(reason=str(exc)))
+            return
+        tables.open_replacing_autosave(self.app, envelope)
+
+    def back(self) -> None:
+        if self.on_close is not None:
+            self.on_close()
+        else:
+            self.app.pop() if len(self.app.stack) > 1 else self.app.to_menu()
+
+    # ------------------------------------------------------------ scene
+    def enter(self) -> None:
+        super().enter()
+        self.set_focus(None)      # keys move through the game; Tab brings the focus to the bar
+
+    def exit(self) -> None:
+        if self.table is not None:
+            self.table.exit()
+
+    def layout(self, lay: Layout) -> None:
+        bar_h = min(lay.height // 3, max(lay.px(BAR_H), MIN_BAR_PX))
+        self.bar = pygame.Rect(0, lay.height - bar_h, lay.width, bar_h)
+        self.table_lay = Layout(lay.width, lay.height - bar_h, lay.ui_scale)
+        pad = max(4, lay.px(16))
+        scrub_h = max(18, bar_h * 28 // 100)
+        self.scrub = pygame.Rect(pad * 2, self.bar.y + pad // 2, lay.width - pad * 4, scrub_h)
+        label_w = min(self.scrub.w * 36 // 100, lay.px(560))      # the status text left of the track
+        self.track = pygame.Rect(self.scrub.x + label_w, self.scrub.centery - max(2, scrub_h // 6),
+                                 self.scrub.w - label_w, max(4, scrub_h // 3))
+        row_y = self.scrub.bottom + pad // 2
+        row_h = self.bar.bottom - row_y - pad // 2
+        # widths in parts of the row: the arrows narrow, the labelled buttons wide
+        parts = (1.0, 1.0, 1.6, 1.0, 1.0, 1.7, 2.6, 2.4, 1.5)
+        gap = max(3, lay.px(10))
+        unit = (lay.width - 2 * pad - gap * (len(parts) - 1)) / sum(parts)
+        x = float(pad)
+        for b, part in zip(self.widgets, parts):
+            b.rect = pygame.Rect(int(x), row_y, int(unit * part), row_h)
+            x += unit * part + gap
+        self._lay_table()
+
+    def moment_at(self, x: int) -> int:
+        """The moment under the scrubber's x."""
+        frac = (x - self.track.x) / max(1, self.track.w)
+        return max(0, min(self.rp.n, round(frac * self.rp.n)))
+
+    def in_table(self, pos: tuple[int, int]) -> bool:
+        return pos[1] < self.bar.y
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self.key(event) or super().handle(event)
+        pos = getattr(event, "pos", None)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and pos is not None \
+                and self.track.inflate(8, self.scrub.h - self.track.h + 8).collidepoint(pos):
+            self.scrubbing = True
+            self.playing = False
+            self.jump(self.moment_at(pos[0]))
+            return True
+        if event.type == pygame.MOUSEMOTION and self.scrubbing:
+            self.jump(self.moment_at(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.scrubbing:
+            self.scrubbing = False
+            return True
+        if pos is not None and self.in_table(pos) and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                                                      pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            return self._table_mouse(event)
+        if event.type == pygame.MOUSEWHEEL:
+            return self.table.handle(event)
+        return super().handle(event)
+
+    def _table_mouse(self, event: pygame.event.Event) -> bool:
+        """The table sees the pointer (hover, tooltips, the log's scroll); a click on a log entry jumps."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press = event.pos
+        self.table.handle(event)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            press, self.press = self.press, None
+            if abs(press[0] - event.pos[0]) + abs(press[1] - event.pos[1]) < CLICK_PX:
+                self.table.update(0.0)      # the table looks at what is under the pointer now
+                back = self.table.hovered_log_back()
+                if back is not None:
+                    self.jump_to_log(back)
+        return True
+
+    def jump_to_log(self, back: int) -> None:
+        """The log entry `back` entries before the newest: to the moment after its event."""
+        events = list(self.state().events)
+        shown = [i for i, e in enumerate(events) if self.table.log_shows(e)]
+        if back >= len(shown):
+            return
+        self.playing = False
+        self.jump(self.rp.moment_of_event(shown[len(shown) - 1 - back]))
+
+    def key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        moves: dict[int, Callable[[], None]] = {
+            pygame.K_SPACE: self.toggle_play,
+            pygame.K_LEFT: self.step_back,
+            pygame.K_RIGHT: self.step_forward,
+            pygame.K_PAGEUP: lambda: self.jump_round(-1),
+            pygame.K_PAGEDOWN: lambda: self.jump_round(1),
+            pygame.K_HOME: lambda: self.jump(0),
+            pygame.K_END: lambda: self.jump(self.rp.n),
+            pygame.K_PLUS: self.next_speed, pygame.K_KP_PLUS: self.next_speed, pygame.K_EQUALS: self.next_speed,
+            pygame.K_ESCAPE: self.back,
+        }
+        if k == pygame.K_TAB and event.mod & pygame.KMOD_CTRL:
+            self.next_seat(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if k in moves:
+            if k == pygame.K_RIGHT:
+                self.playing = False
+            moves[k]()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.table.update(dt)
+        if not self.playing:
+            return
+        if self.k >= self.rp.n:
+            self.playing = False
+            return
+        if self.table.animating():
+            return
+        self.wait -= dt
+        if self.wait <= 0:
+            self.step_forward()
+            self.wait = PACE / self.speed
+
+    # ------------------------------------------------------------ drawing
+    def status(self) -> str:
+        rnd = self.rp.rounds[self.k]
+        text = _("Move {k} of {n}").format(k=self.k, n=self.rp.n)
+        text += " · " + _("Round {r}").format(r=rnd)
+        if self.k >= self.rp.n:
+            text += " · " + (_("Game over") if self.rp.finished else _("Not finished"))
+        return text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        top = surface.subsurface(pygame.Rect(0, 0, surface.get_width(), self.bar.y))
+        self.table.draw(top)
+        pygame.draw.rect(surface, C.PANEL, self.bar)
+        pygame.draw.line(surface, C.PANEL_EDGE, self.bar.topleft, self.bar.topright, max(1, lay.px(2)))
+        self._draw_scrubber(surface, lay)
+        self.draw_widgets(surface)
+
+    def _draw_scrubber(self, surface: pygame.Surface, lay: Layout) -> None:
+        r = self.scrub
+        track = self.track
+        size = max(11, min(r.h - 4, lay.font_px(22)))
+        status = self.status()
+        while size > 11 and T.width(status, size) > track.x - r.x - lay.px(16):
+            size -= 1
+        T.blit_text(surface, status, size, C.TEXT, (r.x, r.centery), "midleft")
+        pygame.draw.rect(surface, C.PANEL_HI, track, border_radius=track.h // 2)
+        n = max(1, self.rp.n)
+        done = track.copy()
+        done.w = int(track.w * self.k / n)
+        pygame.draw.rect(surface, C.ACCENT_DARK, done, border_radius=track.h // 2)
+        # round marks: a tick per round, its number where there is room (readable without colour)
+        last_label = -10_000
+        mark = max(9, size - 4)
+        for k, rnd in self.rp.round_starts():
+            x = track.x + int(track.w * k / n)
+            pygame.draw.line(surface, C.TEXT_DIM, (x, r.y), (x, r.bottom), 1)
+            if x - last_label > mark * 3 and rnd > 0:
+                T.blit_text(surface, str(rnd), mark, C.TEXT_DIM, (x + 2, r.y), "topleft")
+                last_label = x
+        knob = pygame.Rect(0, 0, max(6, r.h // 2), r.h)
+        knob.center = (track.x + int(track.w * self.k / n), r.centery)
+        pygame.draw.rect(surface, C.ACCENT, knob, border_radius=max(2, knob.w // 3))
+
