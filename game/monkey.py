@@ -25,6 +25,7 @@ import random
 import re
 import sys
 import tempfile
+import faulthandler
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import Callable
 
 JUMP_EVERY = 60          # events between jumps to the least visited place
+HANG_SECONDS = 120      # one event (a jump may play a whole bots-only game) may take this long
 RESULTS_FRAMES = 6000    # frames a bots-only game may take to reach its results
 
 AWKWARD_TEXT = ("\x00", "a\x00b", "²", "³", "¹", "4²", "٣", "שלום עולם", "مرحبا", "\u202eevil", "🙂", "👩‍👩‍👧",
@@ -325,9 +327,13 @@ class Monkey:
         t0 = time.perf_counter()
         for i in range(events):
             self.report.events = i + 1
+            # a hang is a defect too, and writes no log entry: past HANG_SECONDS on one event the
+            # stacks are printed and the run ends (exit 1), so the hang is seen and located
+            faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
             if i % self.jump_every == 0:
                 self.jump()
             self.random_event()
+        faulthandler.cancel_dump_traceback_later()
         self.frame(1 / 60)
         self._read_log()
         self.report.seconds = time.perf_counter() - t0

@@ -26,15 +26,20 @@ def row_font(buttons: list[Button], lay: Layout, start: float) -> float:
     """The largest logical size (<= `start`, never under MIN_PX) at which every label of the row fits
     on one or two lines."""
     texts = [(label_text(b.label), b.rect.w - lay.px(20)) for b in buttons]
+
+    def readable(logical: float) -> bool:
+        # the size itself, not lay.font_px: that one is floored at the minimum and would never say no
+        return round(logical * lay.scale) >= MIN_PX
+
     size = start
     # first a little smaller on one line each, then two lines where needed
-    while size > start * 0.8 and lay.font_px(size - 1) >= MIN_PX and \
+    while size > start * 0.8 and readable(size - 1) and \
             not all(T.width(t, lay.font_px(size), True) <= room for t, room in texts):
         size -= 1
     if all(T.width(t, lay.font_px(size), True) <= room for t, room in texts):
         return size
     size = start
-    while lay.font_px(size - 1) >= MIN_PX and not all(fits(t, lay.font_px(size), room) for t, room in texts):
+    while size > 1 and readable(size - 1) and not all(fits(t, lay.font_px(size), room) for t, room in texts):
         size -= 1
     return size
 

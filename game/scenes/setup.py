@@ -22,7 +22,7 @@ from ..scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import Button, Choice, TextInput, Widget, panel
+from ..ui.widgets import fit_row, Button, Choice, TextInput, Widget, panel
 from .common import header, hint
 
 if TYPE_CHECKING:
@@ -118,6 +118,7 @@ class SetupScene(WidgetScene):
         self.back_button = Button(N_("Back"), self.back)
         from ..tutorial.offer import setup_offer
         self.learn = setup_offer(app, game)          # the tutorial, offered on the first visit
+        fit_row([self.back_button] + ([self.learn] if self.learn else []) + [self.start])   # one label size
         self.option_widgets: list[Widget] = []
         self.seed_input = TextInput(self.seed_text, self._seed_changed, self._seed_placeholder, max_len=SEED_LEN,
                                     allowed=ascii_digit)
