@@ -91,10 +91,10 @@ def _external():
 CHANCE_CASES = [
     ("chance.pending", lambda s: s.apply("end"), {"kind": "deal", "count": 4}),
     ("chance.not_needed", lambda s: (s.resolve_chance(["1", "2", "3", "4"]), s.resolve_chance(["5"])), {}),
-    ("chance.wrong_count", lambda s: s.resolve_chance(["1"]), {"kind": "deal", "count": 4, "got": 1}),
+    ("chance.wrong_count", lambda s: s.resolve_chance(["1"]), {"kind": "deal", "count": 4, "given": 1}),
     ("chance.impossible", lambda s: s.resolve_chance(["1", "1", "2", "3"]), {"card": "1"}),
-    ("chance.not_a_seat", lambda s: lineit.new_game(3, external_chance=True).resolve_chance(["3"]),
-     {"text": "3", "last": 2}),
+    ("chance.bad_seat", lambda s: lineit.new_game(3, external_chance=True).resolve_chance(["3"]),
+     {"seat": "3", "last": 2}),
 ]
 
 

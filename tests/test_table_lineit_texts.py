@@ -14,7 +14,7 @@ from game import i18n
 from game.lineit_table import texts
 
 SAMPLE = {"card": "57", "above": 57, "below": 12, "limit": 2, "bet": 4, "text": "xyz", "kind": "deal",
-          "count": 5, "got": 3, "last": 2}
+          "count": 5, "given": 3, "last": 2, "seat": "9"}
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,10 @@ letter per die for Linyo ("b", "o", "g"), a seat number for "first_seat".
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:
+    from .errors import Refusals
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,3 +59,22 @@ class ChanceOutcome:
                 or not all(isinstance(t, str) and len(t) <= 8 for t in data["outcome"])):
             raise ValueError(f"not a chance outcome: {str(data)[:80]}")
         return cls(data["at"], data["kind"], tuple(data["outcome"]))
+
+
+def checked_outcome(need: ChanceNeed | None, outcome: Sequence[str], refusals: "Refusals",
+                    players: int) -> tuple[str, ...]:
+    """The checks every game's `resolve_chance` starts with, with the same codes in both:
+    an outcome is needed now ("chance.not_needed"), it has the asked number of
+    parts ("chance.wrong_count"), and a first seat is a seat of the table
+    ("chance.bad_seat"). The game then checks what only it knows (cards, faces).
+    """
+    if need is None:
+        raise refusals.refuse("chance.not_needed")
+    texts = tuple(outcome)
+    if len(texts) != need.count:
+        raise refusals.refuse("chance.wrong_count", kind=need.kind, count=need.count, given=len(texts))
+    if need.kind == "first_seat":
+        seat = texts[0]
+        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < players):
+            raise refusals.refuse("chance.bad_seat", seat=seat, last=players - 1)
+    return texts

@@ -38,7 +38,7 @@ REFUSALS = Refusals({
     # explicit chance (params: what is needed, what was given)
     "chance.pending": "the game waits for chance first ({kind}: {count})",
     "chance.not_needed": "no chance outcome is needed now",
-    "chance.wrong_count": "{kind} needs {count} outcomes, not {got}",
+    "chance.wrong_count": "{kind} needs {count} outcomes, not {given}",
     "chance.impossible": "{card} cannot come up: it is not left in the draw pile",
-    "chance.not_a_seat": "{text!r} is not a seat from 0 to {last}",
+    "chance.bad_seat": "{seat!r} is not a seat from 0 to {last}",
 })

@@ -33,6 +33,7 @@ from engine.core import (
     Refusal,
     Rng,
     chance_outcomes,
+    checked_outcome,
     read_record,
     record,
 )
@@ -231,16 +232,11 @@ class LineitState:
         a coded IllegalAction and changes nothing.
         """
         need = self.chance_needed
-        if need is None:
-            raise REFUSALS.refuse("chance.not_needed")
-        texts = tuple(outcome)
-        if len(texts) != need.count:
-            raise REFUSALS.refuse("chance.wrong_count", kind=need.kind, count=need.count, got=len(texts))
+        texts = checked_outcome(need, outcome, REFUSALS, self.n)
+        assert need is not None
         ev: list[Event] = []
         if need.kind == "first_seat":
             seat = texts[0]
-            if not (isinstance(seat, str) and seat.isdigit() and int(seat) < self.n):
-                raise REFUSALS.refuse("chance.not_a_seat", text=seat, last=self.n - 1)
             self.chance_needed = None
             self.marks.append((len(self.history), "first_seat", int(seat), 0))
             self._seat_first(int(seat), ev)

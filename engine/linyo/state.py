@@ -41,6 +41,7 @@ from engine.core import (
     Refusal,
     Rng,
     chance_outcomes,
+    checked_outcome,
     read_record,
     record,
 )
@@ -337,16 +338,11 @@ class State:
         IllegalAction ("chance.*") and changes nothing.
         """
         need = self.chance_needed
-        if need is None:
-            raise REFUSALS.refuse("chance.not_needed")
-        faces = tuple(outcome)
-        if len(faces) != need.count:
-            raise REFUSALS.refuse("chance.wrong_count", kind=need.kind, count=need.count, given=len(faces))
+        faces = checked_outcome(need, outcome, REFUSALS, self.players)
+        assert need is not None
         out: list[Event] = []
         if need.kind == "first_seat":
             text = faces[0]
-            if not (isinstance(text, str) and text.isdigit() and int(text) < self.players):
-                raise REFUSALS.refuse("chance.bad_seat", seat=text, last=self.players - 1)
             self.chance_needed = None
             self.chance.append(ChanceOutcome(len(self.log), need.kind, faces))
             self._seat_first(int(text), out)

@@ -58,9 +58,9 @@ REFUSAL_TEXTS: dict[str, str] = {
     "turn.not_taken": N_("take a market card first"),
     "chance.pending": N_("the game waits for the cards to be dealt first"),
     "chance.not_needed": N_("no cards are to be dealt now"),
-    "chance.wrong_count": N_("{count} cards are needed, not {got}"),
+    "chance.wrong_count": N_("{count} cards are needed, not {given}"),
     "chance.impossible": N_("{card} cannot come up: it is not left in the draw pile"),
-    "chance.not_a_seat": N_("\u201c{text}\u201d is not a seat from 0 to {last}"),
+    "chance.bad_seat": N_("\u201c{seat}\u201d is not a seat from 0 to {last}"),
 }
 # codes whose sentence depends on a number: its form for the params
 REFUSAL_PLURALS: dict[str, Callable[[dict[str, Any]], str]] = {

@@ -264,19 +264,24 @@ class TableBase:
     def handle_over(self, event: pygame.event.Event) -> bool:
         """The base's share of the table's input, asked first: a click on a first-game tip
         closes it; at a finished table whose results are hidden, a click or a key brings them back."""
-        if self.first_tips.handle(event):
-            return True
+        self.first_tips.handle(event)      # a click on a tip closes it and goes on to the table
         if not (self.results_seen and not self.results_open):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
-            buttons = getattr(self, "buttons", None) or getattr(self, "widgets", [])
-            if any(b.visible and b.rect.collidepoint(event.pos) for b in buttons):
+            if self._on_a_button(event):
                 return False          # Menu and the like still work
         elif not (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                                   pygame.K_SPACE)):
             return False
         self.show_results()
         return True
+
+    def _on_a_button(self, event: pygame.event.Event) -> bool:
+        """A mouse press on one of the table's visible buttons."""
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            return False
+        buttons = getattr(self, "buttons", None) or getattr(self, "widgets", [])
+        return any(b.visible and b.rect.collidepoint(event.pos) for b in buttons)
 
     # ------------------------------------------------------------ drawing
     def draw_first_tip(self, surface: pygame.Surface) -> None:

@@ -140,11 +140,11 @@ class FirstTips:
         self.offer(self.detectors().on_turn(self.table))
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """A click on the bubble dismisses it (the click goes no further)."""
+        """A click on the bubble dismisses it. The click still goes on to the table: a tip never
+        blocks (the bubble may lie over the very card, field or button the player wants)."""
         if (self.shown is not None and event.type == pygame.MOUSEBUTTONDOWN
                 and self.box.collidepoint(event.pos)):
             self.shown = None
-            return True
         return False
 
     # ------------------------------------------------------------ drawing
