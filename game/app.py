@@ -13,7 +13,9 @@ last frame with pytweening easing (skipped with reduced motion).
 
 Safety net: an exception raised inside a scene is logged to
 `<log dir>/linebox.log`, the stack goes back to the menu, and the player sees
-a plain message. Global keys: F11 fullscreen, F1 rules.
+a plain message. Global keys: F11 fullscreen, F1 rules. A file dropped on the
+window (also how macOS hands over "open with Linebox") opens in the replay
+viewer if it is a `.linebox` game file.
 """
 from __future__ import annotations
 
@@ -357,6 +359,16 @@ class App:
             return True
         return False
 
+    def open_dropped(self, path: str) -> bool:
+        """A file dropped on the window: a game file opens in the replay viewer, anything else is told."""
+        from .history import SUFFIX
+        from .replay.files import open_game_file
+        if not path.lower().endswith(SUFFIX):
+            self.message(_("Only Linebox game files (.linebox) can be opened: {name}").format(
+                name=os.path.basename(path) or path))
+            return False
+        return open_game_file(self, path)
+
     # ------------------------------------------------------------ loop
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -372,6 +384,9 @@ class App:
         if event.type in _REPAINT_EVENTS:
             self.window_changed()
         if event.type == pygame.KEYDOWN and self._global_key(event):
+            return
+        if event.type == pygame.DROPFILE:
+            self._guard(lambda: self.open_dropped(event.file))
             return
         top = self.top
         if top is not None:

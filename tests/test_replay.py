@@ -182,6 +182,83 @@ def test_scrubber_and_seat(app, games):
     assert sc.seat == 1 and sc.table.watch_seat() == 1
 
 
+def _hand_faces(sc: ReplayScene) -> dict[int, list[bool]]:
+    board = sc.table.board
+    return {p: [s.face for s in board.sprites_in(("hand", p))] for p in range(board.players)}
+
+
+def test_all_hands_only_at_the_end(app, games):
+    """Line-it: before the end only the watched hand is face up and "All hands" is not offered; at the end
+    of the game it comes after the last seat and shows every hand left face up, and leaving the end hides them."""
+    final = games["lineit"]
+    rp = Replay("lineit", final, seats(final.players))
+    sc = viewer(app, rp, seat=0)
+    sc.jump(rp.n - 1)
+    app.step(DT)
+    assert not sc.all_hands_offered()
+    for _ in range(final.players):
+        sc.b_seat.click()
+        assert not sc.all_hands
+    assert sc.seat == 0
+    sc.jump(rp.n)
+    app.step(DT)
+    faces = _hand_faces(sc)
+    others = [p for p in range(1, final.players) if faces[p]]
+    assert others, "the game must end with cards in another seat's hand for this test"
+    assert all(f == [False] * len(f) for p, f in faces.items() if p != 0) and all(faces[0])
+    assert sc.all_hands_offered()
+    for p in range(1, final.players):           # the seats first, then "All hands"
+        sc.b_seat.click()
+        assert sc.seat == p and not sc.all_hands
+    sc.b_seat.click()
+    app.step(DT)
+    assert sc.all_hands and sc.b_seat.label() == "All hands"
+    assert all(all(f) for f in _hand_faces(sc).values())
+    sc.b_seat.click()                          # and round again to the first seat: hidden again
+    app.step(DT)
+    assert sc.seat == 0 and not sc.all_hands
+    assert all(not any(_hand_faces(sc)[p]) for p in others)
+    sc.next_seat(-1)                           # back to "All hands", then one step back in the game
+    assert sc.all_hands and all(all(f) for f in _hand_faces(sc).values())
+    sc.step_back()
+    app.step(DT)
+    assert not sc.all_hands and not sc.table.board.open_hands
+    assert all(not any(f) for p, f in _hand_faces(sc).items() if p != sc.seat)
+
+
+def test_linyo_offers_no_all_hands(app, games):
+    rp = Replay("linyo", games["linyo"], seats(3))
+    sc = viewer(app, rp)
+    sc.jump(rp.n)
+    assert not sc.all_hands_offered()
+
+
+def _drop(app: App, path: Path | str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.run(frames=2, dt=DT)
+
+
+def test_a_dropped_game_file_opens_in_the_viewer(app, games, tmp_path, headless_home):
+    good = _write_file(tmp_path, games["lineit"])
+    _drop(app, good)
+    assert isinstance(app.top, ReplayScene) and app.top.rp.final.scores() == games["lineit"].scores()
+    app.to_menu()
+    app.run(frames=2, dt=DT)
+    broken = tmp_path / "broken.linebox"
+    broken.write_text(good.read_text(encoding="utf-8")[:200], encoding="utf-8")
+    other = tmp_path / "notes.txt"
+    other.write_text("hello", encoding="utf-8")
+    before = snapshot(headless_home)
+    for path in (broken, other, tmp_path / "missing.linebox"):
+        depth = len(app.stack)
+        _drop(app, path)
+        assert isinstance(app.top, MessageScene) and len(app.stack) == depth + 1, path
+        app.pop()
+        app.run(frames=2, dt=DT)
+        assert isinstance(app.top, MenuScene)
+    assert snapshot(headless_home) == before
+
+
 # ---------------------------------------------------------------- play from here
 
 def _same_dice(event: dict) -> dict:

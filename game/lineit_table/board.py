@@ -41,6 +41,8 @@ class Board:
         self.geo: TableGeometry | None = None
         self.views: list[dict] | None = None
         self.viewer = 0
+        #: every seat's hand face up (the replay viewer at the end of a game); else only the viewer's
+        self.open_hands = False
         self.first = TokenSprite("first-player", (0, 0), 10)
         self.tokens: list[list[TokenSprite]] = [[] for _ in range(players)]
         self.token_values: list[list[int]] = [[] for _ in range(players)]
@@ -130,7 +132,7 @@ class Board:
                 placements.append((c, ("line", p), i, len(seat["line"]), True))
             hand = views[p]["seats"][p]["hand"] or []
             for i, c in enumerate(hand):
-                placements.append((c, ("hand", p), i, len(hand), p == viewer))
+                placements.append((c, ("hand", p), i, len(hand), p == viewer or self.open_hands))
         for suit in SUIT_ORDER:
             pile = spec["jackpots"][suit]
             for i, c in enumerate(pile):

@@ -47,6 +47,7 @@ class TableScene(TableBase, TableInput, Scene):
 
     name = "lineit_table"
     game = "lineit"
+    hidden_hands = True          # other seats' hands are face down (the replay may open them at the end)
 
     def __init__(self, app: "App", ctrl: Controller, speed: float = 1.0, demo: bool = False,
                  replay: bool = False) -> None:
@@ -246,6 +247,14 @@ class TableScene(TableBase, TableInput, Scene):
         """The replay viewer: show the table from `seat` (its hand at the bottom)."""
         self.viewer = seat
         self.layout(self.table_lay)
+
+    def show_all_hands(self, on: bool) -> None:
+        """The replay viewer after the game: every seat's hand face up (on) or only the watched one's."""
+        if on and not self.replay:
+            raise ValueError("only a replay may show every hand")
+        self.board.open_hands = on
+        if self.board.views is not None:
+            self.board.sync(self.board.views, self.viewer, instant=True)
 
     def hovered_log_back(self) -> int | None:
         """How many entries before the newest the entry under the pointer is (None: none)."""

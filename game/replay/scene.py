@@ -9,7 +9,10 @@ the live table plays, driven by the same events; stepping back or jumping
 rebuilds the table at the new moment without animation.
 
 Keys: Space play/pause, ←/→ one action, PgUp/PgDn a round, Home/End the
-start/end, +/- speed, Tab the seat watched from, Esc back. The scrubber
+start/end, +/- speed, Ctrl+Tab the seat watched from, Esc back. At the end of
+a finished game whose hands are hidden (Line-it) the seat choice has one more
+entry, "All hands", that shows every seat's hand face up; before the end only
+the watched seat's hand is ever shown, as that seat saw the game. The scrubber
 (click or drag) jumps; its marks are the rounds. A click on a log entry
 jumps to the moment after that event. "Play from here" starts a new game at
 the shown moment (see `branch.py`).
@@ -69,6 +72,7 @@ class ReplayScene(WidgetScene):
         self.rp = rp
         self.on_close = on_close
         self.seat = seat if seat is not None and 0 <= seat < len(rp.seats) else self._default_seat()
+        self.all_hands = False     # "All hands" chosen (only ever true at the end of a finished game)
         self.k = max(0, min(rp.n, k))
         self.playing = False
         self.speed = 1.0
@@ -86,8 +90,7 @@ class ReplayScene(WidgetScene):
         self.b_fwd = Button("\u2192", self.step_forward, font_size=26)
         self.b_end = Button("\u2192|", lambda: self.jump(self.rp.n), font_size=26)
         self.b_speed = Button(lambda: _("Speed ×{v:g}").format(v=self.speed), self.next_speed, font_size=24)
-        self.b_seat = Button(lambda: _("Seat: {name}").format(name=self.rp.seats[self.seat].name), self.next_seat,
-                             font_size=24)
+        self.b_seat = Button(self.seat_label, self.next_seat, font_size=24)
         self.b_branch = Button(N_("Play from here"), self.play_from_here, font_size=24)
         self.b_close = Button(N_("Close"), self.back, "quiet", font_size=24)
         self.widgets = [self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_speed,
@@ -116,6 +119,24 @@ class ReplayScene(WidgetScene):
         self.table.lay_override = self.table_lay
         self.table.layout(self.table_lay)
         self.table.watch_from(self.seat)
+        self._show_hands()
+
+    def all_hands_offered(self) -> bool:
+        """Every hand may be shown: the shown moment is the end of a finished game that hides hands."""
+        return bool(self.table is not None and self.table.hidden_hands and self.rp.finished
+                    and self.k >= self.rp.n)
+
+    def _show_hands(self) -> None:
+        """Open every hand on the table if "All hands" is chosen and still allowed (leaving the end closes them)."""
+        if not self.all_hands_offered():
+            self.all_hands = False
+        if self.table.hidden_hands:
+            self.table.show_all_hands(self.all_hands)
+
+    def seat_label(self) -> str:
+        if self.all_hands:
+            return _("All hands")
+        return _("Seat: {name}").format(name=self.rp.seats[self.seat].name)
 
     def state(self) -> Any:
         return self.table.tg.state
@@ -132,6 +153,8 @@ class ReplayScene(WidgetScene):
         self.k += 1
         if table.tg.state.chance_needed is not None:     # an external-chance record: rebuild from it
             self._build(self.k)
+        else:
+            self._show_hands()
 
     def step_back(self) -> None:
         self.playing = False
@@ -159,8 +182,16 @@ class ReplayScene(WidgetScene):
         self.table.speed = self.speed
 
     def next_seat(self, step: int = 1) -> None:
-        self.seat = (self.seat + step) % len(self.rp.seats)
+        """The next seat to watch from; at the end of a game "All hands" comes after the last seat."""
+        n = len(self.rp.seats)
+        choices = n + 1 if self.all_hands_offered() else n      # index n: all hands (from the seat last watched)
+        now = n if self.all_hands else self.seat
+        nxt = (now + step) % choices
+        self.all_hands = nxt == n
+        if not self.all_hands:
+            self.seat = nxt
         self.table.watch_from(self.seat)
+        self._show_hands()
 
     def play_from_here(self) -> None:
         """A new game from this moment: the watched seat is yours, bots in the others."""

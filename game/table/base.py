@@ -77,6 +77,8 @@ class TableBase:
     remote: Any = None
     #: the replay viewer's table: it shows the game and never plays, saves or records it
     replay: bool = False
+    #: the game hides cards in other seats' hands (Line-it): the replay viewer offers "All hands" at the end
+    hidden_hands: bool = False
     #: where the replay viewer lays the table out (above its bar); None: the whole window
     lay_override: Any = None
     #: this game's id in the history once it is kept there (the results' "Watch replay")
