@@ -9,12 +9,14 @@ from engine import lineit
 from game import i18n
 from game.app import App
 from game.scenes.menu import MenuScene
+from game.table.results import TableResults
 from game.tutorial import open_tutorial, progress
 from game.tutorial.lineit_script import script as lineit_script
 from game.tutorial.linyo_script import script as linyo_script
 from game.tutorial.steps import state_at
 from game.tutorial.table import MAX_LINES, TEXT_SIZE, panel_text_width
 from game.ui import text as T
+from game.ui.widgets import label_text
 from tools.compile_locale import po_path, read_po
 
 from tutorial_player import right_gesture, wrong_gesture
@@ -147,6 +149,13 @@ def test_play_each_tutorial_by_mouse_with_a_wrong_try_at_every_step(home, game):
     app = start()
     play_through(app, game, wrong=True)
     assert app.errors == 0
+    for _ in range(600):                            # the results come up over the finished table
+        if isinstance(app.top, TableResults):
+            break
+        app.step(DT)
+    else:
+        raise AssertionError("no results after the tutorial")
+    assert not app.top.b_seed.visible               # the stacked deal has no seed to share
 
 
 @pytest.mark.parametrize("game", ["lineit", "linyo"])
@@ -214,6 +223,25 @@ def test_every_step_fits_its_box_at_800x600(home, lang):
                 lines = T.wrap(text, size, limit)
                 assert len(lines) <= MAX_LINES, (lang, text)
                 assert all(T.width(line, size) <= limit for line in lines), (lang, text)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_panel_buttons_fit_whole_words_and_differ_from_undo_at_800x600(home, lang):
+    app = start(size=(800, 600))
+    app.change_settings(language=lang)
+    for game in SCRIPTS:
+        open_tutorial(app, game, 0)
+        app.run(frames=3, dt=DT)
+        sc = tutorial(app)
+        lay = app.lay
+        for b in sc.tut_buttons:
+            room = b.rect.w - lay.px(30)
+            for word in label_text(b.label).split():
+                assert T.width(word, b.text_px(lay), True) <= room, (lang, game, word)
+        # German and French tables call Undo "Zurück" / "Retour": the step back must read differently
+        assert label_text(sc.b_back.label) not in {i18n._("Undo"), i18n._("Back")}, (lang, game)
+        sc.leave_tutorial()
+        app.run(frames=3, dt=DT)
 
 
 def test_offered_once_at_setup_always_in_menu_and_rules(home):

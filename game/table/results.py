@@ -50,7 +50,8 @@ class TableResults(WidgetScene):
         self.b_look = Button(N_("Look at the table"), table.look_at_table, font_size=font_size)
         self.b_menu = Button(N_("Back to menu"), self.to_menu, "quiet", font_size=font_size)
         self.b_again.visible = not table.demo
-        self.seed = getattr(table.tg.state, "seed", None)
+        # a tutorial's deal is stacked by its script: its seed ("tutorial") replays nothing
+        self.seed = None if table.tutorial else getattr(table.tg.state, "seed", None)
         self.b_seed = Button(lambda: _("Seed {seed} · copy").format(seed=self.seed), self.copy_seed, "quiet",
                              font_size=font_size * 0.75)
         self.b_seed.visible = self.seed is not None

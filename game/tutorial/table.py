@@ -23,7 +23,7 @@ from game.i18n import N_, _
 from game.table.present import FramePush
 from game.ui import text as T
 from game.ui import theme as C
-from game.ui.widgets import Button, panel
+from game.ui.widgets import Button, label_text, panel
 
 from . import progress
 from .guide import Guide
@@ -71,6 +71,23 @@ def panel_text_width(lay: Any) -> int:
     return lay.px(PANEL_W - 56)
 
 
+def button_widths(buttons: list[Button], lay: Any, room: int) -> list[int]:
+    """The panel buttons' widths sharing `room`: each gets at least its longest word (a label
+    may wrap between words, never inside one), then the rest goes towards whole labels on one
+    line. Equal quarters broke "Überspringen" in the middle at 800x600."""
+    def need(text: str, b: Button) -> int:
+        return T.width(text, lay.font_px(b.font_size), True) + lay.px(40)
+    labels = [label_text(b.label) for b in buttons]
+    least = [max(need(w, b) for w in text.split()) for text, b in zip(labels, buttons)]
+    full = [need(text, b) for text, b in zip(labels, buttons)]
+    if sum(least) > room:
+        return [room * n // sum(least) for n in least]
+    if sum(full) <= room:
+        return [n + (room - sum(full)) // len(full) for n in full]
+    want = sum(f - n for f, n in zip(full, least))
+    return [n + (room - sum(least)) * (f - n) // want for f, n in zip(full, least)]
+
+
 class TutorialTable:
     """The tutorial half of a tutorial table scene (see the module text)."""
 
@@ -87,7 +104,8 @@ class TutorialTable:
         self.tut_refusal: tuple[str, float] | None = None
         self.tut_time = 0.0
         self.tut_panel = pygame.Rect(0, 0, 0, 0)
-        self.b_back = Button(N_("Back"), self.step_back, font_size=26)
+        # not plain "Back": German and French tables call Undo that ("Zurück", "Retour"), right beside it
+        self.b_back = Button(N_("Step back"), self.step_back, font_size=26)
         self.b_next = Button(N_("Next"), self.step_next, "primary", font_size=26)
         self.b_leave = Button(N_("Leave"), self.leave_tutorial, "quiet", font_size=24)
         self.b_skip = Button(N_("Skip tutorial"), self.skip_tutorial, "quiet", font_size=24)
@@ -245,10 +263,10 @@ class TutorialTable:
                 break
         box = best[1]
         self.tut_panel = box
-        bw = (w - lay.px(24) * 2 - lay.px(12) * 3) // 4
-        for i, b in enumerate([self.b_back, self.b_next, self.b_leave, self.b_skip]):
-            b.rect = pygame.Rect(box.x + lay.px(24) + i * (bw + lay.px(12)), box.bottom - lay.px(20) - lay.px(60),
-                                 bw, lay.px(60))
+        x = box.x + lay.px(24)
+        for b, bw in zip(self.tut_buttons, button_widths(self.tut_buttons, lay, w - lay.px(24) * 2 - lay.px(12) * 3)):
+            b.rect = pygame.Rect(x, box.bottom - lay.px(20) - lay.px(60), bw, lay.px(60))
+            x += bw + lay.px(12)
         return box
 
     def _arrow(self, surface: pygame.Surface, lay: Any, box: pygame.Rect, target: pygame.Rect) -> None:
