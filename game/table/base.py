@@ -287,11 +287,8 @@ class TableBase:
 
     # ------------------------------------------------------------ drawing
     def draw_first_tip(self, surface: pygame.Surface) -> None:
-        """Call at the end of the game's `draw`: the tip's bubble over the table. A table that
-        pushes only what changed pushes the bubble too, and repaints under it next frame."""
-        rects = self.first_tips.draw(surface)
-        if not rects:
-            return
-        self.frame_push.rects = list(self.frame_push.rects) + rects
-        if self.app._present is not None:
-            self.app.present_only(self.app._present + rects)
+        """Call at the end of the game's `draw`: the tip's bubble over the table. While a bubble
+        shows, every frame is pushed whole and the next one drawn whole, so the bubble, and the
+        table under it once it goes, are never left half-patched (a tip shows a few seconds, once)."""
+        if self.first_tips.draw(surface):
+            self.app.window_changed()

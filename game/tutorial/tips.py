@@ -93,11 +93,8 @@ class FirstTips:
         self._frame_key: Any = None
 
     def detectors(self) -> Any:
-        if self.table.game == "lineit":
-            from . import tips_lineit as d
-        else:
-            from . import tips_linyo as d
-        return d
+        import importlib
+        return importlib.import_module(f"{__package__}.tips_{self.table.game}")
 
     def wanted(self) -> bool:
         t = self.table
