@@ -6,7 +6,7 @@ tutorial's Back (the table's undo would leave the script).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -59,22 +59,6 @@ class LineitTutorial(TutorialTable, TableScene):
 
     def on_hint(self) -> None:
         self.tut_time = 0.0      # the pointer pulses from the start again: it is the hint
-
-    def on_applied(self, action: Any, events: list | None) -> None:
-        super().on_applied(action, events)
-        self.tutorial_applied(action)
-
-    # ------------------------------------------------------------ frame
-    def handle(self, event: pygame.event.Event) -> bool:
-        return self.tutorial_handle(event, super().handle)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.tutorial_update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.tutorial_draw(surface)
 
     # ------------------------------------------------------------ targets
     def _card(self, text: str) -> pygame.Rect | None:

@@ -7,7 +7,7 @@ script's are sent in the script's order (the lines are numbered by it).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -67,22 +67,6 @@ class LinyoTutorial(TutorialTable, LinyoTable):
             if sent and self.refuse(*sent):
                 return
         super().confirm()
-
-    def on_applied(self, action: Any, events: list | None) -> None:
-        super().on_applied(action, events)
-        self.tutorial_applied(action)
-
-    # ------------------------------------------------------------ frame
-    def handle(self, event: pygame.event.Event) -> bool:
-        return self.tutorial_handle(event, super().handle)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.tutorial_update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self.tutorial_draw(surface)
 
     # ------------------------------------------------------------ targets
     def named(self, name: str) -> list[pygame.Rect]:

@@ -134,6 +134,23 @@ class TutorialTable:
         sound.play("click")
         return True
 
+    # The game's table comes after this class (class LineitTutorial(TutorialTable, TableScene)),
+    # so these wrap the live table's own frame methods for both games, in one place.
+    def on_applied(self, action: Any, events: list | None) -> None:
+        super().on_applied(action, events)  # type: ignore[misc]
+        self.tutorial_applied(action)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.tutorial_handle(event, super().handle)  # type: ignore[misc]
+
+    def update(self, dt: float) -> None:
+        super().update(dt)  # type: ignore[misc]
+        self.tutorial_update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)  # type: ignore[misc]
+        self.tutorial_draw(surface)
+
     def tutorial_applied(self, action: Any) -> None:
         """Every applied action (player or bot) passes here, from the table's `on_applied`."""
         self.guide.applied(str(action))
