@@ -23,6 +23,7 @@ import argparse
 import os
 import random
 import re
+import socket
 import sys
 import tempfile
 import faulthandler
@@ -30,7 +31,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 JUMP_EVERY = 60          # events between jumps to the least visited place
 HANG_SECONDS = 120      # one event (a jump may play a whole bots-only game) may take this long
@@ -95,6 +96,7 @@ class Monkey:
         self.say = log
         self.report = Report()
         _threads_for_bots()
+        _loopback_only()
         self.app = App(size=(1280, 720))
         self.app.menu_factory = MenuScene
         self.app.change_settings(language=lang, anim_speed="fast", bot_pace="instant")
@@ -340,6 +342,19 @@ class Monkey:
         return self.report
 
 
+def _loopback_only() -> None:
+    """The monkey types into the homeserver field and signs in: name look-ups other than this
+    machine's fail at once, so no random text ever becomes traffic beyond this machine."""
+    real = socket.getaddrinfo
+
+    def guarded(host: Any, *args: Any, **kw: Any) -> Any:
+        name = host.decode() if isinstance(host, bytes) else str(host)
+        if name not in ("localhost", "::1") and not name.startswith("127."):
+            raise socket.gaierror(socket.EAI_NONAME, "the monkey stays on this machine")
+        return real(host, *args, **kw)
+    socket.getaddrinfo = guarded
+
+
 def _threads_for_bots() -> None:
     """Bots think in a thread here: a spawned process per table would outlive a crashed run."""
     from engine.bots.worker import BotWorker
@@ -352,10 +367,12 @@ def run(events: int, seed: int, lang: str, say: Callable[[str], None] = print,
         jump_every: int = JUMP_EVERY) -> Report:
     """One monkey run in the current LINEBOX_HOME; the App is closed afterwards."""
     import pygame
+    real_getaddrinfo = socket.getaddrinfo
     monkey = Monkey(seed, lang, say, jump_every)
     try:
         return monkey.run(events)
     finally:
+        socket.getaddrinfo = real_getaddrinfo
         for scene in list(monkey.app.stack):      # stop bot threads of an open table
             try:
                 scene.exit()

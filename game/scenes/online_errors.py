@@ -11,7 +11,8 @@ log = logging.getLogger("linebox.online")
 def plain_error(exc: BaseException, homeserver: str = "") -> str:
     """One sentence a player can act on, for an error from the account or the client."""
     text = str(exc)
-    log.info("online error: %s", text)
+    # the player is told; a typo in an address is no fault of the app's, so it is no log entry
+    log.debug("online error: %s", text)
     low = text.lower()
     if "cannot reach" in low or "connect" in low or "timeout" in low or "name or service" in low:
         return _("The homeserver {server} cannot be reached. Check the address and your connection.").format(
