@@ -46,7 +46,9 @@ def table_config(setup: Any, me: str, room_id: str) -> dict:
     """The table's setup config (game.tables) for a room's setup, seen from `me`."""
     mine = set(setup.seat_of(me))
     difficulties = setup.options.get("difficulties") or [2] * setup.players
-    seats = [{"name": seat_name(user, me), "kind": "human" if i in mine else "bot",
+    # our own seat goes by our user name, not "You": the log's sentences are third person
+    # ("{name} takes 66 to the line"), and the panel's tag already says "you"
+    seats = [{"name": seat_name(user, ""), "kind": "human" if i in mine else "bot",
               "level": None if i in mine else setup.bot_level, "difficulty": int(difficulties[i])}
              for i, user in enumerate(setup.seats)]
     return {"game": setup.game, "seats": seats, "first_seat": setup.options.get("first_seat"),
