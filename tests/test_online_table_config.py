@@ -14,3 +14,12 @@ def test_own_seat_is_named_by_user_name_so_the_log_reads_well():
     assert names == ["alice", "bob", "Bot"]
     text = event_text(E.TurnEnded(seat=1), lambda i: names[i])
     assert text == "bob ends the turn."
+
+
+def test_other_players_seats_are_remote_people_not_bots():
+    """The room plays the other seats (kind "bot" to the table), but only the bot seat is a bot:
+    the others are marked remote, so the Line-it table tags them "player" and shows no "thinking…"."""
+    setup = TableSetup("lineit", 3, {"final_plays": 1}, ("@alice:hs.test", "@bob:hs.test", BOT), "@alice:hs.test")
+    seats = table_config(setup, "@bob:hs.test", "!room:hs.test")["seats"]
+    assert [s["remote"] for s in seats] == [True, False, False]
+    assert [s["kind"] for s in seats] == ["bot", "human", "bot"]

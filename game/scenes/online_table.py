@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..i18n import _
+from ..online.protocol import BOT
 from ..table.remote import RemoteBots, RemoteTable
 from ..ui import text as T
 from ..ui import theme as C
@@ -49,7 +50,9 @@ def table_config(setup: Any, me: str, room_id: str) -> dict:
     # our own seat goes by our user name, not "You": the log's sentences are third person
     # ("{name} takes 66 to the line"), and the panel's tag already says "you"
     seats = [{"name": seat_name(user, ""), "kind": "human" if i in mine else "bot",
-              "level": None if i in mine else setup.bot_level, "difficulty": int(difficulties[i])}
+              "level": None if i in mine else setup.bot_level, "difficulty": int(difficulties[i]),
+              # another player's seat: played by the room like a bot, but a person, shown as one
+              "remote": i not in mine and user != BOT}
              for i, user in enumerate(setup.seats)]
     return {"game": setup.game, "seats": seats, "first_seat": setup.options.get("first_seat"),
             "seed": 0, "final_plays": setup.options.get("final_plays", 1),
