@@ -138,6 +138,8 @@ def test_lineit_online_table_plays_through_the_scene(online_app):
     assert len(other.tables[room].replica.actions) >= target
     settle_and_compare(app, other, room, table)
     assert not other.tables[room].replica.rejected
+    app.step(0.05)
+    assert scene_room(app).unread == 0        # seen at the table: the hub will not call them new
 
 
 def test_linyo_online_table_plays_through_the_scene(online_app):
