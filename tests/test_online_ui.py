@@ -160,6 +160,12 @@ def test_linyo_online_table_plays_through_the_scene(online_app):
     assert len(other.tables[room].replica.actions) >= target
     settle_and_compare(app, other, room, table)
     assert not other.tables[room].replica.rejected
+    # the strip (chat, whose move) sits right of the heading "Linyo · Round n", not over it
+    title, size, _c, (x, y), _a, bold = app.top._header_ops(app.lay)[0]
+    from game.ui import text as T
+    heading = pygame.Rect(x, y, T.width(title, size, bold=bold), size)
+    assert not app.top.strip.toggle_rect.colliderect(heading)
+    assert app.top.strip.toggle_rect.right < app.top.geom.paper.right
 
 
 def press_drag(app, points) -> None:

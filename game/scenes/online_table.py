@@ -105,9 +105,11 @@ class OnlineStrip:
     def place(self, surface: pygame.Surface) -> None:
         lay = self.scene.app.lay
         w, h = surface.get_size()
-        self.toggle_rect = pygame.Rect(lay.px(12), lay.px(12), lay.px(150), lay.px(40))
+        # a table whose top-left holds its heading (Linyo) says where the strip goes instead
+        left = self.scene.strip_left(lay) if hasattr(self.scene, "strip_left") else lay.px(12)
+        self.toggle_rect = pygame.Rect(left, lay.px(12), lay.px(150), lay.px(40))
         bw = min(lay.px(560), w // 2)
-        self.box = pygame.Rect(lay.px(12), self.toggle_rect.bottom + lay.px(8), bw, lay.px(36) * (CHAT_LINES + 1) + lay.px(24))
+        self.box = pygame.Rect(left, self.toggle_rect.bottom + lay.px(8), bw, lay.px(36) * (CHAT_LINES + 1) + lay.px(24))
         self.input.rect = pygame.Rect(self.box.x + lay.px(10), self.box.bottom - lay.px(46), bw - lay.px(20), lay.px(38))
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
