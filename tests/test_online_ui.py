@@ -138,6 +138,8 @@ def test_lineit_online_table_plays_through_the_scene(online_app):
     assert len(other.tables[room].replica.actions) >= target
     settle_and_compare(app, other, room, table)
     assert not other.tables[room].replica.rejected
+    app.step(0.05)
+    assert scene_room(app).unread == 0        # seen at the table: the hub will not call them new
 
 
 def test_linyo_online_table_plays_through_the_scene(online_app):
@@ -158,6 +160,12 @@ def test_linyo_online_table_plays_through_the_scene(online_app):
     assert len(other.tables[room].replica.actions) >= target
     settle_and_compare(app, other, room, table)
     assert not other.tables[room].replica.rejected
+    # the strip (chat, whose move) sits right of the heading "Linyo · Round n", not over it
+    title, size, _c, (x, y), _a, bold = app.top._header_ops(app.lay)[0]
+    from game.ui import text as T
+    heading = pygame.Rect(x, y, T.width(title, size, bold=bold), size)
+    assert not app.top.strip.toggle_rect.colliderect(heading)
+    assert app.top.strip.toggle_rect.right < app.top.geom.paper.right
 
 
 def press_drag(app, points) -> None:
@@ -270,3 +278,25 @@ def test_hub_at_800x600_and_the_host_seats_a_bot(online_app):
     assert run_until(app, other, lambda: other.tables[room].setup.seats[1] == BOT
                      and scene.s.tables.tables[room].setup.seats[1] == BOT, 30)
     assert not any("Bot for" in label_text(b.label) for b, _r in scene.rows)
+
+
+def test_hub_row_follows_the_turn(online_app):
+    """A row on the hub says whose turn it is now, not when the rows were built: the host's moves
+    arrive while the hub is open and the row turns to "your turn" (and back once we moved)."""
+    from game.ui.widgets import label_text
+    app, scene, other = online_app
+    fut = other.create("lineit", 2, {"final_plays": 1, "first_seat": 0}, [other.me, scene.s.me])
+    assert run_until(app, other, lambda: fut.done() and fut.result() in scene.s.tables.invites, 30)
+    room = fut.result()
+    click(app, next(b for b, r in scene.rows if r == room).rect)
+    assert run_until(app, other, lambda: room in scene.s.tables.tables and not scene.s.tables.loading(), 30)
+
+    def row() -> str:
+        return label_text(next(b for b, r in scene.rows if r == room and b not in scene.side).label)
+    host_bots: dict = {}
+    assert run_until(app, other, lambda: "your turn" in row(), 40, host_bots), row()
+    mine = scene.s.tables.slot(room, 1)
+    assert mine is not None
+    seq, position = mine
+    assert scene.s.tables.play(room, 1, str(make_bot("lineit", "easy", seed=3).choose(position.view(1))))
+    assert run_until(app, other, lambda: "your turn" not in row(), 30), row()

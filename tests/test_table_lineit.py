@@ -402,3 +402,18 @@ def test_named_save_loads_through_the_seam(home):
     bad = {"kind": "save", "game": "lineit", "payload": {"config": {"seats": []}, "record": {"nonsense": 1}}}
     assert not tables.open_table(app, bad)
     assert app.errors == 0
+
+
+def test_online_results_offer_no_offline_play_again_and_tag_no_person_a_bot(home):
+    """At an online table (its `remote` set), Play again would start an offline game against bots
+    named after the other players: it is not offered; a remote player's row is not tagged "bot"."""
+    app = start()
+    cfg = config("human", "bot")
+    cfg["seats"][1]["remote"] = True
+    sc = open_game(app, cfg)
+    offline = ResultsScene(app, sc)
+    assert offline.b_again.visible
+    sc.remote = object()
+    online = ResultsScene(app, sc)
+    assert not online.b_again.visible and online.b_look.visible and online.b_menu.visible
+    assert online.kinds == ["human", "human"]

@@ -342,7 +342,10 @@ def _seat_items(sc: "TableScene", g, seat: dict, active: bool) -> list[Item]:
     out.dot(("dot", p), seat_color(p), (g.name_pos[0] + lay.px(8), g.name_pos[1]), lay.px(8))
     name = ctrl.name(p)
     kind = ctrl.seats[p].get("kind")
-    tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
+    if ctrl.seats[p].get("remote"):        # online: a person at another window
+        tag = _("player")
+    else:
+        tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
     score = points_label(seat["score"])
     sw = text_width(score, g.font, True)
     room = g.score_pos[0] - sw - lay.px(12) - (g.name_pos[0] + lay.px(24))
@@ -392,7 +395,7 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
         width, radius = max(2, lay.px(3)), lay.px(18 if g.big else 16)
         pygame.draw.rect(surface, C.ACCENT, g.panel, width, border_radius=radius)
         drawn.extend(_frame_strips(g.panel.inflate(pad, pad), max(width, radius) + pad))
-    if cur is not None and not ctrl.is_human(cur) and spec["phase"] != "over":
+    if cur is not None and not ctrl.is_human(cur) and not ctrl.seats[cur].get("remote") and spec["phase"] != "over":
         g = geo.seat(cur)
         score = points_label(spec["seats"][cur]["score"])
         right = g.score_pos[0] - text_width(score, g.font, True) - lay.px(16)

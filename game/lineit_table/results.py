@@ -69,7 +69,8 @@ class ResultsScene(TableResults):
         self.rows = tally(ctrl.state)
         self.winners = ctrl.state.winners()
         self.names = [ctrl.name(p) for p in range(ctrl.players)]
-        self.kinds = [ctrl.seats[p].get("kind") for p in range(ctrl.players)]
+        # an online table's other players are "bot" seats to the table (the room plays them), but people
+        self.kinds = [("human" if ctrl.seats[p].get("remote") else ctrl.seats[p].get("kind")) for p in range(ctrl.players)]
         # the player's own row: the seat at the bottom of the table, when a person plays it alone
         self.mine = table.viewer if ctrl.is_human(table.viewer) and not table.hotseat else None
         self.box = pygame.Rect(0, 0, 0, 0)

@@ -402,6 +402,11 @@ class TableDrawing:
             total_shown = row >= ROWS
         return count_ops(geom, free_rows, total, _("free"), _("Total"), rows_shown, highlight, total_shown)
 
+    def strip_left(self, lay: Layout) -> int:
+        """Where an online table's strip (chat, whose move) starts: right of the heading, not over it."""
+        title, size, _c, (x, _y), _a, bold = self._header_ops(lay)[0]
+        return x + T.width(title, size, bold=bold) + lay.px(24)
+
     def _header_ops(self, lay: Layout) -> tuple:
         st = self.state
         info = self.g.seats[self.focus_seat]

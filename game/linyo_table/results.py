@@ -112,7 +112,7 @@ class ResultsScene(TableResults):
             T.blit_text(surface, line, font_px(lay, 30), C.TEXT, (lay.px(W / 2), y), "center")
             y += int(font_px(lay, 30) * 1.35)
         if self.stats_shown:
-            box = pygame.Rect(lay.px(60), y + lay.px(20), lay.px(W - 120), self.b_again.rect.top - y - lay.px(44))
+            box = pygame.Rect(lay.px(60), y + lay.px(20), lay.px(W - 120), self.b_look.rect.top - y - lay.px(44))
             panel(surface, box, lay, C.PANEL, C.PANEL_EDGE, radius=18)
             self.draw_stats(surface, box.inflate(-lay.px(48), -lay.px(40)), font_px(lay, 24))
         else:

@@ -157,8 +157,10 @@ class OnlineScene(WidgetScene):
         if self.s is None:
             return None
         t = self.s.tables
-        return (tuple(sorted(t.invites)), tuple(sorted((r, x.setup.seats, x.replica.state.is_over)
-                                                       for r, x in t.tables.items())))
+        # the summaries too: a row's label reads the summary taken at rebuild, so whose turn,
+        # the last move and the unread count must rebuild the rows when they change
+        return (tuple(sorted(t.invites)), tuple(sorted((r, x.setup.seats) for r, x in t.tables.items())),
+                tuple(sorted(t.summaries(), key=lambda x: x.room_id)))
 
     # ------------------------------------------------------------ actions
     def authenticate(self, register: bool) -> None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..i18n import _
+from ..online.protocol import BOT
 from ..table.remote import RemoteBots, RemoteTable
 from ..ui import text as T
 from ..ui import theme as C
@@ -46,8 +47,12 @@ def table_config(setup: Any, me: str, room_id: str) -> dict:
     """The table's setup config (game.tables) for a room's setup, seen from `me`."""
     mine = set(setup.seat_of(me))
     difficulties = setup.options.get("difficulties") or [2] * setup.players
-    seats = [{"name": seat_name(user, me), "kind": "human" if i in mine else "bot",
-              "level": None if i in mine else setup.bot_level, "difficulty": int(difficulties[i])}
+    # our own seat goes by our user name, not "You": the log's sentences are third person
+    # ("{name} takes 66 to the line"), and the panel's tag already says "you"
+    seats = [{"name": seat_name(user, ""), "kind": "human" if i in mine else "bot",
+              "level": None if i in mine else setup.bot_level, "difficulty": int(difficulties[i]),
+              # another player's seat: played by the room like a bot, but a person, shown as one
+              "remote": i not in mine and user != BOT}
              for i, user in enumerate(setup.seats)]
     return {"game": setup.game, "seats": seats, "first_seat": setup.options.get("first_seat"),
             "seed": 0, "final_plays": setup.options.get("final_plays", 1),
@@ -100,9 +105,11 @@ class OnlineStrip:
     def place(self, surface: pygame.Surface) -> None:
         lay = self.scene.app.lay
         w, h = surface.get_size()
-        self.toggle_rect = pygame.Rect(lay.px(12), lay.px(12), lay.px(150), lay.px(40))
+        # a table whose top-left holds its heading (Linyo) says where the strip goes instead
+        left = self.scene.strip_left(lay) if hasattr(self.scene, "strip_left") else lay.px(12)
+        self.toggle_rect = pygame.Rect(left, lay.px(12), lay.px(150), lay.px(40))
         bw = min(lay.px(560), w // 2)
-        self.box = pygame.Rect(lay.px(12), self.toggle_rect.bottom + lay.px(8), bw, lay.px(36) * (CHAT_LINES + 1) + lay.px(24))
+        self.box = pygame.Rect(left, self.toggle_rect.bottom + lay.px(8), bw, lay.px(36) * (CHAT_LINES + 1) + lay.px(24))
         self.input.rect = pygame.Rect(self.box.x + lay.px(10), self.box.bottom - lay.px(46), bw - lay.px(20), lay.px(38))
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:

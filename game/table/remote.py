@@ -151,9 +151,11 @@ class RemoteTable:
     def update(self, scene: Any) -> None:
         """Once a frame: the network, the room's agreement, the host's chance outcomes."""
         self.session.poll()
-        rep = self.replica
-        if rep is None:
+        t = self.session.tables.tables.get(self.room_id)
+        if t is None:
             return
+        t.unread = 0                       # the player is looking at this table: nothing here is unread
+        rep = t.replica
         if self.stale or self._diverged(rep):
             self.stale = False
             self.reopen()
