@@ -393,9 +393,10 @@ class TableScene(TableBase, TableInput, Scene):
         applied = self.ctrl.actions_applied
         self.update_table(dt)
         self._update(dt)
-        # card sources are made a little at a time, and not on a frame that already applied a move
+        # the card art the loader thread made is taken in a few at a time, and not on a frame
+        # that already applied a move
         if self.ctrl.actions_applied == applied:
-            self.board.images.preload(1)
+            self.board.images.preload()
 
     def _update(self, dt: float) -> None:
         self.time += dt
@@ -491,11 +492,13 @@ class TableScene(TableBase, TableInput, Scene):
         geo = self.geo
         if geo is None or self.board.views is None:
             return
-        # nothing moved and nothing changed: the answers of the last frame still hold
+        # nothing moved and nothing changed: the answers of the last frame still hold. Cards in
+        # flight do not count as a change until they land (the key holds `animating`): asking
+        # every tooltip target for its place each frame of a flight cost a quarter millisecond
         st = self.ctrl.state
         key = (self.mouse, self.tip_focus, id(st), len(st.history), self.board.animating, self.log_scroll,
                len(self.log), self.drag is None, geo, i18n.current_language(), self.my_turn())
-        if key == self._pointer_key and not self.board.animating:
+        if key == self._pointer_key:
             return
         self._pointer_key = key
         self.log_hover = None

@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 import pytweening
 
 from game import palette as P
-from game.ui.pictures import picture
+from game.ui.pictures import art, decode
 
 from game.ui.tween import Tween
 
-# the uncached loader behind `picture` (this module keeps its own cache, so nothing is held twice)
-_load_picture = getattr(picture, "__wrapped__", picture)
+# Card art is decoded and scaled here, off the frame thread: a PNG costs over a millisecond, and
+# made a few per frame the hundred cards weighed on the first seconds of every table.
+_LOADER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-art")
 
 
 class Images:
@@ -35,37 +37,49 @@ class Images:
         # these in memory instead of reading the PNG again (a disk read costs a frame)
         self.source_h = 0
         self.sources: dict[str, pygame.Surface] = {}
-        self._todo: list[str] = []
+        self._loading: dict[str, Future] = {}
 
     def set_source_height(self, h: int) -> None:
-        """The largest card height on the table; sources are (re)made at it by `preload`."""
+        """The largest card height on the table; the sources are made at it by the loader thread
+        and taken in by `preload`."""
         h = int(h)
         if h != self.source_h:
             self.source_h = h
             self.sources = {}
-            self._todo = list(self.SOURCES)
+            for fut in self._loading.values():
+                fut.cancel()
+            self._loading = {token: _LOADER.submit(decode, token, h) for token in self.SOURCES}
 
-    def preload(self, n: int = 3) -> None:
-        """Make up to `n` more source images (called from update, a few per frame)."""
-        for _ in range(min(n, len(self._todo))):
-            token = self._todo.pop()
-            surf = _load_picture(token, self.source_h)
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert_alpha()
+    def preload(self, n: int = 8) -> None:
+        """Take in up to `n` sources the loader has finished (made fit for the screen here: that
+        needs the display, so it stays on the frame thread, and is cheap)."""
+        for token in [t for t, fut in self._loading.items() if fut.done()][:n]:
+            self._take(token)
+
+    def _take(self, token: str) -> pygame.Surface | None:
+        fut = self._loading.pop(token)
+        try:
+            surf = fut.result()
+        except Exception:  # noqa: BLE001 - an unreadable picture: `get` draws its stand-in
+            surf = None
+        if surf is not None and pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        if surf is not None:
             self.sources[token] = surf
+        return surf
 
     def get(self, token: str, h: int) -> pygame.Surface:
         key = (token, int(h))
         surf = self._cache.get(key)
         if surf is None:
             src = self.sources.get(token)
+            if src is None and token in self._loading and self._loading[token].done():
+                src = self._take(token)
             if src is not None and int(h) <= self.source_h:
                 surf = src if int(h) == self.source_h else pygame.transform.smoothscale(
                     src, (max(1, round(src.get_width() * h / src.get_height())), int(h)))
             else:
-                surf = _load_picture(token, int(h))
-                if pygame.display.get_surface() is not None:
-                    surf = surf.convert_alpha()
+                surf = art(token, int(h))
             self._cache[key] = surf
             if len(self._cache) > self.size:
                 self._cache.popitem(last=False)

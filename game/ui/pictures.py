@@ -51,7 +51,7 @@ def image_name(token: str) -> str:
     return kind
 
 
-def _load(token: str, height: int) -> pygame.Surface | None:
+def _load(token: str, height: int, convert: bool = True) -> pygame.Surface | None:
     entry = _manifest().get(image_name(token))
     if not isinstance(entry, dict) or not entry:
         return None
@@ -71,7 +71,7 @@ def _load(token: str, height: int) -> pygame.Surface | None:
     except (pygame.error, OSError, FileNotFoundError) as exc:
         log.info("picture %s missing: %s", token, exc)
         return None
-    if pygame.display.get_surface() is not None:
+    if convert and pygame.display.get_surface() is not None:
         img = img.convert_alpha()
     w = max(1, round(img.get_width() * height / img.get_height()))
     return pygame.transform.smoothscale(img, (w, height)) if img.get_height() != height else img
@@ -146,6 +146,18 @@ def _drawn(token: str, h: int) -> pygame.Surface:
 @lru_cache(maxsize=256)
 def picture(token: str, height: int) -> pygame.Surface:
     """The picture of `token`, `height` pixels high (cached)."""
+    return art(token, height)
+
+
+def decode(token: str, height: int) -> pygame.Surface | None:
+    """The PNG of `token` scaled to `height`, not converted for the screen, or None without art.
+    It touches neither the display nor fonts, so a loader thread may call it (decoding and
+    scaling let go of the GIL: the frame loop runs on meanwhile)."""
+    return _load(token, max(4, int(height)), convert=False)
+
+
+def art(token: str, height: int) -> pygame.Surface:
+    """`picture` uncached."""
     height = max(4, int(height))
     img = _load(token, height)
     if img is None:
