@@ -7,6 +7,7 @@ scene's `Paint`, and what it left in the window in the base's `FramePush`.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ from engine import linyo
 from engine.core import IllegalAction
 from game import palette as P
 
+from .. import i18n
 from ..i18n import _
 from ..ui import text as T
 from ..ui import theme as C
@@ -30,6 +32,9 @@ from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cros
 from . import texts, tips
 
 TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
+# Other seats' sheets are brought up to date only in a frame that has spent less than this so far:
+# a busy frame (a move just applied, dice landing) leaves it to a quiet one
+PREWARM_BUDGET_S = 0.0015
 
 
 @dataclass
@@ -44,6 +49,8 @@ class Paint:
     warm_next: int = 0                        # the seat whose sheets are brought up to date next
     dyn_busy: bool = False                    # something moved last frame
     zoom_drawn: Any = None
+    log_rows: tuple[Any, list] = (None, [])   # (what they depend on, the log rows in view)
+    tip: tuple[Any, Any] = (None, None)       # (what it depends on, the tooltip under the pointer)
 
 
 _ops_rects: dict = {}
@@ -89,6 +96,7 @@ class TableDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         """Resting things come from a retained layer (repainted only where they changed); the
         window keeps last frame's picture, so only what moved is copied back and drawn again."""
+        began = time.perf_counter()
         lay = self.table_lay
         app = self.app
         paint = self.paint
@@ -105,7 +113,7 @@ class TableDrawing:
         switched = prev is not None and prev is not canvas
         paint.main_canvas = canvas
         layer.update(base, paint.bd_key, self._layer_items(lay, canvas), sheet_dirty)
-        if not switched:
+        if not switched and time.perf_counter() - began < PREWARM_BUDGET_S:
             self._prewarm(lay)
         if surface is not app.screen:
             # a picture elsewhere (a snapshot, a test): all of it, and the window's bookkeeping stays
@@ -572,6 +580,10 @@ class TableDrawing:
         """The log entries in view: (rect, entry index, wrapped lines), from the bottom up."""
         r = self.log_rect
         size = font_px(lay, 20)
+        # an entry's words change only with the language; new entries come at the end
+        key = (tuple(r), size, lay.px(16), self.log.changes, self.log.scroll, i18n.current_language())
+        if self.paint.log_rows[0] == key:
+            return self.paint.log_rows[1]
         step = int(size * 1.25)
         out: list[tuple[pygame.Rect, int, tuple[str, ...]]] = []
         bottom = r.bottom - lay.px(4)
@@ -582,6 +594,7 @@ class TableDrawing:
                 break
             out.append((pygame.Rect(r.x, bottom - h, r.w, h), i, lines))
             bottom -= h
+        self.paint.log_rows = (key, out)
         return out
 
     def _draw_log(self, surface: pygame.Surface, lay: Layout, rows: list) -> None:
@@ -612,12 +625,19 @@ class TableDrawing:
         """The tooltip to show: the I key's, else the one under a pointer at rest."""
         if self.zoom_seat is not None or self.dragging:
             return None
-        targets = tips.targets(self)
-        if self.tip_focus is not None and targets:
-            return targets[self.tip_focus % len(targets)]
-        if self.hover_pos is not None and self.hover_rest >= TIP_DELAY:
-            return tips.at(targets, self.hover_pos)
-        return None
+        if self.tip_focus is not None:
+            targets = tips.targets(self)
+            return targets[self.tip_focus % len(targets)] if targets else None
+        if self.hover_pos is None or self.hover_rest < TIP_DELAY:
+            return None
+        # a pointer at rest asks once per change of the game, the dice or the layout, not every
+        # frame; a stroke or dice in flight count as one change until they land
+        key = (self.hover_pos, self.focus_seat, id(self.state), len(self.state.log), self.reveal.busy(),
+               self.dice.rolling(), tuple(self.dice.faces), tuple(self._used_dice()), tuple(self.geom.paper),
+               tuple(self.header_rect), tuple((s, tuple(r)) for s, r in self.thumb_rects.items()))
+        if self.paint.tip[0] != key:
+            self.paint.tip = (key, tips.at(tips.targets(self), self.hover_pos))
+        return self.paint.tip[1]
 
     def _tip_box(self, lay: Layout) -> tuple | None:
         tip = self.current_tip()

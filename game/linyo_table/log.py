@@ -9,7 +9,7 @@ a drag or PgUp/PgDn/Home/End scroll it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from engine import linyo
 
@@ -86,17 +86,20 @@ class GameLog:
         self.entries: list[LogEntry] = []
         self.scroll = 0               # entries hidden below the view
         self.hover: int | None = None   # index of the entry under the pointer
+        self.changes = 0              # counts every add and clear (the drawing keys its cache on it)
 
     def add(self, entry: LogEntry | None) -> None:
         if entry is None:
             return
         self.entries.append(entry)
         del self.entries[:-MAX_ENTRIES]
+        self.changes += 1
         if self.scroll:               # a player reading back keeps their place
             self.scroll += 1
 
     def clear(self) -> None:
         self.entries.clear()
+        self.changes += 1
         self.scroll = 0
         self.hover = None
 
@@ -104,10 +107,11 @@ class GameLog:
         """Up (n > 0) or down by n entries, within what there is (the oldest stays in view)."""
         self.scroll = max(0, min(max(0, len(self.entries) - 1), self.scroll + n))
 
-    def newest_first(self) -> list[tuple[int, LogEntry]]:
-        """The entries from the bottom of the view upward (index, entry)."""
+    def newest_first(self) -> Iterator[tuple[int, LogEntry]]:
+        """The entries from the bottom of the view upward (index, entry); the caller stops when
+        the view is full, so a long game's log is not walked whole."""
         end = len(self.entries) - self.scroll
-        return [(i, self.entries[i]) for i in range(end - 1, -1, -1)]
+        return ((i, self.entries[i]) for i in range(end - 1, -1, -1))
 
     def hovered(self) -> LogEntry | None:
         return self.entries[self.hover] if self.hover is not None and self.hover < len(self.entries) else None
