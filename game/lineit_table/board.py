@@ -140,6 +140,7 @@ class Board:
         # which sprite is which card (Bet cards come in pairs) ---------------------
         assigned: dict[str, tuple] = {}
         taken: set[str] = set()
+        placed: set[int] = set()            # id() of the bet placements that have a sprite
         bets = [pl for pl in placements if pl[0].startswith("B")]
         for pl in placements:
             if not pl[0].startswith("B"):
@@ -148,15 +149,16 @@ class Board:
         for rule in (lambda s, pl: s.zone == (pl[1], pl[2]), lambda s, pl: s.zone[:1] == (pl[1],),
                      lambda s, pl: True):
             for pl in bets:
-                if any(v is pl for v in assigned.values()):
+                if id(pl) in placed:
                     continue
                 for key, s in self.sprites.items():
                     if s.card == pl[0] and key not in taken and rule(s, pl):
                         assigned[key] = pl
                         taken.add(key)
+                        placed.add(id(pl))
                         break
         for pl in bets:
-            if not any(v is pl for v in assigned.values()):
+            if id(pl) not in placed:
                 k = 0
                 while f"{pl[0]}/{k}" in self.sprites or f"{pl[0]}/{k}" in taken:
                     k += 1
