@@ -585,28 +585,16 @@ def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
         keys = key_help(_("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint · "
                           "I what is this?"), font_px(lay, 19), geo.status.w)
     room = bottom - top - (int(keys[1] * 1.3) if keys else 0)
-    size, lines, whole = status_lines(text, font_px(lay, 28), geo.status.w, room, bold)
+    size, lines, whole = T.fit_lines(text, font_px(lay, 28), geo.status.w, room, bold)
     if keys and not whole:
         keys = None
-        size, lines, whole = status_lines(text, font_px(lay, 28), geo.status.w, bottom - top, bold)
+        size, lines, whole = T.fit_lines(text, font_px(lay, 28), geo.status.w, bottom - top, bold)
     y = top
     for line in lines:
         T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=bold)
         y += int(size * 1.3)
     if keys:
         T.blit_text(surface, keys[0], keys[1], C.TEXT_DIM, (geo.status.x, bottom), "bottomleft")
-
-
-def status_lines(text: str, size: int, width: int, height: int, bold: bool) -> tuple[int, list[str], bool]:
-    """The largest size (down to MIN_PX) at which `text` wraps into `height`: (size, lines, all of it fits);
-    at MIN_PX, the lines that fit."""
-    while True:
-        lines = T.wrap(text, size, width, bold)
-        if len(lines) * int(size * 1.3) <= height:
-            return size, lines, True
-        if size <= MIN_PX:
-            return size, lines[:max(1, height // int(size * 1.3))], False
-        size -= 1
 
 
 def key_help(text: str, size: int, width: int) -> tuple[str, int]:
