@@ -12,7 +12,7 @@ from engine import lineit, linyo
 from engine.bots.worker import BotWorker
 from game.app import App
 from game.lineit_table.controller import Controller
-from game.lineit_table.results import ResultsScene
+from game.lineit_table.results import COLUMNS, ResultsScene
 from game.lineit_table.scene import TableScene
 from game.linyo_table import texts
 from game.linyo_table.model import TableGame
@@ -76,4 +76,67 @@ def test_four_of_a_kind_banner_fits_the_panel_above_the_dice(home, lang, size, d
         assert px >= MIN_PX, (text, px)
         assert inside.contains(r), f"{lang} {size}: {text!r} at {r} leaves the panel {inside}"
         assert r.bottom <= dice_top, f"{lang} {size}: {text!r} at {r} runs into the dice (top {dice_top})"
+    pygame.display.quit()
+
+
+# ------------------------------------------------------------------ Line-it: the results grid
+def finished_lineit(app: App, players: int = 4) -> TableScene:
+    """A Line-it table whose game is over (random legal moves), its results screen up."""
+    names = ["Ada", "Bärbel", "Cleo", "Dan", "Emil", "Fatou"][:players]
+    cfg = {"game": "lineit", "seed": 3, "first_seat": 0, "final_plays": 1,
+           "seats": [{"name": n, "kind": "human" if i == 0 else "bot", "level": None if i == 0 else "easy"}
+                     for i, n in enumerate(names)]}
+    state = lineit.new_game(players=players, seed=3, first_seat=0)
+    pick = random.Random(5)
+    while not state.is_over:
+        state.apply(pick.choice(state.legal_actions()))
+    scene = TableScene(app, Controller(cfg, state))
+    app.reset(scene)
+    for _ in range(600):
+        if isinstance(app.top, ResultsScene):
+            return scene
+        app.step(DT)
+    raise AssertionError("no results screen")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("lang", LANGS)
+def test_results_cells_stay_in_their_rows_and_headers_keep_symbols_together(home, monkeypatch, lang, size):
+    app = start(size, lang)
+    finished_lineit(app, players=6)
+    res = app.top
+    for r in res.rows:       # the widest a row gets: many jackpots, lines, tokens and bets
+        r.update(jackpots=4, jackpot_cards=22, lines=11, forced=3, bonus=12, penalty=10, bets_won=12,
+                 bets_lost=13, banked=35, up=10, down=11)
+    res.layout(app.lay)
+    lay = app.lay
+    # measured from what the screen draws: the rows' backgrounds and every line of text
+    rows: list[pygame.Rect] = []
+    real_rect = pygame.draw.rect
+
+    def rect(surface, colour, r, *a, **kw):
+        r = pygame.Rect(r)
+        if r.w == res.box.w - lay.px(60) and r not in rows:
+            rows.append(r)
+        return real_rect(surface, colour, r, *a, **kw)
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    lines = [(t, px, r) for t, px, r in drawn_by(lambda: res.draw(app.screen)) if res.body_top(lay) <= r.top]
+    monkeypatch.setattr(pygame.draw, "rect", real_rect)
+    assert len(rows) == 6
+    buttons = min(b.rect.top for b in res.shown_buttons())
+    lines = [(t, px, r) for t, px, r in lines if r.bottom <= buttons or r.top < rows[-1].bottom]
+    assert min(px for _t, px, _r in lines) >= MIN_PX
+    heads = [(t, r) for t, _px, r in lines if r.centery < rows[0].top]
+    for text, r in heads:        # "Lines" over "↑ / ↓" reads well; a "↓" alone under "Lines ↑ /" does not
+        assert len(text.split()) > 1 or any(ch.isalnum() for ch in text), f"{lang} {size}: {text!r} alone"
+        assert r.bottom <= rows[0].top, f"{lang} {size}: the header {text!r} runs into the first row"
+    cells = " ".join(res.cell(0, key) for key, _l in COLUMNS if key != "score").split()   # the same in every row
+    for row in rows:
+        inside = [t for t, _px, r in lines if row.contains(r)]
+        for text, _px, r in lines:
+            if r.centery >= rows[0].top and r.colliderect(row):
+                assert row.contains(r), f"{lang} {size}: {text!r} at {r} leaves its row {row}"
+        words = " ".join(inside).split()
+        assert all(words.count(w) >= cells.count(w) for w in cells), f"{lang} {size}: a cell lost words: {words} {cells}"
+    assert rows[-1].bottom <= buttons, "the last row runs into the buttons"
     pygame.display.quit()
