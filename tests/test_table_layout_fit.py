@@ -11,7 +11,9 @@ import pytest
 from engine import lineit, linyo
 from engine.bots.worker import BotWorker
 from game.app import App
+from game import i18n
 from game.lineit_table.controller import Controller
+from game.lineit_table.draw import draw_base
 from game.lineit_table.results import COLUMNS, ResultsScene
 from game.lineit_table.scene import TableScene
 from game.linyo_table import texts
@@ -139,4 +141,26 @@ def test_results_cells_stay_in_their_rows_and_headers_keep_symbols_together(home
         words = " ".join(inside).split()
         assert all(words.count(w) >= cells.count(w) for w in cells), f"{lang} {size}: a cell lost words: {words} {cells}"
     assert rows[-1].bottom <= buttons, "the last row runs into the buttons"
+    pygame.display.quit()
+
+
+# ------------------------------------------------------------------ Line-it: the labels of the middle row
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_draw_pile_and_market_labels_keep_a_gap(home, lang, size):
+    app = start(size, lang)
+    names = ["Ada", "Bärbel", "Cleo", "Dan"]
+    cfg = {"game": "lineit", "seed": 3, "first_seat": 0, "final_plays": 1,
+           "seats": [{"name": n, "kind": "human" if i == 0 else "bot", "level": None if i == 0 else "easy"}
+                     for i, n in enumerate(names)]}
+    scene = TableScene(app, Controller(cfg, lineit.new_game(players=4, seed=3, first_seat=0)))
+    app.reset(scene)
+    app.run(frames=3, dt=DT)
+    lines = {t: (px, r) for t, px, r in drawn_by(lambda: draw_base(scene, app.screen))}
+    pile_px, pile = lines[i18n._("Draw pile")]
+    market_px, market = lines[i18n._("Market")]
+    _px, jackpots = lines[i18n._("Jackpots")]
+    assert min(pile_px, market_px) >= MIN_PX
+    assert market.left - pile.right >= 10, f"{lang} {size}: {pile} and {market} touch"
+    assert market.right < jackpots.left
     pygame.display.quit()
