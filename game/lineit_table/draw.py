@@ -20,7 +20,7 @@ from game.ui import theme as C
 from game.ui.widgets import label_text
 
 from . import texts
-from .geometry import MIN_PX, SUIT_ORDER, card_w, font_px
+from .geometry import MIN_PX, SUIT_ORDER, TableGeometry, card_w, font_px
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT
 
@@ -216,6 +216,20 @@ def _glow(sc: "TableScene") -> dict:
     return glow
 
 
+def middle_labels(geo: TableGeometry) -> list[tuple[str, int, tuple[int, int]]]:
+    """The labels over the draw pile, the market and the jackpots: (text, px, bottom-left). The draw
+    pile's label gets smaller to fit before the market; where even 11 px is too wide ("Nachziehstapel"
+    at 800×600), the market's label moves right so that a gap stays between them."""
+    lay = geo.lay
+    fs = font_px(lay, 26)
+    gap = max(lay.px(24), 10)      # two spaces or more: a single space read as one label
+    pile = _("Draw pile")
+    pile_px = fit_size(pile, fs, geo.market.x - geo.deck.x - gap, True)
+    y = geo.market_label[1]
+    market_x = max(geo.market.x, geo.deck.x + text_width(pile, pile_px, True) + gap)
+    return [(pile, pile_px, (geo.deck.x, y)), (_("Market"), fs, (market_x, y)), (_("Jackpots"), fs, geo.jack_label)]
+
+
 def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     """Backdrop, panels, labels and empty places: changes only with the seat to act or the window."""
     app = sc.app
@@ -235,12 +249,8 @@ def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     _alpha_rect(surface, r, C.PANEL, 215, lay.px(16))
     pygame.draw.rect(surface, C.PANEL_EDGE, r, max(1, lay.px(2)), border_radius=lay.px(16))
     T.blit_text(surface, _("Game log"), font_px(lay, 26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
-    fs = font_px(lay, 26)
-    T.blit_text(surface, _("Market"), fs, C.TEXT_DIM, geo.market_label, "bottomleft", bold=True)
-    dl = _("Draw pile")
-    T.blit_text(surface, dl, fit_size(dl, fs, geo.market.x - geo.deck.x - lay.px(16), True), C.TEXT_DIM,
-                (geo.deck.x, geo.market_label[1]), "bottomleft", bold=True)
-    T.blit_text(surface, _("Jackpots"), fs, C.TEXT_DIM, geo.jack_label, "bottomleft", bold=True)
+    for text, size, pos in middle_labels(geo):
+        T.blit_text(surface, text, size, C.TEXT_DIM, pos, "bottomleft", bold=True)
     slot = board.images.get("slot", geo.market_h)
     if spec["phase"] == "turn":
         for pos in geo.market_slots(ctrl.players + 2):
@@ -585,28 +595,16 @@ def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
         keys = key_help(_("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint · "
                           "I what is this?"), font_px(lay, 19), geo.status.w)
     room = bottom - top - (int(keys[1] * 1.3) if keys else 0)
-    size, lines, whole = status_lines(text, font_px(lay, 28), geo.status.w, room, bold)
+    size, lines, whole = T.fit_lines(text, font_px(lay, 28), geo.status.w, room, bold)
     if keys and not whole:
         keys = None
-        size, lines, whole = status_lines(text, font_px(lay, 28), geo.status.w, bottom - top, bold)
+        size, lines, whole = T.fit_lines(text, font_px(lay, 28), geo.status.w, bottom - top, bold)
     y = top
     for line in lines:
         T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=bold)
         y += int(size * 1.3)
     if keys:
         T.blit_text(surface, keys[0], keys[1], C.TEXT_DIM, (geo.status.x, bottom), "bottomleft")
-
-
-def status_lines(text: str, size: int, width: int, height: int, bold: bool) -> tuple[int, list[str], bool]:
-    """The largest size (down to MIN_PX) at which `text` wraps into `height`: (size, lines, all of it fits);
-    at MIN_PX, the lines that fit."""
-    while True:
-        lines = T.wrap(text, size, width, bold)
-        if len(lines) * int(size * 1.3) <= height:
-            return size, lines, True
-        if size <= MIN_PX:
-            return size, lines[:max(1, height // int(size * 1.3))], False
-        size -= 1
 
 
 def key_help(text: str, size: int, width: int) -> tuple[str, int]:

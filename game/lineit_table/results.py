@@ -3,6 +3,7 @@
 Play again, look at the table and back to the menu are the base's (`game.table.results`)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -34,12 +35,49 @@ COLUMNS = (
 )
 
 
-def header_layout(labels: list[str], size: int, room: int, pad: int) -> tuple[int, list[int]]:
+NBSP = "\u00a0"     # joins words the wrap must not part (`T.wrap` breaks at plain spaces only)
+
+
+def keep_symbols_together(label: str) -> str:
+    """`label` with its symbols joined to their neighbours, so that a wrap never leaves one alone on a
+    line: a run of symbol-only words stays one piece ("Lines ↑ / ↓" -> "Lines", "↑ / ↓"), a single
+    symbol goes with the word before it ("Bonus / penalty" -> "Bonus /", "penalty").
+
+    >>> keep_symbols_together("Lines ↑ / ↓").split(" ")
+    ['Lines', '↑\xa0/\xa0↓']
+    >>> keep_symbols_together("Bonus / penalty").split(" ")
+    ['Bonus\xa0/', 'penalty']
+    """
+    pieces: list[str] = []
+    run: list[str] = []          # symbol-only words waiting for their place
+    for word in label.split(" ") + [""]:
+        if word and not any(ch.isalnum() for ch in word):
+            run.append(word)
+            continue
+        if run:
+            if len(run) == 1 and pieces:
+                pieces[-1] += NBSP + run[0]
+            else:
+                pieces.append(NBSP.join(run))
+            run = []
+        if word:
+            pieces.append(word)
+    return " ".join(pieces)
+
+
+def header_layout(labels: list[str], size: int, room: int, pad: int, cells: list[list[str]] | None = None,
+                  cell_px: int = MIN_PX) -> tuple[int, list[int]]:
     """One header size and a width per column, so that no header word is cut: each column is as wide
-    as its longest word needs, and what is left is shared out evenly (smaller headers first, down to
-    11 px, when the words do not fit at all)."""
+    as its longest word needs (a header's at the header size, a cell's at `cell_px`, the smallest a
+    cell is drawn), and what is left is shared out evenly (smaller headers first, down to 11 px, when
+    the words do not fit at all)."""
+    cells = cells or [[] for _ in labels]
+    least = [max((T.width(w, cell_px) for text in column for w in text.split(" ")), default=0) + pad
+             for column in cells]
+
     def needs(sz: int) -> list[int]:
-        return [max(T.width(w, sz, True) for w in label.split()) + pad for label in labels]
+        return [max(max(T.width(w, sz, True) for w in label.split(" ")) + pad, low)
+                for label, low in zip(labels, least)]
     while size > MIN_PX and sum(needs(size)) > room:
         size -= 1
     want = needs(size)
@@ -54,6 +92,15 @@ def header_layout(labels: list[str], size: int, room: int, pad: int) -> tuple[in
             cut = (widths[i] - want[i]) * over // spare if spare else over // len(wide)
             widths[i] -= cut
     return size, widths
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the results table goes: its header lines and its rows (best first), as text ops
+    (text, px, colour, pos, anchor, bold) for `T.blit_text`. Computed from the scene, never stored."""
+
+    heads: tuple[tuple, ...]
+    rows: tuple[tuple[int, pygame.Rect, tuple[tuple, ...]], ...]     # (seat, row, its cells' ops)
 
 
 class ResultsScene(TableResults):
@@ -120,32 +167,21 @@ class ResultsScene(TableResults):
         panel(surface, box, lay, C.PANEL, C.ACCENT, radius=26)
         y = box.y + lay.px(30)
         T.blit_text(surface, _("Results"), font_px(lay, 34), C.TEXT_DIM, (box.centerx, y), "midtop", bold=True)
-        r = T.blit_text(surface, self.headline(), font_px(lay, 54), C.ACCENT, (box.centerx, y + lay.px(46)), "midtop", bold=True)
-        y = r.bottom + lay.px(34)
+        T.blit_text(surface, self.headline(), font_px(lay, 54), C.ACCENT, (box.centerx, y + lay.px(46)), "midtop", bold=True)
+        y = self.body_top(lay)
         if self.stats_shown:
             top = min(b.rect.top for b in self.shown_buttons()) if self.shown_buttons() else box.bottom
             self.draw_stats(surface, pygame.Rect(box.x + lay.px(40), y, box.w - lay.px(80), top - y - lay.px(24)),
                             font_px(lay, 24))
             self.draw_widgets(surface)
             return
-        name_w = min(lay.px(400), box.w * 22 // 100)
-        x0 = box.x + lay.px(30)
-        hs, widths = header_layout([_(label) for _key, label in COLUMNS], font_px(lay, 22),
-                                   box.w - lay.px(60) - name_w, lay.px(10))
-        lefts = [x0 + name_w + sum(widths[:i]) for i in range(len(widths))]
-        heads = [T.wrap(_(label), hs, widths[i] - lay.px(8), True)[:3] for i, (_key, label) in enumerate(COLUMNS)]
-        for i, lines in enumerate(heads):
-            cx = lefts[i] + widths[i] // 2
-            for j, line in enumerate(lines):
-                T.blit_text(surface, line, hs, C.TEXT_DIM, (cx, y + j * int(hs * 1.2)), "midtop", bold=True)
-        # the rows start under the tallest header, however many lines it wrapped into
-        y += max(len(h) for h in heads) * int(hs * 1.2) + lay.px(14)
+        grid = self.grid(lay)
+        for text, px, colour, pos, anchor, bold in grid.heads:
+            T.blit_text(surface, text, px, colour, pos, anchor, bold=bold)
         size = font_px(lay, 28)
-        order = sorted(range(len(self.rows)), key=lambda p: (-self.rows[p]["score"], p))
+        name_w = self.name_width(lay)
         ranks = self.ranks()
-        row_h = max(lay.px(56), int(MIN_PX * 2.7))
-        for p in order:
-            row = pygame.Rect(x0, y, box.w - lay.px(60), row_h)
+        for p, row, cells in grid.rows:
             win = p in self.winners
             pygame.draw.rect(surface, C.mix(C.PANEL, C.ACCENT_DARK, 0.35) if win else C.PANEL_HI, row,
                              border_radius=lay.px(12))
@@ -160,19 +196,55 @@ class ResultsScene(TableResults):
             label = self.names[p] + ("  ·  " + tag if tag else "")
             T.blit_text(surface, label, fit_size(label, size, name_w - lay.px(110), win or p == self.mine), C.TEXT,
                         (row.x + lay.px(100), row.centery), "midleft", bold=win or p == self.mine)
-            for i, (key, _label) in enumerate(COLUMNS):
-                cx = lefts[i] + widths[i] // 2
-                col_w = widths[i]
-                text = self.cell(p, key)
-                big = key == "score"
-                fs = fit_size(text, font_px(lay, 34) if big else size, col_w - lay.px(20), big)
-                lines = [text] if T.width(text, fs, big) <= col_w - lay.px(20) else T.wrap(text, fs, col_w - lay.px(20), big)
-                lh = int(fs * 1.15)
-                for j, line in enumerate(lines[:2]):
-                    T.blit_text(surface, line, fs, C.ACCENT if big else C.TEXT,
-                                (cx, row.centery + (2 * j - len(lines[:2]) + 1) * lh // 2), "center", bold=big)
-            y += row_h + lay.px(8)
+            for text, px, colour, pos, anchor, bold in cells:
+                T.blit_text(surface, text, px, colour, pos, anchor, bold=bold)
         self.draw_widgets(surface)
+
+    def name_width(self, lay: Layout) -> int:
+        return min(lay.px(400), self.box.w * 22 // 100)
+
+    def body_top(self, lay: Layout) -> int:
+        """Where the table (or the statistics) starts: under the headline."""
+        return self.box.y + lay.px(30 + 46) + T.font(font_px(lay, 54), True).get_height() + lay.px(34)
+
+    def grid(self, lay: Layout) -> Grid:
+        """The header under the headline and the rows under it. A column is wide enough for its longest word
+        (header or cell), a header wraps only between words and never leaves a symbol alone, and the
+        rows start under the tallest header; a cell is made smaller, then wrapped, to stay in its row."""
+        box = self.box
+        top = self.body_top(lay)
+        x0 = box.x + lay.px(30)
+        name_w = self.name_width(lay)
+        labels = [keep_symbols_together(_(label)) for _key, label in COLUMNS]
+        cells = [[self.cell(p, key) for p in range(len(self.rows))] for key, _label in COLUMNS]
+        pad = lay.px(20)
+        hs, widths = header_layout(labels, font_px(lay, 22), box.w - lay.px(60) - name_w, pad, cells)
+        lefts = [x0 + name_w + sum(widths[:i]) for i in range(len(widths))]
+        head_step = int(hs * 1.2)
+        heads = []
+        wrapped = [T.wrap(label, hs, widths[i] - pad, True) for i, label in enumerate(labels)]
+        for i, lines in enumerate(wrapped):
+            for j, line in enumerate(lines):
+                heads.append((line, hs, C.TEXT_DIM, (lefts[i] + widths[i] // 2, top + j * head_step), "midtop", True))
+        y = top + max(len(h) for h in wrapped) * head_step + lay.px(14)
+        row_h = max(lay.px(56), int(MIN_PX * 2.7))
+        rows = []
+        for p in sorted(range(len(self.rows)), key=lambda p: (-self.rows[p]["score"], p)):
+            row = pygame.Rect(x0, y, box.w - lay.px(60), row_h)
+            ops = []
+            for i, (key, _label) in enumerate(COLUMNS):
+                big = key == "score"
+                text = cells[i][p]
+                fs, lines, _whole = T.fit_lines(text, font_px(lay, 34 if big else 28), widths[i] - pad,
+                                                row_h - lay.px(4), big, 1.15, MIN_PX)
+                lh = int(fs * 1.15)
+                for j, line in enumerate(lines):
+                    ops.append((line, fs, C.ACCENT if big else C.TEXT,
+                                (lefts[i] + widths[i] // 2, row.centery + (2 * j - len(lines) + 1) * lh // 2),
+                                "center", big))
+            rows.append((p, row, tuple(ops)))
+            y += row_h + lay.px(8)
+        return Grid(tuple(heads), tuple(rows))
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)

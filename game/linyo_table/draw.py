@@ -24,7 +24,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import label_text, panel
-from .geometry import ROWS, SheetGeom, font_px
+from .geometry import BANNER_LEADING, MIN_TEXT_PX, ROWS, SheetGeom, font_px
 from .dice_view import DiceView
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, draw_marks,
@@ -453,23 +453,25 @@ class TableDrawing:
         return used
 
     def _dice_label_ops(self, lay: Layout) -> tuple:
-        """Who rolled; after a four of a kind, the banner: who turned which dice."""
+        """Who rolled; after a four of a kind, the banner: who turned which dice. Either is wrapped and
+        made smaller (down to 11 px) until it fits the strip over the dice, and never cut."""
         st = self.state
         roller = self.g.seats[st.roller].name
-        at = (self.panel_rect.centerx, self.panel_rect.y + lay.px(34))
+        rect = self.dice_label_rect
         setting = self.follow.setting(st)
         if setting is not None and not self.dice.rolling():
             text = texts.dice_set_banner(self.g.seats[setting.seat].name, setting.rolled, setting.dice)
-            size = font_px(lay, 22)
-            lines = T.wrap(text, size, self.panel_rect.w - lay.px(32))[:2]
-            step = int(size * 1.2)
-            y0 = at[1] - (len(lines) - 1) * step // 2 - (lay.px(8) if len(lines) > 1 else 0)
-            return tuple((line, size, C.ACCENT, (at[0], y0 + k * step), "center", True) for k, line in enumerate(lines))
-        if st.round == 0:
-            label = _("Start roll by {name}").format(name=roller)
+            size, colour, bold = font_px(lay, 22), C.ACCENT, True
         else:
-            label = _("Rolled by {name}").format(name=roller)
-        return ((label, font_px(lay, 24), C.TEXT_DIM, at, "center", False),)
+            text = (_("Start roll by {name}") if st.round == 0 else _("Rolled by {name}")).format(name=roller)
+            size, colour, bold = font_px(lay, 24), C.TEXT_DIM, False
+        size, lines, whole = T.fit_lines(text, size, rect.w, rect.h, bold, BANNER_LEADING, MIN_TEXT_PX)
+        if not whole:      # a name longer than the setup allows (from a file): all of it, past the strip
+            lines = T.wrap(text, size, rect.w, bold)
+        step = int(size * BANNER_LEADING)
+        y0 = rect.centery - (len(lines) - 1) * step // 2
+        return tuple((line, size, colour, (rect.centerx, y0 + k * step), "center", bold)
+                     for k, line in enumerate(lines))
 
     def _dice_args(self) -> tuple:
         """What `DiceView.draw` is given after the rects (also the dice's description at rest)."""

@@ -130,6 +130,11 @@ def partial(curve: list[tuple[float, float]], samples: int, progress: float) -> 
 
 
 MIN_TEXT_PX = 11          # no text of the table is smaller, whatever the window (800x600 included)
+# The strip over the dice (who rolled; after a four of a kind, who turned which dice) holds this many
+# lines of the smallest text: the longest banner, a name as long as the setup allows (20 characters)
+# with three dice turned, wraps into four lines at 11 px in German at 800×600.
+BANNER_LINES = 4
+BANNER_LEADING = 1.2     # a banner line's height, in font sizes
 
 
 def font_px(lay: "Layout", size: float) -> int:

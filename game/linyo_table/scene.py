@@ -33,7 +33,7 @@ from ..ui.layout import Layout
 from ..ui.widgets import Button
 from . import texts
 from .dice_view import DiceView
-from .geometry import ROWS, SheetGeom
+from .geometry import BANNER_LEADING, BANNER_LINES, MIN_TEXT_PX, ROWS, SheetGeom
 from .follow import Follow
 from .log import GameLog, LogEntry, describe
 from .model import TableGame
@@ -622,9 +622,14 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         # the game log under the sheet, as wide as the sheet
         self.log_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(16),
                                     self.geom.paper.w, lay.px(H - 16) - self.geom.paper.bottom - px(16))
-        dice_area = lay.rect(right_x, 80, PANEL_W, 140)
+        # where the window is small the strip needs more logical height than its 70: the dice and
+        # everything under them move down by the difference (a small window is tall in logical units)
+        strip = max(70.0, BANNER_LINES * int(MIN_TEXT_PX * BANNER_LEADING) / lay.scale)
+        drop = strip - 70.0
+        self.dice_label_rect = lay.rect(right_x + 16, 24, PANEL_W - 32, strip)
+        dice_area = lay.rect(right_x, 80 + drop, PANEL_W, 140)
         self.die_rects = DiceView.rects(dice_area, px(104), px(22))
-        y = 240
+        y = 240 + drop
         half = (PANEL_W - 48) / 2         # one size for both: "Zurücknehmen" fits as well as "Confirm"
         self.b_confirm.rect = lay.rect(right_x + 16, y, half, 72)
         self.b_undo.rect = lay.rect(right_x + 32 + half, y, half, 72)

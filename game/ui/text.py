@@ -188,6 +188,25 @@ def fit_size(texts: "tuple[str, ...] | list[str]", size: int, room: int, bold: b
     return fitted
 
 
+def fit_lines(text: str, size: int, width: int, height: int, bold: bool = False, leading: float = 1.3,
+              floor: int = MIN_FONT_PX) -> tuple[int, list[str], bool]:
+    """The largest size <= `size` (down to `floor`) at which `text` wraps into `width` × `height`, a line
+    taking `int(size * leading)` pixels: (size, lines, all of it fits); at `floor`, the lines that fit.
+
+    >>> start_fonts(); fit_lines("a few words", 30, 1000, 100)
+    (30, ['a few words'], True)
+    >>> fit_lines("a few words", 30, 60, 60)[0] < 30
+    True
+    """
+    while True:
+        lines = wrap(text, size, width, bold)
+        if len(lines) * int(size * leading) <= height:
+            return size, lines, True
+        if size <= floor:
+            return size, lines[:max(1, height // int(size * leading))], False
+        size -= 1
+
+
 def start_fonts() -> None:
     """Start pygame's font module if needed; fonts of an earlier start are dead, so forget them."""
     if not pygame.font.get_init():
