@@ -204,3 +204,33 @@ def test_a_tutorial_game_is_neither_kept_nor_counted(home):
     assert not stats.load().get("linyo_solo")
     assert app.settings.first_game_tips           # a tutorial is not the first finished game
     assert not tips.path().exists()               # and it shows no tips
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("key", ["linyo.four", "lineit.jackpot"])
+def test_a_bubble_leaves_its_thing_and_buttons_free_and_goes_without_a_trace(home, key, size):
+    """The bubble lies beside what it is about, not on it nor on the table's buttons (it lay on
+    Confirm); and once clicked away the window is a whole redraw again (a patched frame left it
+    on screen where nothing else moved)."""
+    import pygame
+    from test_present import _whole_redraw
+    game, make, action = SITUATIONS[key]
+    others_seen(key)
+    app = start(size)
+    sc = open_table(app, game, make())
+    arrive(app, sc, action)
+    shown = sc.first_tips.shown
+    assert shown is not None and shown.key == key
+    box = sc.first_tips.box
+    assert not box.colliderect(pygame.Rect(shown.near)), (box, shown.near)
+    buttons = [b for b in (getattr(sc, "buttons", None) or sc.widgets) if b.visible]
+    assert not [b.rect for b in buttons if box.colliderect(b.rect)]
+    app.run(frames=30, dt=DT)                    # the table patches frames in parts meanwhile
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=box.center, button=3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=box.center, button=3))
+    for i in range(4):
+        app.step(DT)
+        assert sc.first_tips.shown is None
+        assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(_whole_redraw(app), "RGB"), \
+            f"the bubble stayed in the window {i + 1} frame(s) after it went"
+    assert app.errors == 0

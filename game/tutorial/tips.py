@@ -121,11 +121,18 @@ class FirstTips:
         if self.wanted():
             self.offer(self.detectors().after_applied(self.table, str(action), list(events or [])))
 
+    def hide(self) -> None:
+        """The bubble goes. The table patches only what it changed, so the window is told to draw
+        the next frame whole: else the bubble stayed on screen where nothing else moved."""
+        if self.shown is not None:
+            self.shown = None
+            self.table.app.window_changed()
+
     def check(self, dt: float) -> None:
         if self.shown is not None:
             self.left -= dt
             if self.left <= 0 or self.table.tg.state.is_over:
-                self.shown = None
+                self.hide()
             return
         if not self.wanted() or self.table.app.top is not self.table:
             return
@@ -141,7 +148,7 @@ class FirstTips:
         blocks (the bubble may lie over the very card, field or button the player wants)."""
         if (self.shown is not None and event.type == pygame.MOUSEBUTTONDOWN
                 and self.box.collidepoint(event.pos)):
-            self.shown = None
+            self.hide()
         return False
 
     # ------------------------------------------------------------ drawing
@@ -159,17 +166,7 @@ class FirstTips:
         note = _("Tip · click to close")
         w = lay.px(WIDTH)
         h = lay.px(20) + line_h * (len(lines) + 1) + lay.px(16)
-        near = pygame.Rect(self.shown.near)
-        screen = surface.get_rect()
-        gap = lay.px(14)
-        box = pygame.Rect(0, 0, w, h)
-        # above the thing if there is room, else below it, always inside the window
-        box.midbottom = (near.centerx, near.top - gap)
-        if box.top < screen.top + gap:
-            box.midtop = (near.centerx, near.bottom + gap)
-        if box.bottom > screen.bottom - gap and near.top - gap - h >= 0:
-            box.midbottom = (near.centerx, near.top - gap)
-        box.clamp_ip(screen)
+        box = self.place(pygame.Rect(0, 0, w, h), pygame.Rect(self.shown.near), surface.get_rect(), lay.px(14))
         self.box = box
         panel(surface, box, lay, C.PANEL_HI, C.ACCENT)
         x, y = box.x + lay.px(20), box.y + lay.px(14)
@@ -179,6 +176,57 @@ class FirstTips:
             T.blit_text(surface, line, size, C.TEXT, (x, y))
             y += line_h
         return [box.inflate(lay.px(6), lay.px(6))]
+
+
+    def place(self, box: pygame.Rect, near: pygame.Rect, screen: pygame.Rect, gap: int) -> pygame.Rect:
+        """Beside the thing the tip is about, inside the window: above it, below, left or right,
+        the first that leaves the thing itself in view, and of those the one that covers the least
+        of the table's buttons (a tip lay over Confirm, the very button it talked about)."""
+        buttons = [b.rect for b in getattr(self.table, "buttons", None) or getattr(self.table, "widgets", [])
+                   if getattr(b, "visible", True)]
+        best: tuple[tuple[int, int], pygame.Rect] | None = None
+        for cand in _beside(box, near, gap):
+            cand.clamp_ip(screen)
+            hidden = cand.clip(near)
+            covered = sum(cand.clip(buttons[i]).w * cand.clip(buttons[i]).h for i in cand.collidelistall(buttons))
+            cost = (hidden.w * hidden.h, covered)
+            if best is None or cost < best[0]:
+                best = (cost, cand)
+        assert best is not None
+        return best[1]
+
+
+def _beside(box: pygame.Rect, near: pygame.Rect, gap: int) -> list[pygame.Rect]:
+    """`box` placed above, below, left and right of `near` (in that order of preference), each
+    centred on it, then flush with either of its ends."""
+    out = []
+    for side in ("above", "below", "left", "right"):
+        for align in ("centre", "start", "end"):
+            r = box.copy()
+            if side in ("above", "below"):
+                if side == "above":
+                    r.bottom = near.top - gap
+                else:
+                    r.top = near.bottom + gap
+                if align == "centre":
+                    r.centerx = near.centerx
+                elif align == "start":
+                    r.left = near.left
+                else:
+                    r.right = near.right
+            else:
+                if side == "left":
+                    r.right = near.left - gap
+                else:
+                    r.left = near.right + gap
+                if align == "centre":
+                    r.centery = near.centery
+                elif align == "start":
+                    r.top = near.top
+                else:
+                    r.bottom = near.bottom
+            out.append(r)
+    return out
 
 
 def text_width(lay: Any) -> int:
