@@ -81,3 +81,80 @@ def test_last_move_of_linyo_reads_as_the_log():
         assert move_text("linyo", (seat, tuple(events)), setup) == f"{who}: Linie {action.line} über {fields}"
     finally:
         i18n.set_language("en")
+
+
+def play_linyo_to_the_end(app, other, room) -> None:
+    """The app's seat and the host's bot seat play the table's whole game through the scene."""
+    import time
+
+    from engine.bots import make_bot
+    from game.online.bench import autoplay
+    bot = make_bot("linyo", "easy", seed=5)
+    host_bots: dict = {}
+    end = time.monotonic() + 180
+    while time.monotonic() < end and not (other.tables[room].replica.state.is_over
+                                          and app.top.name == "linyo_results"):
+        t = app.top
+        if t.name == "online_linyo":
+            st = t.tg.state
+            if t.human_turn() and not st.is_over and not t.reveal.busy() and not t.dice.rolling():
+                assert t._decide(bot.choose(t.decide_state.view(t.decide_seat)))
+        app.step(0.05)
+        other.update()
+        autoplay(other, host_bots)
+        time.sleep(0.005)     # the network threads need the GIL: a spinning loop starves them
+    assert other.tables[room].replica.state.is_over and app.top.name == "linyo_results", app.top.name
+
+
+def test_finished_linyo_table_offers_its_replay_not_the_daily_sheet(online_app):
+    """At a finished online Linyo table the results offer no offline game (neither Play again nor
+    the daily sheet); the game is in the history, and the hub's finished row has "Watch replay",
+    which opens that game in the replay viewer from our seat."""
+    from game import history
+    from game.replay.scene import ReplayScene
+    from test_online_ui import open_invited_table
+    app, scene, other = online_app
+    room, table = open_invited_table(app, scene, other, "linyo", {"sheet": "A", "difficulties": [2, 2]})
+    play_linyo_to_the_end(app, other, room)
+    results = app.top
+    assert not results.b_again.visible and not results.b_daily.visible
+    assert results.b_replay.visible                      # the table kept the game in the history
+    kept = table.history_id
+    assert kept in history.load().ids()
+    app.to_menu()
+    app.push(hub := type(scene)(app))
+    app.step(0.05)
+    replay = next(b for b, r in hub.rows if r == room and b in hub.side)
+    assert label_text(replay.label) == "Watch replay"
+    assert "finished" in row_of(hub, room)
+    click(app, replay.rect)
+    app.step(0.05)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene) and viewer.rp.file_id == kept
+    assert viewer.rp.actions == other.tables[room].replica.actions
+    assert viewer.seat == 1                              # our seat (the host sat at 0)
+    # a game that ended while we were not at the table is not in the history: the room's record plays
+    app.pop()
+    history.delete(kept)
+    click(app, replay.rect)
+    app.step(0.05)
+    viewer = app.top
+    assert isinstance(viewer, ReplayScene) and viewer.rp.file_id is None and viewer.seat == 1
+    assert viewer.rp.actions == other.tables[room].replica.actions and viewer.rp.finished
+    viewer.jump(viewer.rp.n)
+    assert viewer.state().scores() == other.tables[room].replica.state.scores()
+    app.pop()
+    # the finished row and its button fit at 800x600, in every language
+    from game import i18n
+    from game.ui import text as T
+    app.resize(800, 600)
+    for lang in ("en", "de", "fr"):
+        i18n.set_language(lang)
+        app.step(0.05)
+        for button, _room in hub.rows:
+            text = label_text(button.label)
+            assert T.width(text, app.lay.font_px(button.font_size), bold=True) <= button.rect.w or \
+                button in hub.side, (lang, text)
+            assert app.screen.get_rect().contains(button.rect), (lang, text)
+        assert not replay.rect.colliderect(next(b for b, r in hub.rows if r == room and b not in hub.side).rect)
+    i18n.set_language("en")

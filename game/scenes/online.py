@@ -27,7 +27,7 @@ from ..ui.layout import Layout
 from ..ui.widgets import Button, TextInput
 from .common import header, hint
 from .online_errors import plain_error
-from .online_table import move_text, not_joined_text, open_online_table, seat_name, seat_names
+from .online_table import move_text, not_joined_text, open_online_table, open_replay, seat_name, seat_names
 
 if TYPE_CHECKING:
     from ..app import App
@@ -106,6 +106,10 @@ class OnlineScene(WidgetScene):
                              "primary" if summary.my_turn and not summary.over else "normal", font_size=ROW_FONT)
                 row.label = lambda x=summary, b=row: self.fit_row(b, self.describe_parts(x))
                 self.rows.append((row, summary.room_id))
+                if summary.over:
+                    self.rows.append((Button(N_("Watch replay"), lambda r=summary.room_id: self.watch_replay(r),
+                                             "quiet", font_size=24), summary.room_id))
+                    self.side.add(self.rows[-1][0])
                 for seat in self.bot_seats(summary):
                     who = seat_name(tables.tables[summary.room_id].setup.seats[seat], self.s.me)
                     self.rows.append((Button(lambda w=who: _("Bot for {who}").format(who=w),
@@ -205,6 +209,10 @@ class OnlineScene(WidgetScene):
             self.error = _("This table is still being read from the homeserver.")
             return
         open_online_table(self.app, self.s, room_id)
+
+    def watch_replay(self, room_id: str) -> None:
+        if self.s is not None and room_id in self.s.tables.tables:
+            open_replay(self.app, self.s, room_id)
 
     def ask_seat_bot(self, room_id: str, seat: int) -> None:
         """Host: a bot for a player who left, once the host has said yes."""

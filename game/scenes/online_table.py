@@ -267,6 +267,33 @@ def make_online_scene(app: "App", session: "Session", room_id: str) -> Any:
     return scene
 
 
+def kept_history_id(room_id: str) -> str | None:
+    """The history entry of the room's game, if a table of ours kept it: the statistics' row of
+    the game (counted under the room's game id) names it, and the history still holds it."""
+    from .. import history, stats
+    game_id = online_game_id(room_id)
+    kept = next((row.get("history") for row in reversed(stats.load()["history"]) if row.get("id") == game_id), None)
+    return kept if kept is not None and kept in history.load().ids() else None
+
+
+def open_replay(app: "App", session: "Session", room_id: str) -> None:
+    """The room's game in the replay viewer, from our seat: the history's entry when the table kept
+    it (the same viewer as History's), else the room's own record (a game that ended while we
+    were not at the table)."""
+    from ..replay import open_history_entry
+    from ..replay.model import Replay
+    from ..replay.scene import ReplayScene
+    t = session.tables.tables[room_id]
+    mine = t.setup.seat_of(session.me)
+    seat = mine[0] if mine else None
+    kept = kept_history_id(room_id)
+    if kept is not None:
+        open_history_entry(app, kept, seat=seat)
+        return
+    seats = table_config(t.setup, session.me, room_id)["seats"]
+    app.push(ReplayScene(app, Replay.from_state(t.setup.game, t.replica.state.clone(), seats), seat=seat))
+
+
 def open_online_table(app: "App", session: "Session", room_id: str) -> None:
     """Open (or open again, after the room disagreed) the table of `room_id` as the app's scene."""
     app.reset(make_online_scene(app, session, room_id))
