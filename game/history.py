@@ -7,6 +7,8 @@ Files (in `game.paths.data_dir()`):
       {"version": 1, "kind": "linebox-game", "game": "lineit",
        "record": {...engine record, format 2...},
        "seats": [{"name": "Ada", "kind": "human", "level": null}, ...],
+                 (a seat a person played from another window, online, is a "bot"
+                  seat to the table with "remote": true)
        "result": {"scores": [34, 28], "winners": [0]} | null,
        "finished": true, "abandoned": false,
        "played_at": "2025-01-31T20:15:00", "variant": {"final_plays": 1},
@@ -219,7 +221,10 @@ def _seats(raw: Any, players: int) -> list[dict[str, Any]]:
         name, kind, level = seat.get("name"), seat.get("kind"), seat.get("level")
         if not isinstance(name, str) or kind not in KINDS or (level is not None and level not in LEVELS):
             raise BadGameFile("a seat has no name, kind or level Linebox knows")
-        out.append({"name": name.strip()[:MAX_NAME], "kind": kind, "level": level if kind == "bot" else None})
+        kept = {"name": name.strip()[:MAX_NAME], "kind": kind, "level": level if kind == "bot" else None}
+        if kind == "bot" and seat.get("remote") is True:
+            kept["remote"] = True       # a person at another window (online): the room played the seat
+        out.append(kept)
     return out
 
 

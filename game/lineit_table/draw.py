@@ -315,7 +315,7 @@ def _text_items(sc: "TableScene") -> list[Item]:
         seat = spec["seats"][p]
         kind = ctrl.seats[p].get("kind")
         # a seat's texts change only with what they say: most moves touch one or two seats
-        key = (p, i18n.current_language(), lay, sc.hotseat, p == cur, ctrl.name(p), kind,
+        key = (p, i18n.current_language(), lay, sc.hotseat, p == cur, p == sc.viewer, ctrl.name(p), kind,
                ctrl.seats[p].get("level"), seat["score"], tuple(seat["line"]) if g.big else seat["hand_count"])
         got = cache.get(key)
         if got is None:
@@ -351,11 +351,7 @@ def _seat_items(sc: "TableScene", g, seat: dict, active: bool) -> list[Item]:
     p = g.seat
     out.dot(("dot", p), seat_color(p), (g.name_pos[0] + lay.px(8), g.name_pos[1]), lay.px(8))
     name = ctrl.name(p)
-    kind = ctrl.seats[p].get("kind")
-    if ctrl.seats[p].get("remote"):        # online: a person at another window
-        tag = _("player")
-    else:
-        tag = level_label(ctrl.seats[p].get("level")) if kind == "bot" else (_("you") if not sc.hotseat else _("player"))
+    tag = sc.seat_tag(p, level_label(ctrl.seats[p].get("level")))     # you / player / the bot's level
     score = points_label(seat["score"])
     sw = text_width(score, g.font, True)
     room = g.score_pos[0] - sw - lay.px(12) - (g.name_pos[0] + lay.px(24))

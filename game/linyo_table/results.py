@@ -69,7 +69,7 @@ class ResultsScene(TableResults):
             [P.DIE_COLORS["b"], P.DIE_COLORS["o"], P.GOLD, P.LEGAL, P.WHITE]), rng.uniform(0, 6.28))
             for _ in range(140)] if self.perfect else []
         self.b_daily = Button(N_("Today's daily sheet"), self.play_daily, font_size=28)
-        self.b_daily.visible = not self.demo
+        self.b_daily.visible = self.offers_offline_game
         self.widgets.insert(1, self.b_daily)
         if self.perfect:
             sound.play("jackpot")

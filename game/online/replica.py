@@ -41,6 +41,8 @@ class TableReplica:
         self.actions: list[str] = []
         self.chance_count = 0
         self.rejected: list[Rejection] = []
+        # the last action applied: its seat and the events it caused (the hub says it as the log does)
+        self.last_move: tuple[int, tuple[Any, ...]] | None = None
         self._actions: dict[int, tuple[ActionMsg, str]] = {}
         self._chance: dict[int, tuple[ChanceMsg, str]] = {}
         self.window = 1 if setup.game == "lineit" else setup.players * 4 + 1
@@ -146,4 +148,5 @@ class TableReplica:
                     self._reject(event_id, self.setup.seats[act.seat], f"refused: {exc}")
                     continue
                 self.actions.append(act.action)
+                self.last_move = (act.seat, tuple(got or ()))
             caused.extend(got or [])

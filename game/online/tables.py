@@ -75,6 +75,8 @@ class Table:
     chance_posted: set[int] = dataclasses.field(default_factory=set)
     unread: int = 0
     chat: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    # user -> their last membership in the room ("invite", "join", "leave", ...), from the room's events
+    members: dict[str, str] = dataclasses.field(default_factory=dict)
 
     @property
     def setup(self) -> TableSetup:
@@ -89,6 +91,16 @@ class Table:
         moved = self.replica.queued_seats() | {seat for seat, sent in self.posted.items() if sent}
         return [seat for seat in getattr(s, "to_move", [s.current_seat]) if seat not in moved]
 
+    def not_joined(self) -> list[int]:
+        """Seats whose player is not in the room (invited, or left): the game waits for them to join.
+        The room's history is read whole, so every player's join is among its events."""
+        return [seat for seat, user in enumerate(self.setup.seats)
+                if user != BOT and self.members.get(user) != "join"]
+
+    def last_move(self) -> tuple[int, tuple[Any, ...]] | None:
+        """The seat of the last action applied and the events it caused (None before the first)."""
+        return self.replica.last_move
+
 
 @dataclasses.dataclass(frozen=True)
 class TableSummary:
@@ -96,7 +108,9 @@ class TableSummary:
     game: str
     my_turn: bool
     waiting_for: tuple[int, ...]
-    last_action: str
+    not_joined: tuple[int, ...]
+    # the last action's seat and the engine events it caused (the hub words it as the game log does)
+    last_move: tuple[int, tuple[Any, ...]] | None
     unread: int
     over: bool
 
@@ -210,8 +224,7 @@ class OnlineTables:
             waiting = tuple(t.waiting_for())
             mine = set(t.setup.seat_of(self.me))
             out.append(TableSummary(t.room_id, t.setup.game, bool(mine & set(waiting)), waiting,
-                                    t.replica.actions[-1] if t.replica.actions else "", t.unread,
-                                    t.replica.state.is_over))
+                                    tuple(t.not_joined()), t.last_move(), t.unread, t.replica.state.is_over))
         return out
 
     # --- the frame's work ---------------------------------------------------------------
@@ -245,6 +258,12 @@ class OnlineTables:
         if event_id in t.seen:
             return
         t.seen.add(event_id)
+        if event.get("type") == "m.room.member" and isinstance(event.get("state_key"), str):
+            content = event.get("content")
+            membership = content.get("membership") if isinstance(content, dict) else None
+            if isinstance(membership, str):
+                t.members[event["state_key"]] = membership[:20]
+            return
         if event.get("type") == "m.room.message":
             body = event.get("content", {}).get("body")
             if isinstance(body, str):

@@ -37,6 +37,7 @@ class Seat:
     name: str
     kind: str
     level: str | None
+    remote: bool = False     # a person at another window (online)
 
 
 class Replay:
@@ -46,8 +47,8 @@ class Replay:
         self.game = game
         self.final = final
         self.file_id = file_id
-        self.seats = [Seat(str(s.get("name") or f"#{i + 1}"), str(s.get("kind") or "bot"), s.get("level"))
-                      for i, s in enumerate(seats)]
+        self.seats = [Seat(str(s.get("name") or f"#{i + 1}"), str(s.get("kind") or "bot"), s.get("level"),
+                           s.get("remote") is True) for i, s in enumerate(seats)]
         self.actions = actions(final)
         self.n = len(self.actions)
         self.rounds: list[int] = []       # round at each moment 0..n

@@ -45,7 +45,7 @@ CLICK_PX = 6             # a press that moves less than this is a click (on a lo
 
 def make_table(app: "App", rp: Replay, state: Any) -> Any:
     """The game's own table scene, in replay mode, showing `state`."""
-    seats = [{"name": s.name, "kind": s.kind, "level": s.level} for s in rp.seats]
+    seats = [{"name": s.name, "kind": s.kind, "level": s.level, "remote": s.remote} for s in rp.seats]
     if rp.game == "lineit":
         from ..lineit_table.controller import Controller
         from ..lineit_table.scene import TableScene

@@ -27,12 +27,14 @@ from ..ui.layout import Layout
 from ..ui.widgets import Button, TextInput
 from .common import header, hint
 from .online_errors import plain_error
-from .online_table import open_online_table, seat_name
+from .online_table import move_text, not_joined_text, open_online_table, open_replay, seat_name, seat_names
 
 if TYPE_CHECKING:
     from ..app import App
 
 MENU_POLL_SECONDS = 0.5
+ROW_FONT = 28           # a table's row says five things: a size below the buttons' leaves room for them
+MIN_LAST_CHARS = 16     # a last move cut shorter than this says too little: the row drops it
 _last_menu_poll = 0.0
 
 
@@ -101,9 +103,13 @@ class OnlineScene(WidgetScene):
                 self.side.add(self.rows[-1][0])
             for summary in sorted(tables.summaries(), key=lambda x: (x.over, not x.my_turn, x.room_id)):
                 row = Button("", lambda r=summary.room_id: self.open(r),
-                             "primary" if summary.my_turn and not summary.over else "normal")
+                             "primary" if summary.my_turn and not summary.over else "normal", font_size=ROW_FONT)
                 row.label = lambda x=summary, b=row: self.fit_row(b, self.describe_parts(x))
                 self.rows.append((row, summary.room_id))
+                if summary.over:
+                    self.rows.append((Button(N_("Watch replay"), lambda r=summary.room_id: self.watch_replay(r),
+                                             "quiet", font_size=24), summary.room_id))
+                    self.side.add(self.rows[-1][0])
                 for seat in self.bot_seats(summary):
                     who = seat_name(tables.tables[summary.room_id].setup.seats[seat], self.s.me)
                     self.rows.append((Button(lambda w=who: _("Bot for {who}").format(who=w),
@@ -116,17 +122,27 @@ class OnlineScene(WidgetScene):
             self.layout(self.app.lay)
 
     def fit_row(self, button: Button, parts: list[str]) -> str:
-        """A table's line as wide as its button allows: the last move, then the other players,
-        then the unread count make way; the game and whose turn always stay."""
+        """A table's line as wide as its button allows: the other players make way first (the last
+        move names who moved), then the last move is cut short, then it goes, then the unread count;
+        the game and whose turn always stay."""
         lay = self.app.lay
         room = button.rect.w - lay.px(40)
         size = lay.font_px(button.font_size)
         game, others, turn, last, new = parts
-        for keep in ([game, others, turn, last, new], [game, others, turn, new], [game, turn, new], [game, turn]):
+
+        def fits(keep: list[str]) -> str | None:
             line = " · ".join(p for p in keep if p)
-            if T.width(line, size, bold=True) <= room:
+            return line if T.width(line, size, bold=True) <= room else None
+        for keep in ([game, others, turn, last, new], [game, turn, last, new]):
+            if (line := fits(keep)) is not None:
                 return line
-        return line
+        for n in range(len(last) - 1, MIN_LAST_CHARS - 1, -1):
+            if (line := fits([game, turn, last[:n].rstrip() + "…", new])) is not None:
+                return line
+        for keep in ([game, others, turn, new], [game, turn, new]):
+            if (line := fits(keep)) is not None:
+                return line
+        return " · ".join(p for p in (game, turn) if p)
 
     def describe_parts(self, x: Any) -> list[str]:
         """One table's line in parts: game, the other players, whose turn, last move, unread."""
@@ -136,13 +152,15 @@ class OnlineScene(WidgetScene):
             turn = _("finished")
         elif x.my_turn:
             turn = _("your turn")
+        elif t is not None and x.not_joined:
+            turn = not_joined_text(t.setup, x.not_joined, self.s.me)
         elif t is not None and x.waiting_for:
-            turn = _("waiting for {names}").format(
-                names=", ".join(seat_name(t.setup.seats[s], self.s.me) for s in x.waiting_for))
+            turn = _("waiting for {names}").format(names=seat_names(t.setup, x.waiting_for, self.s.me))
         else:
             turn = _("waiting for the host")
         others = ", ".join(seat_name(u, self.s.me) for u in t.setup.seats if u != self.s.me) if t else ""
-        last = _("last: {move}").format(move=T.safe(x.last_action, 40)) if x.last_action else ""
+        move = move_text(x.game, x.last_move, t.setup) if t is not None else ""
+        last = _("last: {move}").format(move=T.safe(move, 60)) if move else ""
         new = _("new: {n}").format(n=x.unread) if x.unread else ""
         return [game, T.safe(others, 60), turn, last, new]
 
@@ -191,6 +209,10 @@ class OnlineScene(WidgetScene):
             self.error = _("This table is still being read from the homeserver.")
             return
         open_online_table(self.app, self.s, room_id)
+
+    def watch_replay(self, room_id: str) -> None:
+        if self.s is not None and room_id in self.s.tables.tables:
+            open_replay(self.app, self.s, room_id)
 
     def ask_seat_bot(self, room_id: str, seat: int) -> None:
         """Host: a bot for a player who left, once the host has said yes."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..online.protocol import BOT
 from ..table.remote import RemoteBots, RemoteTable
 from ..ui import text as T
@@ -35,6 +35,40 @@ def seat_name(user: str, me: str) -> str:
     if user == me:
         return _("You")
     return user[1:].split(":", 1)[0] if user.startswith("@") else user
+
+
+def seat_names(setup: Any, seats: Any, me: str) -> str:
+    """The names of some seats of a table, as a list ("Bo, Bot")."""
+    return ", ".join(seat_name(setup.seats[s], me) for s in seats)
+
+
+def not_joined_text(setup: Any, seats: Any, me: str) -> str:
+    """Who the table waits for to join the room ("waiting for Bo to join")."""
+    return ngettext("waiting for {names} to join", "waiting for {names} to join", len(seats)).format(
+        names=seat_names(setup, seats, me))
+
+
+def move_text(game: str, move: Any, setup: Any) -> str:
+    """A move as the table's game log words it ("Bo takes 57 to the line"), in the player's
+    language; `move` = (seat, the events the action caused). The log's own sentence of the
+    event about the seat that moved, without its full stop (the hub shows it in a row)."""
+    if move is None:
+        return ""
+    seat, events = move
+    if not events:
+        return ""
+    event = next((e for e in events if getattr(e, "seat", None) == seat), events[0])
+
+    def name(p: int) -> str:        # the log's sentences are third person: our own seat by its name too
+        return seat_name(setup.seats[p], "") if 0 <= p < len(setup.seats) else "?"
+    if game == "lineit":
+        from ..lineit_table.texts import event_text
+        text = event_text(event, name)
+    else:
+        from ..linyo_table.log import describe
+        entry = describe(event, name)
+        text = entry.text() if entry is not None else ""
+    return text.rstrip(".")
 
 
 def online_game_id(room_id: str) -> str:
@@ -92,13 +126,17 @@ class OnlineStrip:
         state = self.scene.tg.state
         if state.is_over:
             return _("The game is over.")
-        if getattr(state, "chance_needed", None) is not None:
-            return _("Waiting for the host to deal or roll…")
         waiting = t.waiting_for()
         mine = set(t.setup.seat_of(self.session.me))
         if any(s in mine for s in waiting):
             return _("Your move.")
-        names = ", ".join(seat_name(t.setup.seats[s], self.session.me) for s in waiting)
+        absent = t.not_joined()
+        if absent:
+            return ngettext("Waiting for {names} to join the table.", "Waiting for {names} to join the table.",
+                            len(absent)).format(names=seat_names(t.setup, absent, self.session.me))
+        if getattr(state, "chance_needed", None) is not None:
+            return _("Waiting for the host to deal or roll…")
+        names = seat_names(t.setup, waiting, self.session.me)
         return _("Waiting for {names}.").format(names=names) if names else ""
 
     # ------------------------------------------------------------ layout/draw
@@ -227,6 +265,33 @@ def make_online_scene(app: "App", session: "Session", room_id: str) -> Any:
     scene.go_online(session, room_id)
     t.unread = 0
     return scene
+
+
+def kept_history_id(room_id: str) -> str | None:
+    """The history entry of the room's game, if a table of ours kept it: the statistics' row of
+    the game (counted under the room's game id) names it, and the history still holds it."""
+    from .. import history, stats
+    game_id = online_game_id(room_id)
+    kept = next((row.get("history") for row in reversed(stats.load()["history"]) if row.get("id") == game_id), None)
+    return kept if kept is not None and kept in history.load().ids() else None
+
+
+def open_replay(app: "App", session: "Session", room_id: str) -> None:
+    """The room's game in the replay viewer, from our seat: the history's entry when the table kept
+    it (the same viewer as History's), else the room's own record (a game that ended while we
+    were not at the table)."""
+    from ..replay import open_history_entry
+    from ..replay.model import Replay
+    from ..replay.scene import ReplayScene
+    t = session.tables.tables[room_id]
+    mine = t.setup.seat_of(session.me)
+    seat = mine[0] if mine else None
+    kept = kept_history_id(room_id)
+    if kept is not None:
+        open_history_entry(app, kept, seat=seat)
+        return
+    seats = table_config(t.setup, session.me, room_id)["seats"]
+    app.push(ReplayScene(app, Replay.from_state(t.setup.game, t.replica.state.clone(), seats), seat=seat))
 
 
 def open_online_table(app: "App", session: "Session", room_id: str) -> None:

@@ -130,6 +130,27 @@ class TableBase:
         """The seat the table is shown from (the replay viewer starts there)."""
         return 0
 
+    def local_seat(self) -> int | None:
+        """The seat of the one person who plays (or played) at this machine, the table's "you".
+        None when no one did, or several took turns at it (hot seat: each is a "player"); a seat
+        played from another window (online) is never it."""
+        seats = self.tg.config.get("seats", ())
+        people = [p for p, s in enumerate(seats) if s.get("kind") == "human" and not s.get("remote")]
+        return people[0] if len(people) == 1 else None
+
+    def seat_tag(self, seat: int, bot_tag: str) -> str:
+        """The word beside a seat's name: "you" for the local player, "player" for any other person
+        (hot seat, online), `bot_tag` (its level) for a bot; in the replay viewer the seat watched
+        from says so too ("easy bot · watched"), and "you" stays with the seat that was the player's."""
+        s = self.tg.config["seats"][seat]
+        if s.get("kind") == "human" or s.get("remote"):
+            tag = _("you") if seat == self.local_seat() else _("player")
+        else:
+            tag = bot_tag
+        if self.replay and seat == self.watch_seat():
+            return _("{tag} · watched").format(tag=tag)
+        return tag
+
     @property
     def counts(self) -> bool:
         """A game with people at the table counts in the statistics, online too (a seat of ours

@@ -49,9 +49,11 @@ class TableResults(WidgetScene):
                               "primary", font_size=font_size)
         self.b_look = Button(N_("Look at the table"), table.look_at_table, font_size=font_size)
         self.b_menu = Button(N_("Back to menu"), self.to_menu, "quiet", font_size=font_size)
-        # an online table's "again" would be an offline game against bots named after the players:
-        # a new online table is made from the Play online screen instead
-        self.b_again.visible = not table.demo and getattr(table, "remote", None) is None
+        # a new game of this machine (again, a game's own offers such as the daily sheet) after an
+        # online table would be an offline game against bots named after the players: a new online
+        # table is made from the Play online screen instead; a demo offers none either
+        self.offers_offline_game = not table.demo and getattr(table, "remote", None) is None
+        self.b_again.visible = self.offers_offline_game
         # a tutorial's deal is stacked by its script: its seed ("tutorial") replays nothing
         self.seed = None if table.tutorial else getattr(table.tg.state, "seed", None)
         self.b_seed = Button(lambda: _("Seed {seed} · copy").format(seed=self.seed), self.copy_seed, "quiet",
