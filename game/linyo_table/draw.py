@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -51,9 +52,17 @@ class Paint:
     zoom_drawn: Any = None
     log_rows: tuple[Any, list] = (None, [])   # (what they depend on, the log rows in view)
     tip: tuple[Any, Any] = (None, None)       # (what it depends on, the tooltip under the pointer)
+    thumbs: dict = field(default_factory=dict)   # seat -> (what it depends on, its layer item)
 
 
 _ops_rects: dict = {}
+
+
+@lru_cache(maxsize=64)
+def _fit_thumb(rect: tuple[int, int, int, int], name_h: int) -> SheetGeom:
+    """A thumbnail's sheet under its name line (the same rect always gives the same sheet)."""
+    x, y, w, h = rect
+    return SheetGeom.fit(pygame.Rect(x, y + name_h, w, h - name_h), compact=True)
 
 
 def _ops_rect(ops) -> pygame.Rect:
@@ -400,7 +409,9 @@ class TableDrawing:
         shown = self.reveal.shown_fields(seat)
         if self.starts is not None and seat == self.starts.seat:
             shown = shown | set(self.starts.picks)      # the counts follow the starts being placed
-        free_rows = [11 - sum(1 for f in shown if f // 11 == r) for r in range(ROWS)]
+        free_rows = [11] * ROWS
+        for f in shown:
+            free_rows[f // 11] -= 1
         total = sum(free_rows)
         rows_shown, highlight, total_shown = ROWS, None, True
         if self.scoring_t is not None and not self.finished:
@@ -669,10 +680,23 @@ class TableDrawing:
 
     def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
         name_h = lay.px(30)
-        return SheetGeom.fit(pygame.Rect(rect.x, rect.y + name_h, rect.w, rect.h - name_h), compact=True)
+        return _fit_thumb(tuple(rect), name_h)
 
     def _thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout) -> Item:
-        """One seat's thumbnail as a layer item: repainted only when that seat's ink or label changed."""
+        """One seat's thumbnail as a layer item: repainted only when that seat's ink or label changed.
+        The item is made again only then too (five thumbnails a frame weighed a third of a millisecond)."""
+        hovered = self.log.hovered()
+        logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
+        key = (self.reveal.signature(seat), self.g.seats[seat].name, seat == self.state.current_seat, tuple(rect),
+               lay.px(30), font_px(lay, 22), i18n.current_language(), logged)
+        kept = self.paint.thumbs.get(seat)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        item = self._make_thumb_item(seat, rect, lay, logged)
+        self.paint.thumbs[seat] = (key, item)
+        return item
+
+    def _make_thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout, logged: frozenset) -> Item:
         geom = self._thumb_geom(rect, lay)
         info = self.g.seats[seat]
         active = seat == self.state.current_seat
@@ -682,8 +706,6 @@ class TableDrawing:
         if T.render(info.name, size, C.TEXT, active).get_width() + T.render(label, size, C.TEXT).get_width() \
                 + lay.px(16) > rect.w:
             label = str(free)                  # a narrow thumbnail: the count alone, never over the name
-        hovered = self.log.hovered()
-        logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
         desc = (self.reveal.signature(seat), info.name, label, active, tuple(geom.paper), tuple(sorted(logged)))
         pad = lay.px(8) + 2
 
@@ -722,7 +744,9 @@ class TableDrawing:
         geom = SheetGeom.fit(target.inflate(lay.px(8), lay.px(8)))
         self._draw_sheet(surface, lay, seat, geom, backdrop=(8, 20, 20))
         shown = self.reveal.shown_fields(seat)
-        free_rows = [11 - sum(1 for f in shown if f // 11 == r) for r in range(ROWS)]
+        free_rows = [11] * ROWS
+        for f in shown:
+            free_rows[f // 11] -= 1
         draw_counts(surface, geom, free_rows, sum(free_rows), _("free"), _("Total"))
         info = self.g.seats[seat]
         T.blit_text(surface, _("{name} · difficulty {d} — click to close").format(name=info.name, d=info.difficulty),
