@@ -26,6 +26,9 @@ class DemoScene(DemoMixin, TableScene):
         super().__init__(app, ctrl, speed=max(0.05, speed), demo=True)
         self.init_demo(exit_at_end)
 
+    def settle_for_figures(self) -> None:
+        self.board.images.wait_loaded(30.0)      # the card art loader would share the bare frames' CPU
+
     def show_results(self) -> None:
         if not self.finish_demo():
             super().show_results()

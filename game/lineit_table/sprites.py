@@ -56,6 +56,11 @@ class Images:
         for token in [t for t, fut in self._loading.items() if fut.done()][:n]:
             self._take(token)
 
+    def wait_loaded(self, timeout: float) -> None:
+        """Until the loader has made every source (or `timeout` seconds passed): for measurements."""
+        from concurrent.futures import wait
+        wait(list(self._loading.values()), timeout=timeout)
+
     def _take(self, token: str) -> pygame.Surface | None:
         fut = self._loading.pop(token)
         try:

@@ -65,7 +65,12 @@ class DemoMixin:
 
     def enter(self) -> None:
         super().enter()  # type: ignore[misc]
+        self.settle_for_figures()
         self.figs.start(self.app)
+
+    def settle_for_figures(self) -> None:
+        """Wait for work the table started in the background (a game may override it), so the
+        bare fill + flip frames are timed alone."""
 
     def update(self, dt: float) -> None:
         self.figs.update_begin()
