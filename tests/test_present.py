@@ -241,3 +241,27 @@ def test_window_events_crossfades_toasts_and_overlays_leave_a_whole_redraw(scree
         pygame.event.post(pygame.event.Event(getattr(pygame, kind), x=size[0], y=size[1]))
         _check(app, kind, 3)
     assert app.errors == 0
+
+
+def test_watching_another_seat_leaves_a_whole_redraw(screen_app):
+    """A thumbnail's zoom opened and closed, and watching another seat (the replay viewer's seat
+    switch: the big sheet, its counts and which log entries are bright change with no new entry),
+    leave the window equal to a whole redraw."""
+    import test_table_linyo as T
+    app = screen_app((1280, 720))
+    app.settings.bot_pace = "instant"
+    scene = T.open_game(app, T.config([T.HUMAN, T.bot("Bruno"), T.bot("Cleo")], seed=3))
+    for _ in range(400):                      # until the bots have written in the log
+        app.step(DT)
+        if len(scene.log.entries) >= 4 and not scene.reveal.busy():
+            break
+    _settled(app)
+    for seat in sorted(scene.thumb_rects):
+        T.click(app, scene.thumb_rects[seat].center)
+        _check(app, f"zoomed on seat {seat}", 6)
+        T.click(app, scene.thumb_rects[seat].center)
+        _check(app, f"zoom closed on seat {seat}", 6)
+    for seat in (1, 2, 0):
+        scene.watch_from(seat)
+        _check(app, f"watching seat {seat}", 3)
+    assert app.errors == 0

@@ -237,7 +237,7 @@ class TableDrawing:
             items.append(item)
         rows = self.log_rows(lay)
         desc = (tuple(self.log_rect), tuple((tuple(r), i, lines, i == self.log.hover) for r, i, lines in rows),
-                self.log.scroll)
+                self.log.scroll, self.focus_seat)     # the seat in view has its entries bright
         items.append(Item("log", 3, self.log_rect.inflate(2, 2), desc, lambda s, d=rows: self._draw_log(s, lay, d)))
         tip = self._tip_box(lay)
         if tip is not None:
