@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from synapse_server import synapse  # noqa: F401  (the fixture)
-from test_online_ui import click, online_app, run_until  # noqa: F401  (online_app: the fixture)
+from test_online_ui import click, linyo_frame, online_app, run_until  # noqa: F401  (online_app: the fixture)
 
 pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")
 
@@ -90,21 +90,12 @@ def play_linyo_to_the_end(app, other, room) -> None:
     import time
 
     from engine.bots import make_bot
-    from game.online.bench import autoplay
     bot = make_bot("linyo", "easy", seed=5)
     host_bots: dict = {}
     end = time.monotonic() + 180
     while time.monotonic() < end and not (other.tables[room].replica.state.is_over
                                           and app.top.name == "linyo_results"):
-        t = app.top
-        if t.name == "online_linyo":
-            st = t.tg.state
-            if t.human_turn() and not st.is_over and not t.reveal.busy() and not t.dice.rolling():
-                assert t._decide(bot.choose(t.decide_state.view(t.decide_seat)))
-        app.step(0.05)
-        other.update()
-        autoplay(other, host_bots)
-        time.sleep(0.005)     # the network threads need the GIL: a spinning loop starves them
+        linyo_frame(app, other, bot, host_bots)
     assert other.tables[room].replica.state.is_over and app.top.name == "linyo_results", app.top.name
 
 

@@ -40,6 +40,20 @@ def type_into(app, scene, field, text: str) -> None:
     assert field.text == text
 
 
+def linyo_frame(app, other: OnlineTables, bot, host_bots: dict) -> None:
+    """One frame of an online Linyo game: the app's seat decides with `bot` when it may (as a
+    player would, once the strokes and dice have landed), the host plays its seats."""
+    t = app.top
+    if t.name == "online_linyo":
+        st = t.tg.state
+        if t.human_turn() and not st.is_over and not t.reveal.busy() and not t.dice.rolling():
+            assert t._decide(bot.choose(t.decide_state.view(t.decide_seat)))
+    app.step(0.05)
+    other.update()
+    autoplay(other, host_bots)
+    time.sleep(0.005)     # the network threads need the GIL: a spinning loop starves them
+
+
 def run_until(app, other: OnlineTables, until, timeout: float, bots: dict | None = None) -> bool:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -156,14 +170,7 @@ def test_linyo_online_table_plays_through_the_scene(online_app):
     target = 16
     end = time.monotonic() + 120
     while time.monotonic() < end and len(other.tables[room].replica.actions) < target:
-        t = app.top
-        st = t.tg.state
-        if t.human_turn() and not st.is_over and not t.reveal.busy() and not t.dice.rolling():
-            assert t._decide(bot.choose(t.decide_state.view(t.decide_seat)))
-        app.step(0.05)
-        other.update()
-        autoplay(other, host_bots)
-        time.sleep(0.005)     # the network threads need the GIL: a spinning loop starves them
+        linyo_frame(app, other, bot, host_bots)
     assert len(other.tables[room].replica.actions) >= target
     settle_and_compare(app, other, room, table)
     assert not other.tables[room].replica.rejected

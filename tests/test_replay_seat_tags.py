@@ -4,23 +4,14 @@ people as players (not bots). Headless, the real scene loop, keys as events."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from engine.bots.arena import seat_game
 from game import history, i18n
-from game.app import App
 from game.lineit_table import draw
 from game.replay.model import Replay
 from game.replay.scene import ReplayScene
-from game.scenes.menu import MenuScene
 
-
-@pytest.fixture
-def app(headless_home):
-    a = App(size=(1280, 720))
-    a.menu_factory = MenuScene
-    a.reset(MenuScene(a))
-    yield a
+from test_replay import app  # noqa: E402,F401  (the fixture: an App at the menu, 1280×720)
 
 
 def lineit_game(players: int, moves: int = 12):

@@ -199,32 +199,16 @@ class FirstTips:
 def _beside(box: pygame.Rect, near: pygame.Rect, gap: int) -> list[pygame.Rect]:
     """`box` placed above, below, left and right of `near` (in that order of preference), each
     centred on it, then flush with either of its ends."""
+    sides = (("bottom", near.top - gap, ("centerx", "left", "right")),     # above
+             ("top", near.bottom + gap, ("centerx", "left", "right")),     # below
+             ("right", near.left - gap, ("centery", "top", "bottom")),     # left of it
+             ("left", near.right + gap, ("centery", "top", "bottom")))     # right of it
     out = []
-    for side in ("above", "below", "left", "right"):
-        for align in ("centre", "start", "end"):
+    for edge, at, aligns in sides:
+        for align in aligns:
             r = box.copy()
-            if side in ("above", "below"):
-                if side == "above":
-                    r.bottom = near.top - gap
-                else:
-                    r.top = near.bottom + gap
-                if align == "centre":
-                    r.centerx = near.centerx
-                elif align == "start":
-                    r.left = near.left
-                else:
-                    r.right = near.right
-            else:
-                if side == "left":
-                    r.right = near.left - gap
-                else:
-                    r.left = near.right + gap
-                if align == "centre":
-                    r.centery = near.centery
-                elif align == "start":
-                    r.top = near.top
-                else:
-                    r.bottom = near.bottom
+            setattr(r, edge, at)
+            setattr(r, align, getattr(near, align))
             out.append(r)
     return out
 
