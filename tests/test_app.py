@@ -19,6 +19,8 @@ from game.scenes.stats_scene import StatsScene
 from game.ui import text as T
 from game.ui.widgets import Button, label_text
 
+from appkit import menu_app  # noqa: E402
+
 DT = 1 / 60
 
 
@@ -28,11 +30,7 @@ def home(headless_home, monkeypatch):
 
 
 def start(size=(1280, 720)) -> App:
-    app = App(size=size)
-    app.menu_factory = MenuScene
-    app.reset(MenuScene(app))
-    app.run(frames=2, dt=DT)
-    return app
+    return menu_app(size)
 
 
 def key(app: App, k: int, mod: int = 0, frames: int = 1) -> None:

@@ -20,6 +20,8 @@ from game.ui import text as T
 from game.ui.layout import Layout
 from game.ui.widgets import TextInput
 
+from appkit import menu_app  # noqa: E402
+
 DT = 1 / 60
 
 
@@ -30,11 +32,7 @@ def home(headless_home, monkeypatch):
 
 
 def start(size=(1280, 720)) -> App:
-    app = App(size=size)
-    app.menu_factory = MenuScene
-    app.reset(MenuScene(app))
-    app.run(frames=2, dt=DT)
-    return app
+    return menu_app(size)
 
 
 def post(kind, **kw) -> None:

@@ -13,10 +13,11 @@ from game.lineit_table.controller import Controller
 from game.lineit_table.scene import TableScene
 from game.linyo_table.model import TableGame
 from game.linyo_table.scene import LinyoTable
-from game.scenes.menu import MenuScene
 from game.tutorial import lineit_script, linyo_script, tips
 from game.tutorial.steps import state_at
 from game.ui import text as T
+
+from appkit import menu_app  # noqa: E402
 
 DT = 1 / 60
 ALL_KEYS = ("lineit.jackpot", "lineit.bet_lost", "lineit.hand_full", "lineit.forced",
@@ -29,12 +30,7 @@ def home(headless_home):
 
 
 def start(size=(1280, 720)) -> App:
-    app = App(size=size)
-    app.menu_factory = MenuScene
-    app.reset(MenuScene(app))
-    app.change_settings(anim_speed="reduced", bot_pace="slow")
-    app.run(frames=2, dt=DT)
-    return app
+    return menu_app(size, anim_speed="reduced", bot_pace="slow")
 
 
 def bet_lost_state() -> lineit.LineitState:

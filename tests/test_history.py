@@ -13,7 +13,8 @@ from game import history
 from game.app import App
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.history import HistoryScene
-from game.scenes.menu import MenuScene
+
+from appkit import menu_app  # noqa: E402
 
 DT = 1 / 60
 SEATS3 = [{"name": "Ada", "kind": "human", "level": None},
@@ -191,11 +192,7 @@ def test_record_game_never_raises(home):
 # ---------------------------------------------------------------- the screen
 
 def start(size: tuple[int, int]) -> App:
-    app = App(size=size)
-    app.menu_factory = MenuScene
-    app.reset(MenuScene(app))
-    app.run(frames=2, dt=DT)
-    return app
+    return menu_app(size)
 
 
 def key(app: App, k: int, frames: int = 1) -> None:

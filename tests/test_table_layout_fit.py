@@ -19,13 +19,14 @@ from game.lineit_table.scene import TableScene
 from game.linyo_table import texts
 from game.linyo_table.model import TableGame
 from game.linyo_table.scene import LinyoTable
-from game.scenes.menu import MenuScene
 from game.table import bots as bots_mod
 from game.ui import text as T
 
 LANGS = ["en", "de", "fr"]
 SIZES = [(800, 600), (1280, 720), (1920, 1080)]
 MIN_PX = 11
+from appkit import menu_app  # noqa: E402
+
 DT = 1 / 60
 LONG_NAME = "Bartholomäus-Johanna"     # as long as the setup lets a name be (20 characters)
 
@@ -37,12 +38,7 @@ def home(headless_home, monkeypatch):
 
 
 def start(size: tuple[int, int], lang: str) -> App:
-    app = App(size=size)
-    app.menu_factory = MenuScene
-    app.change_settings(language=lang, anim_speed="reduced", bot_pace="instant")
-    app.reset(MenuScene(app))
-    app.run(frames=2, dt=DT)
-    return app
+    return menu_app(size, language=lang, anim_speed="reduced", bot_pace="instant")
 
 
 def drawn_by(draw) -> list[tuple[str, int, pygame.Rect]]:

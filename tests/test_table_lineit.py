@@ -19,7 +19,8 @@ from game.lineit_table.results import ResultsScene
 from game.lineit_table.scene import TableScene
 from game.lineit_table.texts import card_label
 from game.scenes.dialogs import ConfirmScene
-from game.scenes.menu import MenuScene
+
+from appkit import menu_app  # noqa: E402
 
 DT = 1 / 60
 
@@ -31,13 +32,8 @@ def home(headless_home, monkeypatch):
 
 
 def start(size=(1280, 720), **settings) -> App:
-    app = App(size=size)
-    app.menu_factory = MenuScene
-    app.reset(MenuScene(app))
-    app.change_settings(anim_speed=settings.get("anim_speed", "fast"), bot_pace=settings.get("bot_pace", "instant"),
-                        confirm_close_line=True)
-    app.run(frames=2, dt=DT)
-    return app
+    return menu_app(size, anim_speed=settings.get("anim_speed", "fast"),
+                    bot_pace=settings.get("bot_pace", "instant"), confirm_close_line=True)
 
 
 def config(*kinds: str, seed: int = 11, first: int | None = 0, level: str = "easy") -> dict:

@@ -8,7 +8,6 @@ import pytest
 from engine import lineit
 from game import i18n
 from game.app import App
-from game.scenes.menu import MenuScene
 from game.table.results import TableResults
 from game.tutorial import open_tutorial, progress
 from game.tutorial.lineit_script import script as lineit_script
@@ -21,6 +20,8 @@ from tools.compile_locale import po_path, read_po
 
 from tutorial_player import right_gesture, wrong_gesture
 
+from appkit import menu_app  # noqa: E402
+
 DT = 1 / 60
 SCRIPTS = {"lineit": lineit_script, "linyo": linyo_script}
 
@@ -31,12 +32,7 @@ def home(headless_home):
 
 
 def start(size=(1280, 720)) -> App:
-    app = App(size=size)
-    app.menu_factory = MenuScene
-    app.reset(MenuScene(app))
-    app.change_settings(anim_speed="fast", bot_pace="instant")
-    app.run(frames=2, dt=DT)
-    return app
+    return menu_app(size, anim_speed="fast", bot_pace="instant")
 
 
 def post(kind, **kw) -> None:

@@ -1,0 +1,20 @@
+"""The App as the tests start it: headless (see conftest's `headless_home`), at the menu, with
+the settings a test asks for applied before the menu is built, two frames run."""
+from __future__ import annotations
+
+from typing import Any
+
+from game.app import App
+from game.scenes.menu import MenuScene
+
+DT = 1 / 60
+
+
+def menu_app(size: tuple[int, int] = (1280, 720), **settings: Any) -> App:
+    app = App(size=size)
+    app.menu_factory = MenuScene
+    if settings:
+        app.change_settings(**settings)
+    app.reset(MenuScene(app))
+    app.run(frames=2, dt=DT)
+    return app
