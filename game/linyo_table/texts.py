@@ -28,6 +28,14 @@ COLOUR_NAMES = {"blue": N_("blue"), "orange": N_("orange"), "grey": N_("grey"),
                 "b": N_("blue"), "o": N_("orange"), "g": N_("grey")}
 
 #: code -> template (or, for a sentence about a colour, colour -> template)
+# a start and a move are refused the same way for a field whose colour has no die (per colour:
+# the sentence agrees with the colour in German and French)
+_NO_DIE = {"blue": N_("{field} is blue, but no blue die is left"),
+           "orange": N_("{field} is orange, but no orange die is left"),
+           "grey": N_("{field} is grey, but no grey die is left")}
+_NOT_ROLLED = {"blue": N_("{field} is blue, but no blue die was rolled"),
+               "orange": N_("{field} is orange, but no orange die was rolled"),
+               "grey": N_("{field} is grey, but no grey die was rolled")}
 REFUSAL_TEXTS: dict[str, Any] = {
     "action.not_text": N_("{value} is not an action"),
     "action.empty": N_("An empty text is not an action"),
@@ -52,24 +60,16 @@ REFUSAL_TEXTS: dict[str, Any] = {
                         "orange": N_("At least one die stays orange"),
                         "grey": N_("At least one die stays grey")},
     "start.taken": N_("{field} is already on one of your lines"),
-    "start.no_die": {"blue": N_("{field} is blue, but no blue die is left"),
-                     "orange": N_("{field} is orange, but no orange die is left"),
-                     "grey": N_("{field} is grey, but no grey die is left")},
-    "start.not_rolled": {"blue": N_("{field} is blue, but no blue die was rolled"),
-                         "orange": N_("{field} is orange, but no orange die was rolled"),
-                         "grey": N_("{field} is grey, but no grey die was rolled")},
+    "start.no_die": _NO_DIE,
+    "start.not_rolled": _NOT_ROLLED,
     "line.none": N_("There is no line {line}"),
     "line.closed": N_("That line is closed (× on {end})"),
     "move.not_from_end": N_("A line grows from its end ({end})"),
     "move.not_adjacent": N_("{field} is not next to {prev} (steps go up, down, left or right)"),
     "move.repeated": N_("{field} is already on this move"),
     "move.taken": N_("{field} is already on one of your lines"),
-    "move.no_die": {"blue": N_("{field} is blue, but no blue die is left"),
-                    "orange": N_("{field} is orange, but no orange die is left"),
-                    "grey": N_("{field} is grey, but no grey die is left")},
-    "move.not_rolled": {"blue": N_("{field} is blue, but no blue die was rolled"),
-                        "orange": N_("{field} is orange, but no orange die was rolled"),
-                        "grey": N_("{field} is grey, but no grey die was rolled")},
+    "move.no_die": _NO_DIE,
+    "move.not_rolled": _NOT_ROLLED,
     "move.no_star": N_("The star step comes only after a move ends on a star"),
     "move.after_star": N_("The star step is the last step of a move"),
     "chance.not_needed": N_("No dice are needed now"),
