@@ -244,6 +244,27 @@ def test_the_last_move_of_every_seat_stays_marked_until_it_moves_again(home):
     assert scene._marks(0) == mine          # drawn on the sheet once the ink is there
 
 
+def test_a_bots_only_table_draws_each_stroke_on_the_big_sheet(home):
+    """The big sheet follows the mover: it turns to a seat before that seat's move lands, and a
+    stroke being drawn is always on it (it used to turn to the next seat as the move landed, so
+    every stroke was drawn on a thumbnail)."""
+    app = start_app(fast=False)
+    scene = open_game(app, config([bot("Ada"), bot("Bruno"), bot("Cleo")], seed=5))
+    seen: set[int] = set()
+    for _ in range(3000):
+        moved = len(scene.state.log)
+        seat = scene.state.current_seat
+        app.step(DT)
+        busy = [s for s in range(3) if scene.reveal.busy(s)]
+        assert busy in ([], [scene.focus_seat]), (busy, scene.focus_seat)
+        if len(scene.state.log) > moved and scene.state.phase == "move" and seat is not None:
+            assert scene.focus_seat == seat          # the move of the seat in view
+            seen.add(seat)
+        if len(seen) == 3:
+            break
+    assert seen == {0, 1, 2}
+
+
 def test_hint_draws_the_hard_bots_move_with_its_reason(home):
     app = start_app()
     scene = table(app, linyo.new_game(players=1, seed=11, rolls=["bbog", "bbbo"], first_seat=0))

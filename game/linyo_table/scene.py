@@ -286,9 +286,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if st.is_over or self.replay:
             return
         if decision is None:
-            seat = st.current_seat      # None: an online table waits for the host's roll (external chance)
-            if seat is not None and self.g.seats[seat].is_bot and not self.g.humans:
-                self.focus_seat = seat
+            # a bots-only table keeps the seat that just moved in view while its stroke is drawn
+            # and its last move is marked; `_update_bots` turns to the next mover
             return
         st, seat = self.decide_state, self.decide_seat
         self.focus_seat = seat
@@ -575,11 +574,14 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.pace -= dt
         if self.pace > 0 or not self.bots.answered():
             return
+        if not self.g.humans and self.focus_seat != seat:
+            # a bots-only table: the big sheet turns to the mover a frame before its move lands, so
+            # its stroke is drawn there (and the two frames share the work of the turn and the move)
+            self.focus_seat = seat
+            return
         text = self.bots.poll(st, seat)
         if text is None:
             return
-        if not self.g.humans:
-            self.focus_seat = seat
         if not self._apply(text):
             log.error("bot played an illegal action %r", text)
             self._apply(fallback(st))

@@ -16,6 +16,7 @@ from game import palette as P
 
 from ..ui import text as T
 from ..ui.pictures import picture
+from ..ui.surfaces import retained_copy
 from .geometry import COLS, ROWS, SheetGeom, catmull_rom, partial
 
 SAMPLES = 8           # curve points per field step
@@ -227,7 +228,7 @@ class SheetCanvas:
         """
         want = {ln.number: ln for ln in lines if is_settled(ln)}
         if self.surface is None:
-            self.surface = settled_sheet(self.local, self.rows, [], self.backdrop).copy()
+            self.surface = retained_copy(settled_sheet(self.local, self.rows, [], self.backdrop))
             if want:
                 draw_ink(self.surface, self.local, list(want.values()))
             self.drawn = {n: ((tuple(ln.fields), ln.cross, ln.shown), _copy(ln), ink_bounds(self.local, ln))

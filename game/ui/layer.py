@@ -17,6 +17,8 @@ from typing import Callable, Iterable, NamedTuple
 
 import pygame
 
+from .surfaces import retained_copy
+
 
 class Item(NamedTuple):
     key: object
@@ -45,7 +47,7 @@ class RetainedLayer:
         size = base.get_size()
         if self.surface is None or self.surface.get_size() != size or base_key != self.base_key:
             if self.surface is None or self.surface.get_size() != size:
-                self.surface = base.copy()
+                self.surface = retained_copy(base)
             self._full(base, items)
             self.base_key = base_key
             return
