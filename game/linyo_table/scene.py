@@ -522,8 +522,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_undo.enabled = self.human_turn() and self._has_undo()
         self.b_nothing.enabled = self.human_turn() and self.path is not None
         self.b_hint.enabled = self.human_turn() and not self.hint_wanted and self.bots.error is None
-        # with no human at the table (the demo, a bots-only game) there is nothing to confirm or undo
-        watching = not self.g.humans or self.replay
+        # with no human at the table (the demo, a bots-only game), or once the game is over, there is
+        # nothing to confirm or undo
+        watching = not self.g.humans or self.replay or self.state.is_over
         self.b_confirm.visible = self.b_undo.visible = self.b_hint.visible = not watching
         self.b_nothing.visible = not watching and self.state.phase == "move"
         self.b_menu.visible = self.b_rules.visible = not self.replay     # the replay viewer has its own bar
