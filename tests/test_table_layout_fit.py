@@ -77,6 +77,35 @@ def test_four_of_a_kind_banner_fits_the_panel_above_the_dice(home, lang, size, d
     pygame.display.quit()
 
 
+# ------------------------------------------------------------------ Linyo: the thumbnails' name lines
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_thumbnails_name_and_free_count_stay_apart_inside_it(home, lang, size, players):
+    """A long name is cut with "…" before it reaches the count (a 4-seat table at 1920×1080 drew
+    "Bartholomäus" over "63")."""
+    app = start(size, lang)
+    seats = [{"name": "Ada", "kind": "human", "level": None, "difficulty": 2}]
+    seats += [{"name": (LONG_NAME + str(i))[:20], "kind": "bot", "level": "easy", "difficulty": 2}
+              for i in range(1, players)]
+    state = linyo.new_game(players=players, seed=1, first_seat=0)
+    scene = LinyoTable(app, TableGame(state, {"game": "linyo", "seats": seats, "first_seat": 0, "seed": 1,
+                                             "sheet": "A"}))
+    app.reset(scene)
+    app.run(frames=3, dt=DT)
+    assert scene.thumb_rects
+    for seat, rect in scene.thumb_rects.items():
+        item = scene._make_thumb_item(seat, rect, app.lay, frozenset())
+        drawn = drawn_by(lambda: item.draw(pygame.Surface(app.screen.get_size())))
+        line = [(text, r) for text, px, r in drawn if r.top < rect.top + app.lay.px(30)]
+        assert len(line) == 2, line
+        (name, a), (count, b) = sorted(line, key=lambda t: t[1].x)
+        assert name.startswith(seats[seat]["name"][:1]) and count[:1].isdigit(), line
+        assert a.right < b.left, f"{lang} {size}: {name!r} {a} runs into {count!r} {b}"
+        assert rect.left <= a.left and b.right <= rect.right, (rect, a, b)
+    pygame.display.quit()
+
+
 # ------------------------------------------------------------------ Line-it: the results grid
 def finished_lineit(app: App, players: int = 4) -> TableScene:
     """A Line-it table whose game is over (random legal moves), its results screen up."""

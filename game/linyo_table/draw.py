@@ -703,10 +703,12 @@ class TableDrawing:
         free = 77 - len(self.reveal.shown_fields(seat))
         size = font_px(lay, 22)
         label = _("{n} free").format(n=free)
-        if T.render(info.name, size, C.TEXT, active).get_width() + T.render(label, size, C.TEXT).get_width() \
-                + lay.px(16) > rect.w:
+        gap = lay.px(16)
+        if T.width(info.name, size, active) + T.width(label, size) + gap > rect.w:
             label = str(free)                  # a narrow thumbnail: the count alone, never over the name
-        desc = (self.reveal.signature(seat), info.name, label, active, tuple(geom.paper), tuple(sorted(logged)))
+        # and a long name is cut to the room the count leaves it
+        name = T.cut(info.name, size, rect.w - T.width(label, size) - gap, active)
+        desc = (self.reveal.signature(seat), name, label, active, tuple(geom.paper), tuple(sorted(logged)))
         pad = lay.px(8) + 2
 
         def draw(surface: pygame.Surface) -> None:
@@ -720,7 +722,7 @@ class TableDrawing:
             if logged:                          # the log entry under the pointer is about this seat
                 draw_marks(surface, geom, logged, "log")
             colour = C.ACCENT if active else C.TEXT
-            T.blit_text(surface, info.name, size, colour, (rect.x + lay.px(4), rect.y + lay.px(2)), bold=active)
+            T.blit_text(surface, name, size, colour, (rect.x + lay.px(4), rect.y + lay.px(2)), bold=active)
             T.blit_text(surface, label, size, C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)), "topright")
             if active:
                 pygame.draw.rect(surface, C.ACCENT, rect.inflate(lay.px(8), lay.px(8)), max(2, lay.px(3)),

@@ -40,13 +40,6 @@ FINAL_PLAYS = {1: N_("one final play"), 2: N_("two final plays")}
 SHEETS = {"random": N_("random sheet"), "custom": N_("own sheet")}
 
 
-def fit(text: str, size: int, room: int, bold: bool = False) -> str:
-    """`text`, cut with an ellipsis to fit `room` pixels."""
-    if T.width(text, size, bold) <= room:
-        return text
-    while text and T.width(text + "…", size, bold) > room:
-        text = text[:-1]
-    return text + "…"
 
 
 def seat_text(entry: Entry, i: int) -> str:
@@ -197,13 +190,13 @@ class GameList(Widget):
             result = outcome(entry)
             res_w = T.width(result, small, True) if result else 0
             x = r.right + lay.px(14)
-            T.blit_text(surface, fit(headline(entry), big, row.right - pad - x - res_w - lay.px(24), True), big, C.TEXT,
+            T.blit_text(surface, T.cut(headline(entry), big, row.right - pad - x - res_w - lay.px(24), True), big, C.TEXT,
                         (x, row.y + lay.px(16)), "topleft", bold=True)
             if result:
                 colour = C.DANGER if entry.abandoned else C.TEXT_DIM if not entry.finished else C.ACCENT
                 T.blit_text(surface, result, small, colour, (row.right - pad, row.y + lay.px(20)), "topright", bold=True)
             seats = "  ·  ".join(seat_text(entry, i) for i in range(len(entry.seats)))
-            T.blit_text(surface, fit(seats, small, room - (x - row.x)), small, C.TEXT_DIM,
+            T.blit_text(surface, T.cut(seats, small, room - (x - row.x)), small, C.TEXT_DIM,
                         (x, row.y + lay.px(62)), "topleft")
         surface.set_clip(clip)
         self._draw_scrollbar(surface, lay, bar_w)

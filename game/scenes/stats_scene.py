@@ -18,7 +18,6 @@ from ..tables import GAME_NAMES
 from ..ui import chart
 from ..ui import text as T
 from ..ui import theme as C
-from ..ui.game_stats_panel import cut as _cut
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, panel
 from .common import header, hint
@@ -196,7 +195,7 @@ class StatsScene(WidgetScene):
             right = rect.x + pad + label_w + (i + 1) * col_w
             lines = T.wrap(title, size, col_w - pad // 2, bold=True)
             if len(lines) > 2:
-                lines = [lines[0], _cut(" ".join(lines[1:]), size, col_w - pad // 2, True)]
+                lines = [lines[0], T.cut(" ".join(lines[1:]), size, col_w - pad // 2, True)]
             for k, text in enumerate(lines):     # one-line titles sit on the second line, above their column
                 T.blit_text(surface, text, size, C.TEXT_DIM, (right, y + (k + 2 - len(lines)) * line_h), "topright",
                             bold=True)
@@ -206,10 +205,10 @@ class StatsScene(WidgetScene):
             if k % 2 == 0:       # banded rows carry the eye across, no colour needed
                 band = pygame.Rect(rect.x + pad // 2, y - row_h // 6, rect.w - pad, row_h)
                 pygame.draw.rect(surface, C.mix(C.PANEL, C.PANEL_EDGE, 0.35), band, border_radius=max(1, row_h // 5))
-            T.blit_text(surface, _cut(_(ROW_NAMES[key]), size, label_w), size, C.TEXT, (rect.x + pad, y), "topleft")
+            T.blit_text(surface, T.cut(_(ROW_NAMES[key]), size, label_w), size, C.TEXT, (rect.x + pad, y), "topleft")
             for i, (_title, value) in enumerate(cols):
                 right = rect.x + pad + label_w + (i + 1) * col_w
-                T.blit_text(surface, _cut(value(row), size, col_w - pad // 2, True), size, C.TEXT, (right, y),
+                T.blit_text(surface, T.cut(value(row), size, col_w - pad // 2, True), size, C.TEXT, (right, y),
                             "topright", bold=True)
 
     def _draw_bests(self, surface: pygame.Surface, lay: Layout) -> None:
@@ -233,7 +232,7 @@ class StatsScene(WidgetScene):
             room = (link.rect.x if link is not None else rect.right - pad) - rect.x - pad * 2
             lines = T.wrap(text(), size, room)
             if len(lines) > 2:
-                lines = [lines[0], _cut(" ".join(lines[1:]), size, room)]
+                lines = [lines[0], T.cut(" ".join(lines[1:]), size, room)]
             top = y + (row_h - len(lines) * int(size * 1.2)) // 2
             for k, part in enumerate(lines):
                 T.blit_text(surface, part, size, C.TEXT, (rect.x + pad, top + k * int(size * 1.2)), "topleft")

@@ -129,7 +129,7 @@ class GameStatsPanel:
         xs = []
         for name, w in zip(self.names, widths):
             xs.append(x + w)
-            T.blit_text(surface, cut(name, size, w, True), size, C.TEXT, (x + w, y), "topright", bold=True)
+            T.blit_text(surface, T.cut(name, size, w, True), size, C.TEXT, (x + w, y), "topright", bold=True)
             x += w + gap
         for i, (label, value) in enumerate(rows):
             y = rect.y + (i + 2) * line_h
@@ -139,9 +139,9 @@ class GameStatsPanel:
                 band = pygame.Rect(rect.x - size // 3, y - line_h // 8, xs[-1] - rect.x + size * 2 // 3 if xs else rect.w,
                                    line_h)
                 pygame.draw.rect(surface, C.mix(C.PANEL, C.PANEL_EDGE, 0.35), band, border_radius=max(1, size // 4))
-            T.blit_text(surface, cut(label, size, label_w), size, C.TEXT_DIM, (rect.x, y), "topleft")
+            T.blit_text(surface, T.cut(label, size, label_w), size, C.TEXT_DIM, (rect.x, y), "topleft")
             for right, w, seat in zip(xs, widths, self.stats.seats):
-                T.blit_text(surface, cut(value(seat), size, w, True), size, C.TEXT, (right, y), "topright", bold=True)
+                T.blit_text(surface, T.cut(value(seat), size, w, True), size, C.TEXT, (right, y), "topright", bold=True)
 
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         series = [chart.Series(name, tuple(float(v) for v in values))
@@ -151,10 +151,3 @@ class GameStatsPanel:
         chart.line_chart(surface, rect, series, size, x_label=self.chart_label(), first_x=self.stats.first_round)
 
 
-def cut(text: str, size: int, room: int, bold: bool = False) -> str:
-    """`text`, cut with an ellipsis to fit `room` pixels."""
-    if T.width(text, size, bold) <= room:
-        return text
-    while text and T.width(text + "…", size, bold) > room:
-        text = text[:-1]
-    return text + "…"

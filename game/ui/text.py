@@ -165,6 +165,21 @@ def blit_text(surface: pygame.Surface, text: str, size: int, color: tuple[int, i
     return rect
 
 
+def cut(text: str, size: int, room: int, bold: bool = False) -> str:
+    """`text`, cut with an ellipsis to fit `room` pixels (a name in a narrow box).
+
+    >>> start_fonts(); cut("Ada", 20, 500)
+    'Ada'
+    >>> cut("Bartholomäus", 20, 60).endswith("…")
+    True
+    """
+    if width(text, size, bold) <= room:
+        return text
+    while text and width(text + "…", size, bold) > room:
+        text = text[:-1]
+    return text + "…"
+
+
 def fit_size(texts: "tuple[str, ...] | list[str]", size: int, room: int, bold: bool = False,
              floor: int = MIN_FONT_PX) -> int:
     """The largest pixel size <= `size` (and >= `floor`) at which every one of `texts` is at most
