@@ -203,7 +203,7 @@ def test_a_tutorial_game_is_neither_kept_nor_counted(home):
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: "%dx%d" % s)
-@pytest.mark.parametrize("key", ["linyo.four", "lineit.jackpot"])
+@pytest.mark.parametrize("key", list(SITUATIONS))
 def test_a_bubble_leaves_its_thing_and_buttons_free_and_goes_without_a_trace(home, key, size):
     """The bubble lies beside what it is about, not on it nor on the table's buttons (it lay on
     Confirm); and once clicked away the window is a whole redraw again (a patched frame left it
@@ -221,6 +221,8 @@ def test_a_bubble_leaves_its_thing_and_buttons_free_and_goes_without_a_trace(hom
     assert not box.colliderect(pygame.Rect(shown.near)), (box, shown.near)
     buttons = [b for b in (getattr(sc, "buttons", None) or sc.widgets) if b.visible]
     assert not [b.rect for b in buttons if box.colliderect(b.rect)]
+    # nor on what the table keeps in view (Line-it: the player's line and the instruction)
+    assert not [r for r in sc.tip_keep_clear() if box.colliderect(r)], (box, sc.tip_keep_clear())
     app.run(frames=30, dt=DT)                    # the table patches frames in parts meanwhile
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=box.center, button=3))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=box.center, button=3))

@@ -256,6 +256,11 @@ class TableScene(TableBase, TableInput, Scene):
         if self.board.views is not None:
             self.board.sync(self.board.views, self.viewer, instant=True)
 
+    def tip_keep_clear(self) -> list[pygame.Rect]:
+        """The player's own line and the instruction beside the hand (a tip about the hand lay over
+        the line it talked about)."""
+        return [self.geo.me.line, self.geo.status]
+
     def hovered_log_back(self) -> int | None:
         """How many entries before the newest the entry under the pointer is (None: none)."""
         found = next((i for i, e in enumerate(self.log) if e is self.log_hover), None)

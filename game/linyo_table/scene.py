@@ -178,6 +178,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.focus_seat = seat
         self.layout(self.table_lay)
 
+    def tip_keep_clear(self) -> list[pygame.Rect]:
+        """The instruction under the buttons and the dice."""
+        return [self.info_rect, *self.die_rects]
+
     def hovered_log_back(self) -> int | None:
         """How many entries before the newest the entry under the pointer is (None: none)."""
         hover = self.log.hover

@@ -307,6 +307,10 @@ class TableBase:
         return any(b.visible and b.rect.collidepoint(event.pos) for b in buttons)
 
     # ------------------------------------------------------------ drawing
+    def tip_keep_clear(self) -> list[pygame.Rect]:
+        """What a first-game tip's bubble should leave in view, besides the thing it is about."""
+        return []
+
     def draw_first_tip(self, surface: pygame.Surface) -> None:
         """Call at the end of the game's `draw`: the tip's bubble over the table. While a bubble
         shows, every frame is pushed whole and the next one drawn whole, so the bubble, and the

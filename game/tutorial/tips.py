@@ -181,35 +181,51 @@ class FirstTips:
     def place(self, box: pygame.Rect, near: pygame.Rect, screen: pygame.Rect, gap: int) -> pygame.Rect:
         """Beside the thing the tip is about, inside the window: above it, below, left or right,
         the first that leaves the thing itself in view, and of those the one that covers the least
-        of the table's buttons (a tip lay over Confirm, the very button it talked about)."""
+        of what the table wants kept in view (`tip_keep_clear()`: a Line-it tip lay over the
+        player's own line) and then of its buttons (a tip lay over Confirm, the very button it
+        talked about). A place over something kept in view is also tried pushed on past it."""
         buttons = [b.rect for b in getattr(self.table, "buttons", None) or getattr(self.table, "widgets", [])
                    if getattr(b, "visible", True)]
-        best: tuple[tuple[int, int], pygame.Rect] | None = None
-        for cand in _beside(box, near, gap):
-            cand.clamp_ip(screen)
-            hidden = cand.clip(near)
-            covered = sum(cand.clip(buttons[i]).w * cand.clip(buttons[i]).h for i in cand.collidelistall(buttons))
-            cost = (hidden.w * hidden.h, covered)
-            if best is None or cost < best[0]:
-                best = (cost, cand)
+        keep = [pygame.Rect(r) for r in getattr(self.table, "tip_keep_clear", lambda: [])()]
+
+        def area(cand: pygame.Rect, rects: list[pygame.Rect]) -> int:
+            return sum(cand.clip(rects[i]).w * cand.clip(rects[i]).h for i in cand.collidelistall(rects))
+
+        best: tuple[tuple[int, int, int], pygame.Rect] | None = None
+        for cand, (dx, dy) in _beside(box, near, gap):
+            tries = [cand.clamp(screen)]
+            hit = [keep[i] for i in tries[0].collidelistall(keep)]
+            if hit:
+                past = cand.copy()
+                block = hit[0].unionall(hit[1:])
+                if dy:
+                    past.y = block.top - gap - past.h if dy < 0 else block.bottom + gap
+                else:
+                    past.x = block.left - gap - past.w if dx < 0 else block.right + gap
+                tries.append(past.clamp(screen))
+            for r in tries:
+                hidden = r.clip(near)
+                cost = (hidden.w * hidden.h, area(r, keep), area(r, buttons))
+                if best is None or cost < best[0]:
+                    best = (cost, r)
         assert best is not None
         return best[1]
 
 
-def _beside(box: pygame.Rect, near: pygame.Rect, gap: int) -> list[pygame.Rect]:
+def _beside(box: pygame.Rect, near: pygame.Rect, gap: int) -> list[tuple[pygame.Rect, tuple[int, int]]]:
     """`box` placed above, below, left and right of `near` (in that order of preference), each
-    centred on it, then flush with either of its ends."""
-    sides = (("bottom", near.top - gap, ("centerx", "left", "right")),     # above
-             ("top", near.bottom + gap, ("centerx", "left", "right")),     # below
-             ("right", near.left - gap, ("centery", "top", "bottom")),     # left of it
-             ("left", near.right + gap, ("centery", "top", "bottom")))     # right of it
+    centred on it, then flush with either of its ends; with the way it lies from `near`."""
+    sides = (("bottom", near.top - gap, ("centerx", "left", "right"), (0, -1)),     # above
+             ("top", near.bottom + gap, ("centerx", "left", "right"), (0, 1)),      # below
+             ("right", near.left - gap, ("centery", "top", "bottom"), (-1, 0)),     # left of it
+             ("left", near.right + gap, ("centery", "top", "bottom"), (1, 0)))      # right of it
     out = []
-    for edge, at, aligns in sides:
+    for edge, at, aligns, way in sides:
         for align in aligns:
             r = box.copy()
             setattr(r, edge, at)
             setattr(r, align, getattr(near, align))
-            out.append(r)
+            out.append((r, way))
     return out
 
 
