@@ -152,6 +152,30 @@ def test_text_input_ignores_nul_and_caps_its_length(home):
     assert "\x00" not in box.composition and len(box.composition) <= 80
 
 
+def test_a_suggested_text_starts_selected_and_typing_replaces_it(home):
+    """The save dialog suggests a name: typing a name of one's own replaces it (it was appended:
+    "Linyo, round 0Mein Spiel"); Backspace clears it; an arrow key keeps it to edit."""
+    app = start()
+    seen: list[str] = []
+    box = TextInput("Linyo, round 3", seen.append, max_len=40, selected=True)
+    box.rect = pygame.Rect(10, 10, 400, 60)
+    box.set_focus(True)
+    box.draw(app.screen, app.lay)
+    box.handle(pygame.event.Event(pygame.TEXTINPUT, text="M"))
+    box.handle(pygame.event.Event(pygame.TEXTINPUT, text="y game"))
+    assert box.text == "My game" and seen[-1] == "My game" and not box.selected
+    box = TextInput("Linyo, round 3", seen.append, max_len=40, selected=True)
+    box.set_focus(True)
+    box.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b"))
+    assert box.text == "" and seen[-1] == ""
+    box = TextInput("Linyo, round 3", seen.append, max_len=40, selected=True)
+    box.set_focus(True)
+    box.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
+    box.handle(pygame.event.Event(pygame.TEXTINPUT, text="!"))
+    assert box.text == "Linyo, round 3!"
+    assert TextInput("", seen.append, selected=True).selected is False
+
+
 # ------------------------------------------------------------------ item 7: ² in the seed field
 
 def test_superscript_digits_are_not_a_seed(home):

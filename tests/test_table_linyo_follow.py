@@ -289,6 +289,7 @@ def test_hint_draws_the_hard_bots_move_with_its_reason(home):
 def test_named_save_loads_and_a_game_finished_twice_counts_once(home):
     app = start_app()
     scene = open_game(app, config([HUMAN], seed=11))
+    assert scene.save_name() == "Linyo, start"          # as the header calls it, not "round 0"
     _to_first_move(app, scene)
     scene.open_pause()
     app.step(DT)
@@ -296,10 +297,13 @@ def test_named_save_loads_and_a_game_finished_twice_counts_once(home):
     app.top.save()
     app.step(DT)
     assert isinstance(app.top, SaveScene)
+    assert app.top.text == "Linyo, round 1" and app.top.input.selected    # typing replaces it
+    post(pygame.TEXTINPUT, text="Evening")
+    app.step(DT)
     app.top.save()
     app.step(DT)
     saves = storage.list_saves()
-    assert [s.game for s in saves] == ["linyo"]
+    assert [s.game for s in saves] == ["linyo"] and [s.name for s in saves] == ["Evening"]
     play_out(app, scene)
     assert stats.load()["games"]["linyo"] == {**stats.load()["games"]["linyo"], "games": 1, "wins": 0}
     # the Load screen opens the Linyo save; finishing it again does not count again

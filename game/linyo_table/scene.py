@@ -144,7 +144,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.open_pause()
 
     def save_name(self) -> str:
-        return _("Linyo, round {n}").format(n=self.state.round)
+        st = self.state
+        if st.phase == "start" or (st.phase == "set" and st.round == 0):     # as the header names it
+            return _("Linyo, start")
+        return _("Linyo, round {n}").format(n=st.round)
 
     # ================================================================== helpers
     @property

@@ -105,7 +105,7 @@ class SaveScene(_Box):
         super().__init__(app)
         self.table = table
         self.text = table.save_name()
-        self.input = TextInput(self.text, self._set, N_("Name of the save"), max_len=40)
+        self.input = TextInput(self.text, self._set, N_("Name of the save"), max_len=40, selected=True)
         self.widgets = [self.input, Button(N_("Save"), self.save, "primary"), Button(N_("Cancel"), self.back)]
 
     def _set(self, text: str) -> None:

@@ -383,10 +383,13 @@ class TextInput(Widget):
     """One line of text entry, IME-safe (SDL TEXTINPUT/TEXTEDITING events)."""
 
     def __init__(self, text: str, on_change: Callable[[str], Any], placeholder: Label = "",
-                 max_len: int = 24, font_size: float = 30, allowed: Callable[[str], bool] | None = None) -> None:
+                 max_len: int = 24, font_size: float = 30, allowed: Callable[[str], bool] | None = None,
+                 selected: bool = False) -> None:
         super().__init__()
         self.text = _clean_input(text)[:max_len]
         self.caret = len(self.text)
+        # a suggested text (a save's name) starts selected: typing replaces it, an arrow key keeps it
+        self.selected = selected and bool(self.text)
         self.on_change = on_change
         self.placeholder = placeholder
         self.max_len = max_len
@@ -411,6 +414,8 @@ class TextInput(Widget):
         s = _clean_input(s[:self.max_len * 4])   # a pasted megabyte is cut before it is looked at
         if self.allowed is not None:
             s = "".join(ch for ch in s if self.allowed(ch))
+        if self.selected and s:
+            self._clear_selection()
         room = self.max_len - len(self.text)
         if room <= 0 or not s:
             return
@@ -419,11 +424,17 @@ class TextInput(Widget):
         self.caret += len(s)
         self.on_change(self.text)
 
+    def _clear_selection(self) -> None:
+        """The selected text goes (typing or deleting over it)."""
+        self.selected = False
+        self.text, self.caret = "", 0
+
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             self.caret = len(self.text)
+            self.selected = False
             return True
         if not self.focused:
             return False
@@ -438,6 +449,12 @@ class TextInput(Widget):
         if event.type == pygame.KEYDOWN:
             self.blink = 0.0
             k = event.key
+            if self.selected and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self._clear_selection()
+                self.on_change(self.text)
+                return True
+            if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.selected = False
             if k == pygame.K_BACKSPACE:
                 if self.caret > 0:
                     self.text = self.text[:self.caret - 1] + self.text[self.caret:]
@@ -495,6 +512,10 @@ class TextInput(Widget):
         before = self.text[:self.caret]
         bw = T.width(before, size) if before else 0
         shift = max(0, bw - (self.rect.w - lay.px(40)))
+        if self.text and self.selected and self.focused:
+            r = T.render(self.text, size, C.TEXT).get_rect(midleft=(x - shift, cy))
+            pygame.draw.rect(surface, C.mix(C.PANEL, C.ACCENT, 0.45), r.inflate(lay.px(6), lay.px(4)),
+                             border_radius=lay.px(4))
         if self.text:
             T.blit_text(surface, self.text, size, C.TEXT, (x - shift, cy), "midleft")
         cx = x - shift + bw
