@@ -77,6 +77,30 @@ def test_four_of_a_kind_banner_fits_the_panel_above_the_dice(home, lang, size, d
     pygame.display.quit()
 
 
+# ------------------------------------------------------------------ Linyo: the instruction under the buttons
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_note_and_instruction_stay_inside_the_panel(home, lang, size):
+    """The note is drawn bold and was wrapped as plain text: German ran past the panel at 800×600."""
+    app = start(size, lang)
+    state = linyo.new_game(players=1, seed=1, rolls=["gggg"], first_seat=0)
+    seat = {"name": "Ada", "kind": "human", "level": None, "difficulty": 2}
+    scene = LinyoTable(app, TableGame(state, {"game": "linyo", "seats": [seat], "first_seat": 0, "seed": 1,
+                                             "sheet": "A"}))
+    app.reset(scene)
+    app.run(frames=3, dt=DT)
+    assert scene.note is not None and scene.note[0]            # "Four of a kind!"
+    for note in (scene.note, (scene._status(), True)):         # and a long one, bold
+        scene.note = note
+        ops = scene._info_ops(app.lay)
+        assert ops
+        inside = scene.panel_rect.inflate(-app.lay.px(8), 0)
+        for text, px, colour, pos, anchor, bold in ops:
+            r = T.render(text, px, colour, bold).get_rect(**{anchor: pos})
+            assert inside.contains(r), f"{lang} {size}: {text!r} at {r} leaves the panel {inside}"
+    pygame.display.quit()
+
+
 # ------------------------------------------------------------------ Linyo: the thumbnails' name lines
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGS)

@@ -558,7 +558,7 @@ class TableDrawing:
         size = font_px(lay, 26)
         if self.note is not None and self.note[0]:      # what was just said (a refusal in red) comes first
             text, problem = self.note
-            for line in T.wrap(text, size, r.w):
+            for line in T.wrap(text, size, r.w, bold=True):     # drawn bold: wrapped bold
                 ops.append((line, size, tuple(P.ILLEGAL if problem else C.ACCENT), (r.x, y), "topleft", True))
                 y += int(size * 1.3)
             y += lay.px(6)

@@ -306,7 +306,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.last_human = seat
         if st.phase == "set":
             self.set_choice = list(linyo.roll_text(st.rolled))
-            self._say(_("Four of a kind! Click dice to turn up to three of them, then confirm."))
+            self._say(_("Four of a kind!"))        # what to do with it is the status line's
         elif st.phase == "start":
             self.starts = StartPicks(st, seat)
         elif st.phase == "move":
