@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import i18n
-from game.lineit_table import tips
+from game.lineit_table import texts, tips
 from game.lineit_table.results import ResultsScene
 from game.lineit_table.geometry import MIN_PX
 from test_table_lineit import (card_at, click, config, drag, frames, home, mouse, open_game, settle,  # noqa: F401
@@ -45,6 +45,13 @@ def test_u_key_undoes(home):
     key(pygame.K_u)
     frames(app)
     assert len(sc.ctrl.state.history) == 0
+    # the log says it about the seat, not to the player ("Ada takes back: take 9 into your hand")
+    for lang, own in (("en", " your "), ("de", " dein"), ("fr", " votre ")):
+        i18n.set_language(lang)
+        line = sc.log[-1].text()
+        assert texts.card_label(card) in line and own not in f" {line} ", line
+    i18n.set_language("en")
+    assert sc.log[-1].text() == f"{sc.ctrl.name(0)} takes back: {texts.card_label(card)} into the hand."
 
 
 def test_every_seat_keeps_its_last_move_marked(home):

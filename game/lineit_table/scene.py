@@ -374,7 +374,7 @@ class TableScene(TableBase, TableInput, Scene):
         label = texts.action_label(undone)
         self.notice = (texts.sentence(_("Taken back: {action}.").format(action=label)), REFUSAL_SECONDS)
         self.add_log([texts.LogEntry(self.viewer, lambda n=self.ctrl.name(self.viewer), a=undone: _(
-            "{name} takes back: {action}.").format(name=n, action=texts.action_label(a)))])
+            "{name} takes back: {action}.").format(name=n, action=texts.logged_action(a)))])
         return True
 
     def on_hint(self) -> None:

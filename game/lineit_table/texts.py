@@ -124,6 +124,24 @@ def action_label(text: str) -> str:
     return text
 
 
+def logged_action(text: str) -> str:
+    """An action text ('take 57 line') as the log names a move taken back: about the table, not
+    addressed to the player (in hot-seat another person may take a move back)."""
+    parts = text.split()
+    if parts[0] == "take":
+        card = card_label(parts[1])
+        return (_("{card} to the line") if parts[2] == "line" else _("{card} into the hand")).format(card=card)
+    if parts[0] == "play":
+        return _("playing {card} from the hand").format(card=card_label(parts[1]))
+    if parts[0] == "close":
+        return _("closing the line")
+    if parts[0] == "end":
+        return _("ending the turn")
+    if parts[0] == "pass":
+        return _("passing")
+    return text
+
+
 @dataclass(frozen=True, eq=False)
 class LogEntry:
     """One line of the game log: who it is about (None: the table), its text made when drawn
