@@ -7,8 +7,8 @@ start 16 or 32 or 48 bytes into a cache line they write partial lines and run
 about twenty times slower than a plain copy. A 110×110 copy between two
 1920-wide surfaces took 45 µs at x = 4, 8 or 12 (mod 16) and 2 µs at any other
 x (`tools/bench_blit.py`). A window is 800, 1280 or 1920 pixels wide, so every
-table surface had a pitch that is a multiple of 16, and a quarter of the places
-the table copied back went the slow way.
+table surface had a pitch that is a multiple of 16, and every copy at three x
+positions in sixteen went the slow way.
 
 A surface made here has a pitch that is not a multiple of 16 (it is a view into
 one a pixel or two wider), so no copy to or from it takes that path.
