@@ -107,39 +107,37 @@ def bot_reason(hint: dict) -> str:
         return str(hint.get("reason", ""))
 
 
+# What an action says, in two voices: an instruction to the player (the Undo tooltip, "taken back"
+# notices) and the log's words about the table (in hot-seat another person takes a move back).
+ACTION_WORDS: dict[str, tuple[str, str]] = {
+    "take line": (N_("take {card} to your line"), N_("{card} to the line")),
+    "take hand": (N_("take {card} into your hand"), N_("{card} into the hand")),
+    "play": (N_("play {card} from your hand"), N_("playing {card} from the hand")),
+    "close": (N_("close your line"), N_("closing the line")),
+    "end": (N_("end your turn"), N_("ending the turn")),
+    "pass": (N_("pass"), N_("passing")),
+}
+
+
+def _action_words(text: str, voice: int) -> str:
+    parts = text.split()
+    kind = f"take {parts[2]}" if parts[0] == "take" and len(parts) > 2 else parts[0] if parts else ""
+    words = ACTION_WORDS.get(kind)
+    if words is None:
+        return text
+    card = card_label(parts[1]) if len(parts) > 1 else ""
+    return _(words[voice]).format(card=card)
+
+
 def action_label(text: str) -> str:
     """An action text ('take 57 line') as an instruction for the player."""
-    parts = text.split()
-    if parts[0] == "take":
-        card = card_label(parts[1])
-        return (_("take {card} to your line") if parts[2] == "line" else _("take {card} into your hand")).format(card=card)
-    if parts[0] == "play":
-        return _("play {card} from your hand").format(card=card_label(parts[1]))
-    if parts[0] == "close":
-        return _("close your line")
-    if parts[0] == "end":
-        return _("end your turn")
-    if parts[0] == "pass":
-        return _("pass")
-    return text
+    return _action_words(text, 0)
 
 
 def logged_action(text: str) -> str:
     """An action text ('take 57 line') as the log names a move taken back: about the table, not
-    addressed to the player (in hot-seat another person may take a move back)."""
-    parts = text.split()
-    if parts[0] == "take":
-        card = card_label(parts[1])
-        return (_("{card} to the line") if parts[2] == "line" else _("{card} into the hand")).format(card=card)
-    if parts[0] == "play":
-        return _("playing {card} from the hand").format(card=card_label(parts[1]))
-    if parts[0] == "close":
-        return _("closing the line")
-    if parts[0] == "end":
-        return _("ending the turn")
-    if parts[0] == "pass":
-        return _("passing")
-    return text
+    addressed to the player."""
+    return _action_words(text, 1)
 
 
 @dataclass(frozen=True, eq=False)
