@@ -135,3 +135,16 @@ def test_a_save_from_before_the_first_seat_was_an_outcome_loads_the_same_game():
     t = lineit.from_json(old)
     assert [t.view(p) for p in range(3)] == [s.view(p) for p in range(3)] and t.scores() == s.scores()
     assert t.to_json()["chance"] == d["chance"][1:]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (5, 9)])
+def test_chance_count_is_the_number_of_outcomes_at_every_step(players, seed):
+    """The table keys its cached views on `chance_count` (it asks every frame; `chance` builds a list)."""
+    s = lineit.new_game(players, seed=seed)
+    r = Rng(seed)
+    counts = set()
+    while not s.is_over:
+        assert s.chance_count == len(s.chance)
+        counts.add(s.chance_count)
+        s.apply(r.choice(s.legal_actions()))
+    assert s.chance_count == len(s.chance) and len(counts) > 3

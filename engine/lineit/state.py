@@ -256,6 +256,11 @@ class LineitState:
         return ev
 
     @property
+    def chance_count(self) -> int:
+        """`len(chance)`, without making the outcomes (a screen asks it every frame)."""
+        return len(self.marks)
+
+    @property
     def chance(self) -> list[ChanceOutcome]:
         """Every chance outcome so far, in order (``at`` = actions applied
         before it): the first seat when chance chose it, each market dealt,

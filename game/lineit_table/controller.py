@@ -102,7 +102,7 @@ class Controller:
     def _cache_key(self) -> tuple:
         """What the cached views depend on: the state, its actions and its chance outcomes (an
         online deal from the host changes the market without an action)."""
-        return (id(self.state), len(self.state.history), len(self.state.chance))
+        return (id(self.state), len(self.state.history), self.state.chance_count)
 
     def spectator(self) -> dict:
         """`view(None)`, kept until the state changes (drawing asks every frame)."""
