@@ -265,3 +265,28 @@ def test_no_text_under_11_px_and_one_button_size_at_800x600(home):
         assert drawn and min(drawn)[0] >= MIN_PX, (lang, min(drawn))
         i18n.set_language("en")
         pygame.display.quit()
+
+
+def test_a_quiet_frame_scales_the_market_cards_to_where_they_may_land(home):
+    """A card landing at a height it was never drawn at was scaled in its landing frame (0.3-0.5 ms
+    of smoothscale, most of Line-it's slowest frames); quiet frames make those sizes first."""
+    from game.lineit_table.sprites import drawn_height, token_of
+    app = start()
+    sc = open_game(app, config("human", "bot", "bot"))
+    until(app, sc.my_turn)
+    settle(app)
+    board, geo = sc.board, sc.geo
+    heights = {drawn_height(h) for h in [geo.seat(p).card_h for p in range(3)] + [geo.seat(0).hand_h, geo.jack_h]}
+    board.images.wait_loaded(30.0)
+    board.images.preload(200)                  # the loader's sources, taken in
+    market = [token_of(s.card) for s in board.sprites_in(("market",))]
+    assert market
+    for _ in range(200):
+        if not board.warm():
+            break
+    assert not board.warm()
+    for token in market:
+        for h in heights:
+            assert board.images.ready(token, h), (token, h)
+    frames(app, 30)                    # the frames themselves keep it so
+    assert app.errors == 0

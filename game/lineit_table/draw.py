@@ -7,6 +7,7 @@ what it left in the window in the base's `FramePush`.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +92,11 @@ def line_rule(line: list[str]) -> str:
     return (_("ascending: above {n}") if d == "up" else _("descending: below {n}")).format(n=nums[-1])
 
 
+# A market card is scaled to the heights it may land at only in a frame that has spent less than
+# this so far: the frame where it lands then finds its picture made
+WARM_BUDGET_S = 0.0015
+
+
 def base_signature(sc: "TableScene", surface: pygame.Surface) -> tuple:
     spec = sc.ctrl.spectator()
     return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], sc.geo.lay, sc.hotseat)
@@ -102,6 +108,7 @@ def is_dynamic(sc: "TableScene", s) -> bool:
 
 def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
     """Base and resting layer (repainted only where something changed), then texts and what moves."""
+    began = time.perf_counter()
     paint = sc.paint
     bsig = base_signature(sc, surface)
     if paint.base is None or paint.base_sig != bsig or paint.base.get_size() != surface.get_size():
@@ -113,6 +120,8 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
     layer = paint.layer
     layer.update(paint.base, paint.base_version,
                  layer_items(sc) + text_items(sc) + sc.board.count_items() + control_items(sc))
+    if not sc.board.animating and time.perf_counter() - began < WARM_BUDGET_S:
+        sc.board.warm()
     app = sc.app
     push = sc.frame_push
     # The window keeps last frame's picture: when nothing else drew over it, only the places where

@@ -92,6 +92,12 @@ class Images:
             self._cache.move_to_end(key)
         return surf
 
+    def ready(self, token: str, h: int) -> bool | None:
+        """Whether `token` is made at height `h` already (None: its source is not loaded yet)."""
+        if (token, int(h)) in self._cache:
+            return True
+        return False if token in self.sources else None
+
     def with_shadow(self, token: str, h: int) -> pygame.Surface:
         """The card image over its soft shadow, in one surface (one blit per card at rest)."""
         key = ("shadow", token, int(h))
@@ -122,6 +128,11 @@ class Images:
             surf.fill((*color, alpha), special_flags=pygame.BLEND_RGBA_MULT)
             self._cache[key] = surf
         return surf
+
+
+def drawn_height(h: float, lift: float = 0.0) -> int:
+    """The pixel height a card of height `h` is drawn at (even, so sizes come back from the cache)."""
+    return max(6, int(round(h * (1 + 0.06 * lift) / 2) * 2))
 
 
 def token_of(card: str) -> str:
@@ -235,7 +246,7 @@ class CardSprite:
              shadow: bool = True) -> None:
         if self.alpha <= 2:
             return
-        h = max(6, int(round(self.h * (1 + 0.06 * self.lift) / 2) * 2))
+        h = drawn_height(self.h, self.lift)
         if self.tween is None and self.lift == 0 and glow is None and shadow and self.alpha > 253:
             img = images.with_shadow(token_of(self.card) if self.face else "back", h)
             pad = max(1, h * 8 // 168)
