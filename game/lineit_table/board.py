@@ -114,11 +114,11 @@ class Board:
         geo = self.geo
         if geo is None:
             return False
-        heights = {drawn_height(h) for h in [geo.seat(p).card_h for p in range(self.players)]
-                   + [geo.seat(self.viewer).hand_h, geo.jack_h]}
+        heights = sorted({drawn_height(h) for h in [geo.seat(p).card_h for p in range(self.players)]
+                          + [geo.seat(self.viewer).hand_h, geo.jack_h]})
         for s in self.sprites_in(("market",)):
             token = token_of(s.card)
-            for h in sorted(heights):
+            for h in heights:
                 if self.images.ready(token, h) is False:
                     self.images.get(token, h)
                     return True

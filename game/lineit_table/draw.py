@@ -22,6 +22,7 @@ from game.ui.widgets import label_text
 
 from . import texts
 from .geometry import MIN_PX, SUIT_ORDER, TableGeometry, card_w, font_px
+from ..table.present import SPARE_FRAME_S
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT
 
@@ -92,11 +93,6 @@ def line_rule(line: list[str]) -> str:
     return (_("ascending: above {n}") if d == "up" else _("descending: below {n}")).format(n=nums[-1])
 
 
-# A market card is scaled to the heights it may land at only in a frame that has spent less than
-# this so far: the frame where it lands then finds its picture made
-WARM_BUDGET_S = 0.0015
-
-
 def base_signature(sc: "TableScene", surface: pygame.Surface) -> tuple:
     spec = sc.ctrl.spectator()
     return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], sc.geo.lay, sc.hotseat)
@@ -120,7 +116,7 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
     layer = paint.layer
     layer.update(paint.base, paint.base_version,
                  layer_items(sc) + text_items(sc) + sc.board.count_items() + control_items(sc))
-    if not sc.board.animating and time.perf_counter() - began < WARM_BUDGET_S:
+    if not sc.board.animating and time.perf_counter() - began < SPARE_FRAME_S:
         sc.board.warm()
     app = sc.app
     push = sc.frame_push

@@ -121,7 +121,9 @@ ACTION_WORDS: dict[str, tuple[str, str]] = {
 
 def _action_words(text: str, voice: int) -> str:
     parts = text.split()
-    kind = f"take {parts[2]}" if parts[0] == "take" and len(parts) > 2 else parts[0] if parts else ""
+    kind = parts[0] if parts else ""
+    if kind == "take" and len(parts) > 2:
+        kind += " " + parts[2]           # where it goes: line or hand
     words = ACTION_WORDS.get(kind)
     if words is None:
         return text

@@ -27,15 +27,13 @@ from ..ui.layout import Layout
 from ..ui.widgets import label_text, panel
 from .geometry import BANNER_LEADING, MIN_TEXT_PX, ROWS, SheetGeom, font_px
 from .dice_view import DiceView
+from ..table.present import SPARE_FRAME_S
 from ..ui.layer import Item, RetainedLayer, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, draw_marks,
                          ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
 from . import texts, tips
 
 TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
-# Other seats' sheets are brought up to date only in a frame that has spent less than this so far:
-# a busy frame (a move just applied, dice landing) leaves it to a quiet one
-PREWARM_BUDGET_S = 0.0015
 
 
 @dataclass
@@ -122,7 +120,7 @@ class TableDrawing:
         switched = prev is not None and prev is not canvas
         paint.main_canvas = canvas
         layer.update(base, paint.bd_key, self._layer_items(lay, canvas), sheet_dirty)
-        if not switched and time.perf_counter() - began < PREWARM_BUDGET_S:
+        if not switched and time.perf_counter() - began < SPARE_FRAME_S:     # a busy frame leaves it
             self._prewarm(lay)
         if surface is not app.screen:
             # a picture elsewhere (a snapshot, a test): all of it, and the window's bookkeeping stays

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
     from game.scene import Scene
 
 
+# A frame that has spent less than this so far may do work ahead (scale a card, bring a sheet up
+# to date), so a later, busier frame finds it done
+SPARE_FRAME_S = 0.0015
+
+
 class FramePush:
     """What a table drew into the window last frame."""
 

@@ -186,7 +186,7 @@ class FirstTips:
         talked about). A place over something kept in view is also tried pushed on past it."""
         buttons = [b.rect for b in getattr(self.table, "buttons", None) or getattr(self.table, "widgets", [])
                    if getattr(b, "visible", True)]
-        keep = [pygame.Rect(r) for r in getattr(self.table, "tip_keep_clear", lambda: [])()]
+        keep = [pygame.Rect(r) for r in self.table.tip_keep_clear()]
 
         def area(cand: pygame.Rect, rects: list[pygame.Rect]) -> int:
             return sum(cand.clip(rects[i]).w * cand.clip(rects[i]).h for i in cand.collidelistall(rects))
