@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from engine.core import Event
+from engine import lineit
+from engine.core import Event, IllegalAction
 from engine.lineit import events as E
 from game.i18n import N_, _, ngettext
 
@@ -107,11 +108,12 @@ def bot_reason(hint: dict) -> str:
         return str(hint.get("reason", ""))
 
 
-# What an action says, in two voices: an instruction to the player (the Undo tooltip, "taken back"
-# notices) and the log's words about the table (in hot-seat another person takes a move back).
+# What an action says, by the engine's action kind, in two voices: an instruction to the player
+# (the Undo tooltip, "taken back" notices) and the log's words about the table (in hot-seat
+# another person takes a move back).
 ACTION_WORDS: dict[str, tuple[str, str]] = {
-    "take line": (N_("take {card} to your line"), N_("{card} to the line")),
-    "take hand": (N_("take {card} into your hand"), N_("{card} into the hand")),
+    "take_line": (N_("take {card} to your line"), N_("{card} to the line")),
+    "take_hand": (N_("take {card} into your hand"), N_("{card} into the hand")),
     "play": (N_("play {card} from your hand"), N_("playing {card} from the hand")),
     "close": (N_("close your line"), N_("closing the line")),
     "end": (N_("end your turn"), N_("ending the turn")),
@@ -120,15 +122,12 @@ ACTION_WORDS: dict[str, tuple[str, str]] = {
 
 
 def _action_words(text: str, voice: int) -> str:
-    parts = text.split()
-    kind = parts[0] if parts else ""
-    if kind == "take" and len(parts) > 2:
-        kind += " " + parts[2]           # where it goes: line or hand
-    words = ACTION_WORDS.get(kind)
-    if words is None:
+    try:
+        action = lineit.parse_action(text)      # the engine reads its own action texts
+    except IllegalAction:
         return text
-    card = card_label(parts[1]) if len(parts) > 1 else ""
-    return _(words[voice]).format(card=card)
+    card = card_label(lineit.card_text(action.card)) if action.card else ""
+    return _(ACTION_WORDS[action.kind][voice]).format(card=card)
 
 
 def action_label(text: str) -> str:
