@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import BadSave
+from game.frontends import GameUI, register
 
 if TYPE_CHECKING:
     from game.app import App
@@ -56,3 +57,6 @@ def make_demo_scene(app: "App", players: int, seed: int | None, speed: float, ex
     """Bots only, built exactly like the arena's game 0 for `seed`; prints figures as JSON at the end."""
     from .demo import DemoScene
     return DemoScene(app, players, seed, speed, exit_at_end)
+
+
+UI = register(GameUI(name="lineit", package=__name__, text_domain="lineit_table"))

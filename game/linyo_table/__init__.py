@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import BadSave
+from game.frontends import GameUI, register
 
 if TYPE_CHECKING:
     from game.app import App
@@ -48,3 +49,6 @@ def make_demo_scene(app: "App", players: int, seed: int | None, speed: float, ex
     """`linebox --demo linyo`: bots through the real table; prints scores and figures as JSON."""
     from .demo import DemoTable
     return DemoTable(app, players, seed, speed, exit_at_end)
+
+
+UI = register(GameUI(name="linyo", package=__name__, text_domain="linyo_table"))
