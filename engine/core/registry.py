@@ -59,6 +59,11 @@ class GameInfo:
     parse_action: Callable[[str], Any]
     event_kinds: EventKinds | None = None   # the game's event classes, for reading events back
     refusals: Refusals | None = None        # every refusal code the game can raise
+    #: facts of the rules the front end and the conformance suite rely on (never re-derived there):
+    #: cards in other seats' hands are hidden from a seat's view (Line-it)
+    hidden_hands: bool = False
+    #: every seat decides on the same chance outcome, in any order (Linyo: all move on one roll)
+    same_roll_decisions: bool = False
 
     @property
     def seats(self) -> range:

@@ -35,6 +35,7 @@ INFO = GameInfo(
     parse_action=parse_action,
     event_kinds=EVENT_KINDS,
     refusals=REFUSALS,
+    hidden_hands=True,
 )
 
 __all__ = [

@@ -56,6 +56,7 @@ INFO = GameInfo(
     parse_action=parse_action,
     event_kinds=EVENT_KINDS,
     refusals=REFUSALS,
+    same_roll_decisions=True,
 )
 
 __all__ = [
