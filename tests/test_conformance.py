@@ -194,3 +194,64 @@ def test_views_have_exactly_the_typed_keys(game):
                     assert conforms(st.view(seat), view_type) == []
         for seat in range(players):
             assert conforms(state.view(seat), view_type) == [], "the finished game's view"
+
+
+# -- results at every step: winners, places and score bounds ---------------------------
+
+STEP_CASES = [(game, players, seed) for game, spec in GAMES.items()
+              for players in spec["players"] for seed in range(1, 11)]
+
+
+def check_standing(info, state) -> None:
+    """What `scores`, `places` and `winners` promise at this step of the game."""
+    scores, places = state.scores(), state.places()
+    low, high = info.score_bounds
+    assert len(scores) == len(places) == state.players
+    assert all(low <= s <= high for s in scores), f"{scores} outside {info.title}'s bounds {info.score_bounds}"
+    assert min(places) == 1 and all(1 <= p <= state.players for p in places)
+    for a in range(state.players):      # a better place never has a worse score
+        for b in range(state.players):
+            if places[a] < places[b]:
+                assert (scores[a] <= scores[b]) if info.lower_is_better else (scores[a] >= scores[b])
+            # places are a podium: a seat's place is one more than the seats strictly ahead of it
+        assert places[a] == 1 + sum(1 for b in range(state.players) if places[b] < places[a])
+    if state.is_over:
+        assert state.winners() == [s for s, p in enumerate(places) if p == 1]
+    else:
+        assert state.winners() == [], "nobody has won before the end"
+
+
+@pytest.mark.parametrize("game, players, seed", STEP_CASES)
+def test_winners_places_and_score_bounds_hold_at_every_step(game, players, seed):
+    info = module(game)
+    assert info.score_bounds is not None, f"{info.title} declares no score bounds"
+    state = new_game(game, players, seed)
+    for st, _action in play_random(state, Rng(seed * 101 + players)):
+        check_standing(info, st)
+    check_standing(info, state)
+    assert state.winners()
+
+
+def test_the_standing_check_can_fail():
+    """The check above catches a winner named early and a score out of bounds."""
+    info = module("linyo")
+
+    class Early:
+        players, is_over = 2, False
+
+        def scores(self):
+            return [70, 71]
+
+        def places(self):
+            return [1, 2]
+
+        def winners(self):
+            return [0]
+
+    with pytest.raises(AssertionError):
+        check_standing(info, Early())
+    Early.winners = lambda self: []
+    check_standing(info, Early())
+    Early.scores = lambda self: [78, 71]
+    with pytest.raises(AssertionError):
+        check_standing(info, Early())

@@ -481,3 +481,64 @@ def test_every_action_text_round_trips():
     assert lineit.parse_action("  Take b4   LINE ") == lineit.parse_action("take B4 line")
     with pytest.raises(AttributeError):
         lineit.parse_action("close").card = 3
+
+
+# --- answers the table asks instead of re-deriving them -------------------------------------------
+
+
+def test_bet_progress_follows_the_worked_example():
+    mine = ["10", "20", "30", "40", "50", "B4", "60", "70", "80", "90"]
+    theirs = ["99", "98", "97", "96", "95", "94", "93", "92", "91", "89"]
+    s = new2([[a, b] for a, b in zip(mine, theirs)])
+    seen = []
+    for a, b in zip(mine, theirs):
+        rnd(s, f"take {a} line", f"take {b} line")
+        seen.append(s.bet_progress(0))
+    assert seen[:5] == [None] * 5 and s.bet_progress(1) is None
+    assert seen[5:] == [(4, 0, False), (4, 1, False), (4, 2, False), (4, 3, False), (4, 4, True)]
+    assert seen[-1].value == 4 and seen[-1].after == 4 and seen[-1].wins
+    hand_turn_to(s, 0)
+    s.apply("close")
+    assert s.bet_progress(0) is None and s.view(0)["seats"][0]["bonus"] == 4   # closing now won, as it said
+
+
+def test_bet_wins_is_the_close_rule():
+    assert [lineit.bet_wins(after, 4) for after in range(6)] == [False] * 4 + [True] * 2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_market_is_market_size_and_the_rest_is_smaller(players):
+    s = lineit.new_game(players, seed=players)
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    dealt = [e for e in s.events if e.kind == "lineit.market_dealt"]
+    rest = [e for e in s.events if e.kind == "lineit.remainder_dealt"]
+    assert dealt and all(len(e.cards) == lineit.market_size(players) for e in dealt)
+    assert len(rest) <= 1 and all(len(e.cards) < lineit.market_size(players) for e in rest)
+    assert len(dealt) == 106 // lineit.market_size(players)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_public_hands_are_the_hands_at_every_step(seed):
+    from engine.core import Rng
+
+    players = 2 + seed % 5
+    s = lineit.new_game(players, seed=seed)
+    rng = Rng(seed)
+    while not s.is_over:
+        spectator = s.view(None)
+        known = lineit.public_hands(spectator["log"], players)
+        assert [sorted(h) for h in known] == [sorted(s.view(p)["seats"][p]["hand"]) for p in range(players)]
+        assert [len(h) for h in known] == [seat["hand_count"] for seat in spectator["seats"]]
+        legal = s.legal_actions()
+        s.apply(legal[rng.below(len(legal))])
+
+
+def test_places_share_a_tie_and_winners_wait_for_the_end():
+    s = lineit.new_game(2, seed=1)
+    assert s.places() == [1, 1] and s.winners() == []
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    sc = s.scores()
+    assert s.places() == [1 + sum(o > x for o in sc) for x in sc]
+    assert s.winners() == [p for p in range(2) if sc[p] == max(sc)]

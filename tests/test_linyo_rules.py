@@ -407,3 +407,40 @@ def test_state_from_view_plays_on_without_the_real_future():
         copy.to_json()
     final = linyo.playout(copy, Rng(5))
     assert copy.is_over and final == copy.scores()
+
+
+# --- answers the table asks instead of re-deriving them -------------------------------------------
+
+
+def test_places_follow_the_tie_break_and_winners_wait_for_the_end():
+    rolls = ["bbog"] * 6
+    s = linyo.new_game(players=2, seed=3, sheet="A", first_seat=0, rolls=rolls)
+    play(s, *A_STARTS, *A_STARTS)
+    assert s.places() == [1, 1]                      # 73 free each, lines of one field
+    play(s, "move 1 a2", "move 1 a2 b2")             # seat 1 then seat 0: seat 0 one field ahead
+    assert s.scores() == [71, 72] and s.places() == [1, 2]
+    assert s.winners() == [], "the leader is not a winner before the end"
+    play(s, "abort 2", "move 2 k3")                  # equal free fields; seat 0's line is longer
+    assert s.scores() == [71, 71] and s.places() == [1, 2] and s.winners() == []
+    play(s, "abort 3", "abort 3", "abort 4", "abort 4")
+    assert s.is_over and s.scores() == [71, 71] and s.places() == [1, 2] and s.winners() == [0]
+    s = linyo.new_game(players=2, seed=3, sheet="A", first_seat=0, rolls=rolls)
+    play(s, *A_STARTS, *A_STARTS)
+    play(s, "abort 1", "abort 1", "abort 2", "abort 2", "abort 3", "abort 3", "abort 4", "abort 4")
+    assert s.places() == [1, 1] and s.winners() == [0, 1]           # still tied: a shared victory
+
+
+def test_free_rows_of_fields_is_the_states_count():
+    assert (linyo.ROWS, linyo.COLS, linyo.FIELDS) == (7, 11, 77)
+    assert linyo.free_rows([]) == [11] * 7 and linyo.free_rows(range(77)) == [0] * 7
+    assert linyo.free_rows([0, 0, 12]) == [10, 10, 11, 11, 11, 11, 11], "a field counts once"
+    for seed in range(1, 6):
+        s = linyo.new_game(players=3, seed=seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            for p in range(3):
+                fields = [f for line in s.lines[p] for f in line]
+                assert linyo.free_rows(fields) == s.free_rows(p) == s.view(0)["seats"][p]["free_rows"]
+                assert sum(s.free_rows(p)) == s.scores()[p]
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])

@@ -189,9 +189,9 @@ def test_tooltips_by_mouse_and_by_the_i_key(home):
 
 
 def test_bet_progress_and_close_preview_tooltips(home):
-    assert tips.bet_progress(["B4", "10", "20"]) == (2, 4)
-    assert tips.bet_progress(["10", "20"]) is None
-    assert "2 of 4 cards after it" in tips.bet_text(["B4", "10", "20"])
+    from engine.lineit import BetProgress
+    assert "2 of 4 cards after it" in tips.bet_text(BetProgress(4, 2, False))
+    assert "wins +4" in tips.bet_text(BetProgress(4, 4, True))
     app = start()
     sc = open_game(app, config("human", "bot"))
     until(app, sc.my_turn)

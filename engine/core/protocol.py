@@ -8,7 +8,8 @@ arena, the conformance suite and mypy all hold it to them):
 - moves: ``legal_actions()`` (never a chance outcome), ``why_illegal(action)``
   (a coded `Refusal` or None), ``apply(action)`` (the `Event`s it caused;
   a refused action raises a coded `IllegalAction` and changes nothing);
-- results: ``scores()``, ``winners()``;
+- results: ``scores()``, ``places()`` (the game's ranking with its
+  tie-break, 1 = best), ``winners()`` (the seats in first place, once over);
 - what a seat sees: ``view(seat)`` (JSON-able; each game types it with a
   `TypedDict` in ``engine/<game>/view_types.py``);
 - history: ``events`` (every event so far), ``to_json()`` (a record of format
@@ -76,8 +77,12 @@ class GameState(Protocol[ActionT]):
     def scores(self) -> list[int]:
         """Score per seat (so far, until the game is over)."""
 
+    def places(self) -> list[int]:
+        """Each seat's place by the game's ranking and tie-break (1 = best, ties share
+        a place); the standing so far until the game is over."""
+
     def winners(self) -> list[int]:
-        """The winning seats (several on a tie); [] before the end."""
+        """The winning seats (several on a tie): those in first place once over; [] before the end."""
 
     def view(self, seat: int) -> Mapping[str, Any]:
         """What `seat` may see, JSON-able; ValueError for a seat not at the table."""

@@ -64,6 +64,10 @@ class GameInfo:
     hidden_hands: bool = False
     #: every seat decides on the same chance outcome, in any order (Linyo: all move on one roll)
     same_roll_decisions: bool = False
+    #: (lowest, highest) score a seat can have at any moment of any game, whatever the number of
+    #: players; derived from the rules in the game's package (the conformance suite checks
+    #: every step of many seeded games against it). None: the game declares no bounds.
+    score_bounds: tuple[int, int] | None = None
 
     @property
     def seats(self) -> range:

@@ -15,13 +15,23 @@ The contract and every engine decision are written down in docs/LINEIT.md.
 from engine.core.registry import GameInfo, Option
 
 from .actions import ALL_ACTIONS, Action, parse_action
-from .cards import FULL_DECK, SUITS, SYMBOLS, card_text, parse_card, suit_of
+from .cards import BET_VALUES, DECK_SIZE, FULL_DECK, SUITS, SYMBOLS, card_text, market_size, parse_card, suit_of
 from .determinize import determinize
 from .events import EVENT_KINDS
-from .line import fits
+from .hands import public_hands
+from .line import bet_wins, fits
 from .playout import playout
 from .refusals import REFUSALS
-from .state import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, LineitState, Phase, from_json, new_game
+from .state import HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, BetProgress, LineitState, Phase, from_json, new_game
+
+# The score of a seat at any moment (RULES.md "Closing a line", "End of game": banked cards
+# + bonus tokens - penalty tokens). Each Bet card is resolved once, then leaves the game, so
+# the tokens of one seat add to at most sum(BET_VALUES) = 24 either way: the lowest score is
+# -24 (every bet lost, nothing banked). A seat banks Number cards only through a line holding
+# at least three of them (a line banks what follows its first three; a jackpot needs the third
+# card of a suit in the line), and those three are never banked: at most 100 - 3 = 97 cards,
+# so the highest score is 97 + 24 = 121 (whatever the number of players).
+SCORE_BOUNDS = (-sum(BET_VALUES), DECK_SIZE - len(BET_VALUES) - 3 + sum(BET_VALUES))
 
 INFO = GameInfo(
     name="lineit",
@@ -36,10 +46,11 @@ INFO = GameInfo(
     event_kinds=EVENT_KINDS,
     refusals=REFUSALS,
     hidden_hands=True,
+    score_bounds=SCORE_BOUNDS,
 )
 
 __all__ = [
-    "ALL_ACTIONS", "Action", "EVENT_KINDS", "FULL_DECK", "HAND_LIMIT", "INFO", "LineitState", "Phase",
-    "REFUSALS", "SUITS", "SYMBOLS", "card_text", "determinize", "fits", "from_json", "new_game",
-    "parse_action", "parse_card", "playout", "suit_of",
+    "ALL_ACTIONS", "Action", "BetProgress", "EVENT_KINDS", "FULL_DECK", "HAND_LIMIT", "INFO", "LineitState",
+    "Phase", "REFUSALS", "SCORE_BOUNDS", "SUITS", "SYMBOLS", "bet_wins", "card_text", "determinize", "fits",
+    "from_json", "market_size", "new_game", "parse_action", "parse_card", "playout", "public_hands", "suit_of",
 ]

@@ -35,6 +35,16 @@ FULL_DECK: tuple[int, ...] = tuple(range(1, 101)) + tuple(BET_BASE + v for v in 
 
 DECK_SIZE = len(FULL_DECK)
 
+
+def market_size(players: int) -> int:
+    """Cards a round reveals (RULES.md "A round"): one per seat and two more. A draw pile
+    holding fewer starts the end of the game.
+
+    >>> market_size(2), market_size(6)
+    (4, 8)
+    """
+    return players + 2
+
 # Tables indexed by the card int (0..105); index 0 and 101, 102 are unused.
 SUIT_INDEX: tuple[int, ...] = tuple(((c - 1) & 3) if 1 <= c <= 100 else -1 for c in range(BET_BASE + 6))
 TEXT: tuple[str, ...] = tuple(

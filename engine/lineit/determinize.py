@@ -4,7 +4,7 @@ A seat's view shows everything except the draw pile's order and the other
 hands. The other hands are not really hidden: every hand card was taken
 face up from the market, so the log tells exactly which cards each seat
 took into its hand and which it played since. `determinize` rebuilds them
-from the log; the only truly unknown thing is the order of the draw pile,
+from the log (`hands.public_hands`); the only truly unknown thing is the order of the draw pile,
 which it shuffles with the given Rng.
 
 The result is a real LineitState: its `view(seat)` equals the given view,
@@ -20,8 +20,9 @@ from typing import Iterable
 
 from engine.core import BadSave, Rng
 
-from .actions import PLAY, TAKE_HAND, Action, parse_action
+from .actions import Action, parse_action
 from .cards import CARD_OF_TEXT, FULL_COUNTS, SUITS, TEXT
+from .hands import public_hands
 from .state import PHASE_NAMES, FINAL, LineitState, Mark, Phase, blank
 
 
@@ -48,7 +49,7 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
     hseats: list[int] = []
     marks: list[Mark] = []
     reveals: list[int] = []
-    hands: list[list[int]] = [[] for _ in range(n)]
+    hands = [_cards(h) for h in public_hands(view["log"], n)]
     for entry in view["log"]:
         who = entry["seat"]
         text = entry["text"]
@@ -61,10 +62,6 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
         action = parse_action(text)
         history.append(action)
         hseats.append(who)
-        if action.k == TAKE_HAND:
-            hands[who].append(action.card)
-        elif action.k == PLAY:
-            hands[who].remove(action.card)
     if seat is not None:
         own = _cards(view["seats"][seat]["hand"])
         if Counter(own) != Counter(hands[seat]):

@@ -32,6 +32,16 @@ PASS = 640
 N_CODES = 768
 
 
+def bet_wins(after: int, value: int) -> bool:
+    """THE bet rule: a Bet card of `value` wins when its line closes with at least
+    `value` Number cards placed after it (else the seat loses `value`).
+
+    >>> bet_wins(4, 4), bet_wins(2, 3)
+    (True, False)
+    """
+    return after >= value
+
+
 def fits(card: int, direction: int, last: int, bet: int) -> bool:
     """True if `card` may go at the end of the line (direction, last, bet).
 

@@ -37,7 +37,7 @@ import dataclasses
 
 from engine.core import Rng
 
-from .cards import BET_BASE
+from .cards import BET_BASE, market_size
 from .line import N_CODES
 from .line import CLOSE as _CLOSE
 from .line import END as _END
@@ -139,7 +139,7 @@ def _play(state: LineitState, x: int, greedy: bool, turns: int | None) -> "Posit
     fpass = state.fpass
     fdone = state.fdone
     final_plays = state.final_plays
-    size = n + 2
+    size = market_size(n)
 
     def close(p: int) -> None:
         v = lbet[p]

@@ -22,7 +22,7 @@ import dataclasses
 import os
 from collections import Counter
 from enum import IntEnum
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from engine.core import (
     BadSave,
@@ -34,6 +34,7 @@ from engine.core import (
     Rng,
     chance_outcomes,
     checked_outcome,
+    places,
     read_record,
     record,
 )
@@ -42,11 +43,20 @@ from . import events as E
 from .events import Cards, PerSuit
 from .events import BET_RESOLVED, DIRECTION, PASSED, PLAYED, PLAYED_FINAL, TAKEN_HAND, TAKEN_LINE, TURN_ENDED
 from .actions import ACTION_END, ACTION_OF_CODE, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE, Action, parse_action
-from .cards import BET_BASE, CARD_OF_TEXT, DECK_SIZE, FULL_COUNTS, FULL_DECK, SUITS, TEXT
-from .line import FIT, HAND_LIMIT, fits, moves
+from .cards import BET_BASE, CARD_OF_TEXT, DECK_SIZE, FULL_COUNTS, FULL_DECK, SUITS, TEXT, market_size
+from .line import FIT, HAND_LIMIT, bet_wins, fits, moves
 from .refusals import REFUSALS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+class BetProgress(NamedTuple):
+    """A line's Bet card as it stands: its value, the Number cards placed after it,
+    and whether closing the line now wins it (`line.bet_wins`)."""
+
+    value: int
+    after: int
+    wins: bool
 
 
 class Phase(IntEnum):
@@ -157,13 +167,25 @@ class LineitState:
         """
         return [len(st) + b - p for st, b, p in zip(self.stacks, self.bonus, self.penalty)]
 
+    def places(self) -> list[int]:
+        """Each seat's place (1 = best): the higher score first; equal scores share a
+        place (Line-it has no tie-break). The standing so far before the end."""
+        return places([-score for score in self.scores()])
+
     def winners(self) -> list[int]:
         """Seats with the highest final score (several on a tie); [] before the end."""
         if self.phase is not OVER:
             return []
-        scores = self.scores()
-        best = max(scores)
-        return [seat for seat, sc in enumerate(scores) if sc == best]
+        return [seat for seat, place in enumerate(self.places()) if place == 1]
+
+    def bet_progress(self, seat: int) -> BetProgress | None:
+        """The Bet card in `seat`'s line and how it stands, or None without one
+        (the tips say it; the state keeps the count the close resolves with)."""
+        value = self.lbet[seat]
+        if not value:
+            return None
+        after = self.lafter[seat]
+        return BetProgress(value, after, bet_wins(after, value))
 
     def legal_actions(self) -> list[Action]:
         """Every action the current seat may take now, without duplicates.
@@ -534,7 +556,7 @@ class LineitState:
         gone = self.gone
         won = False
         if v:
-            won = self.lafter[p] >= v
+            won = bet_wins(self.lafter[p], v)
             if won:
                 self.bonus[p] += v
             else:
@@ -613,7 +635,7 @@ class LineitState:
         """Deal the next market, or the draw pile's rest when it cannot fill one:
         from the deck, or (external chance) by waiting for `resolve_chance`."""
         left = DECK_SIZE - self.pos
-        size = self.n + 2
+        size = market_size(self.n)
         if self.external and left:
             self.chance_needed = ChanceNeed("deal", size) if left >= size else ChanceNeed("remainder", left)
             return
@@ -623,7 +645,7 @@ class LineitState:
         """The next cards of `deck` come up: a market ("deal") or the rest ("remainder")."""
         pos = self.pos
         if kind == "deal":
-            end = pos + self.n + 2
+            end = pos + market_size(self.n)
             cards = self.deck[pos:end]
             self.market = list(cards)
             self.pos = end

@@ -18,6 +18,9 @@ from .playout import longest_first, playout
 from .refusals import REFUSALS
 from .sheets import (
     COLOURS,
+    COLS,
+    FIELDS,
+    ROWS,
     SHEETS,
     SIDE_A,
     SIDE_B,
@@ -25,6 +28,7 @@ from .sheets import (
     design_problems,
     field_at,
     field_name,
+    free_rows,
     parse_field,
     random_sheet,
 )
@@ -40,6 +44,10 @@ from .state import (
     new_game,
     state_from_view,
 )
+
+# A seat's score is its free fields (RULES.md "Scoring"): fields no line of the seat reached.
+# Before the first start mark every field is free (77); a perfect sheet reaches them all (0).
+SCORE_BOUNDS = (0, FIELDS)
 
 INFO = GameInfo(
     name="linyo",
@@ -57,13 +65,14 @@ INFO = GameInfo(
     event_kinds=EVENT_KINDS,
     refusals=REFUSALS,
     same_roll_decisions=True,
+    score_bounds=SCORE_BOUNDS,
 )
 
 __all__ = [
     "Abort", "Action", "Move", "SetDice", "Start", "parse_action",
     "parse_roll", "roll_text", "set_options",
-    "COLOURS", "SHEETS", "SIDE_A", "SIDE_B", "Sheet", "design_problems",
-    "field_at", "field_name", "parse_field", "random_sheet",
+    "COLOURS", "COLS", "FIELDS", "ROWS", "SCORE_BOUNDS", "SHEETS", "SIDE_A", "SIDE_B", "Sheet",
+    "design_problems", "field_at", "field_name", "free_rows", "parse_field", "random_sheet",
     "EVENT_KINDS", "INFO", "REFUSALS", "Phase",
     "FastMove", "State", "from_json", "longest_first", "moves_by_line",
     "new_game", "playout", "state_from_view",

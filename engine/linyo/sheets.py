@@ -83,6 +83,21 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(FI
 
 NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(FIELDS))
 FULL_MASK = (1 << FIELDS) - 1
+ROW_MASKS: tuple[int, ...] = tuple(((1 << COLS) - 1) << (r * COLS) for r in range(ROWS))
+
+
+def free_rows(reached: int | Iterable[int]) -> list[int]:
+    """THE count of the score: free fields per row, top row first, when `reached` (a mask,
+    bit i = field i, or field indices, each counted once) are the fields some line reached.
+
+    >>> free_rows([0, 1, 11, 76])
+    [9, 10, 11, 11, 11, 11, 10]
+    >>> sum(free_rows(0)) == FIELDS
+    True
+    """
+    mask = reached if isinstance(reached, int) else sum(1 << f for f in set(reached))
+    free = ~mask & FULL_MASK
+    return [(free & m).bit_count() for m in ROW_MASKS]
 _NOT_FIRST_COL = sum(1 << field_at(r, c) for r in range(ROWS) for c in range(1, COLS))
 _NOT_LAST_COL = sum(1 << field_at(r, c) for r in range(ROWS) for c in range(COLS - 1))
 

@@ -42,6 +42,7 @@ from engine.core import (
     Rng,
     chance_outcomes,
     checked_outcome,
+    places,
     read_record,
     record,
 )
@@ -77,15 +78,14 @@ from .refusals import REFUSALS
 from .view_types import LinyoSeatView, LinyoView
 from .sheets import (
     COLOUR_WORDS,
-    COLS,
     FIELDS,
     FULL_MASK,
     NEIGHBOUR_MASKS,
     NEIGHBOURS,
-    ROWS,
     SHEETS,
     Sheet,
     field_name,
+    free_rows,
     parse_field,
     random_sheet,
 )
@@ -98,7 +98,6 @@ DIFFICULTIES = (2, 3, 4)
 # A move in the fast path: (line index 0-3, dice-step fields, star field or -1).
 FastMove = tuple[int, tuple[int, ...], int]
 
-_ROW_MASKS = tuple(((1 << COLS) - 1) << (r * COLS) for r in range(ROWS))
 _ROLL_NEED = ChanceNeed("roll", DICE)
 _FIRST_SEAT_NEED = ChanceNeed("first_seat", 1)
 
@@ -365,21 +364,26 @@ class State:
         """Fields in the seat's longest line, counting its start and end."""
         return max((len(line) for line in self.lines[seat]), default=0)
 
-    def winners(self) -> list[int]:
-        """The seats with the fewest free fields; among them the longest line wins; else shared.
+    def places(self) -> list[int]:
+        """Each seat's place (1 = best; ties share): the fewest free fields first, then
+        the longest line; still equal, a shared place. The standing so far before the end.
 
-        Before the end this names the current leaders.
+        >>> s = new_game(players=2, seed=1, first_seat=0, rolls=["bbog"])
+        >>> s.places()               # nobody has started: equal free fields, no line yet
+        [1, 1]
         """
         scores = self.scores()
-        best = min(scores)
-        tied = [s for s in range(self.players) if scores[s] == best]
-        top = max(self.longest(s) for s in tied)
-        return [s for s in tied if self.longest(s) == top]
+        return places([(scores[s], -self.longest(s)) for s in range(self.players)])
+
+    def winners(self) -> list[int]:
+        """The seats in first place once the game is over; [] before the end."""
+        if self.phase is not Phase.OVER:
+            return []
+        return [s for s, place in enumerate(self.places()) if place == 1]
 
     def free_rows(self, seat: int) -> list[int]:
         """The seat's free fields per row, top row first."""
-        free_mask = ~self.reached[seat] & FULL_MASK
-        return [(free_mask & m).bit_count() for m in _ROW_MASKS]
+        return free_rows(self.reached[seat])
 
     def view(self, seat: int) -> LinyoView:
         """What `seat` sees: everything in Linyo is public, but no future roll.

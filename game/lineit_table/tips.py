@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from engine.lineit import BetProgress, market_size
 from game.i18n import _, ngettext
 
 from . import texts
@@ -29,25 +30,17 @@ class Tip:
     text: Callable[[], str]
 
 
-def bet_progress(line: list[str]) -> tuple[int, int] | None:
-    """(Number cards placed after the line's Bet card, how many win it), or None without a bet.
+def bet_text(bet: BetProgress) -> str:
+    """A line's bet as it stands, in words (the engine's `bet_progress` says how it stands).
 
-    >>> bet_progress(["12", "B4", "20", "31"])
-    (2, 4)
+    >>> bet_text(BetProgress(value=4, after=2, wins=False))
+    'Bet 4: 2 of 4 cards after it. Closing now loses −4.'
     """
-    bet = next((i for i, c in enumerate(line) if c.startswith("B")), None)
-    if bet is None:
-        return None
-    return sum(1 for c in line[bet + 1:] if not c.startswith("B")), int(line[bet][1:])
-
-
-def bet_text(line: list[str]) -> str:
-    after, need = bet_progress(line)
-    text = ngettext("Bet {v}: {k} of {v} cards after it.", "Bet {v}: {k} of {v} cards after it.", need).format(
-        k=after, v=need)
-    if after >= need:
-        return text + " " + _("Closing now wins +{v}.").format(v=need)
-    return text + " " + _("Closing now loses \u2212{v}.").format(v=need)
+    text = ngettext("Bet {v}: {k} of {v} cards after it.", "Bet {v}: {k} of {v} cards after it.",
+                    bet.value).format(k=bet.after, v=bet.value)
+    if bet.wins:
+        return text + " " + _("Closing now wins +{v}.").format(v=bet.value)
+    return text + " " + _("Closing now loses \u2212{v}.").format(v=bet.value)
 
 
 def targets(sc: "TableScene") -> list[Tip]:
@@ -61,7 +54,7 @@ def targets(sc: "TableScene") -> list[Tip]:
     name = sc.ctrl.name
     out: list[Tip] = []
     n = spec["draw_pile"]
-    market = sc.ctrl.players + 2
+    market = market_size(sc.ctrl.players)
     out.append(Tip(geo.deck, lambda: ngettext(
         "Draw pile: {n} card left. Each round deals {m} cards to the market; when fewer are left, "
         "the final plays begin.",
@@ -92,11 +85,11 @@ def targets(sc: "TableScene") -> list[Tip]:
             out.append(Tip(_token_rect(t), lambda v=v: (
                 _("Bonus token: +{v} points, for a bet won.") if v > 0 else
                 _("Penalty token: \u2212{v} points, for a bet lost.")).format(v=abs(v))))
-        line = list(seat["line"])
-        if bet_progress(line) is not None:
+        bet = sc.ctrl.state.bet_progress(p)
+        if bet is not None:
             s = next((s for s in board.sprites_in(("line", p)) if s.card.startswith("B")), None)
             if s is not None:
-                out.append(Tip(s.rect(), lambda line=line: bet_text(line)))
+                out.append(Tip(s.rect(), lambda bet=bet: bet_text(bet)))
     if sc.b_close.visible and "close" in sc._legal():
         out.append(Tip(sc.b_close.rect, sc.close_preview))
     undone = sc.ctrl.undo_action() if sc.my_turn() else None

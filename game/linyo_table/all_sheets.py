@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine import linyo
 from game import palette as P
 
 from ..i18n import _
@@ -79,7 +80,7 @@ class AllSheets(Scene):
             if marks:
                 draw_marks(surface, geom, marks, "last")
             shown = t.reveal.shown_fields(seat)
-            free_rows = [COLS - sum(1 for f in shown if f // COLS == row) for row in range(ROWS)]
+            free_rows = linyo.free_rows(shown)
             draw_counts(surface, geom, free_rows, sum(free_rows), _("free"), _("Total"))
             info = t.g.seats[seat]
             colour = C.ACCENT if seat == t.state.current_seat else C.TEXT

@@ -407,9 +407,7 @@ class TableDrawing:
         shown = self.reveal.shown_fields(seat)
         if self.starts is not None and seat == self.starts.seat:
             shown = shown | set(self.starts.picks)      # the counts follow the starts being placed
-        free_rows = [11] * ROWS
-        for f in shown:
-            free_rows[f // 11] -= 1
+        free_rows = linyo.free_rows(shown)              # what the ink shows so far, counted by the rules
         total = sum(free_rows)
         rows_shown, highlight, total_shown = ROWS, None, True
         if self.scoring_t is not None and not self.finished:
@@ -744,9 +742,7 @@ class TableDrawing:
         geom = SheetGeom.fit(target.inflate(lay.px(8), lay.px(8)))
         self._draw_sheet(surface, lay, seat, geom, backdrop=(8, 20, 20))
         shown = self.reveal.shown_fields(seat)
-        free_rows = [11] * ROWS
-        for f in shown:
-            free_rows[f // 11] -= 1
+        free_rows = linyo.free_rows(shown)
         draw_counts(surface, geom, free_rows, sum(free_rows), _("free"), _("Total"))
         info = self.g.seats[seat]
         T.blit_text(surface, _("{name} · difficulty {d} — click to close").format(name=info.name, d=info.difficulty),

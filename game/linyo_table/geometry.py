@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.linyo.sheets import COLS, ROWS    # the sheet's shape is the rules' (re-exported for the table)
+
 if TYPE_CHECKING:
     from ..ui.layout import Layout
 
-ROWS, COLS = 7, 11
 # Margins around the grid, in field sizes: row numbers left, free counts right,
 # column letters on top, the total below.
 FULL_MARGINS = (0.55, 1.25, 0.55, 0.85)     # left, right, top, bottom

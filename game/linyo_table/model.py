@@ -116,13 +116,7 @@ class TableGame:
                 "difficulties": list(self.state.difficulties)}
 
     def ranking(self) -> list[tuple[int, int]]:
-        """(place, seat) best first: fewest free, then longest line; ties share a place."""
-        st = self.state
-        scores = st.scores()
-        key = {s: (scores[s], -st.longest(s)) for s in range(st.players)}
-        order = sorted(range(st.players), key=lambda s: (key[s], s))
-        out: list[tuple[int, int]] = []
-        for i, s in enumerate(order):
-            place = out[-1][0] if i and key[order[i - 1]] == key[s] else i + 1
-            out.append((place, s))
-        return out
+        """(place, seat) best first, by the engine's places (fewest free, then longest line;
+        ties share a place)."""
+        places = self.state.places()
+        return sorted((place, seat) for seat, place in enumerate(places))

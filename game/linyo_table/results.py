@@ -19,7 +19,7 @@ from ..ui.layout import Layout
 from ..ui.fit_button import FitButton as Button
 from ..ui.widgets import panel
 from .all_sheets import grid
-from .geometry import COLS, ROWS, SheetGeom, font_px
+from .geometry import SheetGeom, font_px
 from .model import TableGame
 from .sheet_draw import InkLine, draw_ink, paper
 
@@ -31,13 +31,13 @@ if TYPE_CHECKING:
 def tie_text(g: TableGame) -> str:
     """Why the winners won, in words (the tie-break explained)."""
     st = g.state
-    scores = st.scores()
-    best = min(scores)
-    tied = [s for s in range(st.players) if scores[s] == best]
-    winners = st.winners()
-    names = ", ".join(g.seats[s].name for s in winners)
-    if st.players == 1:
+    winners = st.winners()                      # the engine's ranking and tie-break decided them
+    if st.players == 1 or not winners:
         return ""
+    scores = st.scores()
+    best = scores[winners[0]]
+    tied = [s for s in range(st.players) if scores[s] == best]     # who the tie-break had to part
+    names = ", ".join(g.seats[s].name for s in winners)
     if len(tied) == 1:
         return _("{name} wins with the fewest free fields ({n}).").format(name=names, n=best)
     if len(winners) == 1:
@@ -180,10 +180,8 @@ class ResultsScene(TableResults):
             draw_ink(surface, geom, ink)
 
     def free_rows(self, seat: int) -> list[int]:
-        """Free fields per row of `seat`'s sheet, top row first."""
-        st = self.g.state
-        taken = {f for line in st.lines[seat] for f in line}
-        return [COLS - sum(1 for f in taken if f // COLS == r) for r in range(ROWS)]
+        """Free fields per row of `seat`'s sheet, top row first (the engine's count)."""
+        return self.g.state.free_rows(seat)
 
     def _draw_confetti(self, surface: pygame.Surface, lay: Layout) -> None:
         w, h = surface.get_size()
