@@ -29,6 +29,51 @@ from engine.core.registry import GameInfo
 from engine.games import game as game_info, games
 
 
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """A hook that imports `module` only when first called, then calls its `name`.
+
+    A game's package declares its hooks with it, so declaring them imports no table:
+
+    >>> upper = lazy("string", "capwords")
+    >>> upper("line it")
+    'Line It'
+    """
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    call.__qualname__ = call.__name__ = f"lazy({module}.{name})"
+    return call
+
+
+@dataclass(frozen=True)
+class SetupOption:
+    """One choice of the setup screen for an engine option of the same `key`.
+
+    `choices` are (value, label msgid) in the order shown; a value the engine
+    does not know (Linyo's "daily" sheet) is the setup's own and the game's
+    `setup_config` hook turns it into engine values. Empty `choices`: the
+    engine option's allowed values, each shown as itself.
+    """
+
+    key: str
+    label: str                                  # a msgid (N_): the row label or the column head
+    choices: tuple[tuple[Any, str], ...] = ()
+
+    def values(self) -> tuple[Any, ...]:
+        return tuple(v for v, _label in self.choices)
+
+
+def _same(config: dict[str, Any]) -> dict[str, Any]:
+    return config
+
+
+def _no_bests(data: dict[str, Any]) -> list[tuple[Callable[[], str], Any]]:
+    return []
+
+
+def _nothing(*args: Any) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameUI:
     """One game's front end. Fields are hooks the shell calls; a game fills them in its package."""
@@ -39,6 +84,46 @@ class GameUI:
     text_domain: str = ""
     #: hooks by role; each game package fills the ones it has (see the package's __init__)
     hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+    # -- the setup screen (game.scenes.setup)
+    #: seats of a fresh setup
+    default_players: int = 1
+    #: the game-wide options the setup shows, one row each, in order
+    setup_options: tuple[SetupOption, ...] = ()
+    #: the per-seat options, one column each (their engine option has a per_seat_keyword)
+    seat_options: tuple[SetupOption, ...] = ()
+    #: the setup's config -> the config the table opens (a setup-only value, e.g. today's sheet)
+    setup_config: Callable[[dict[str, Any]], dict[str, Any]] = _same
+    #: the seed a setup value fixes (today's daily sheet), or None: the typed or random one
+    setup_seed: Callable[[dict[str, Any]], int | None] = _nothing
+    #: the sentence under the seed when `setup_seed` fixed it (a msgid with {seed})
+    fixed_seed_note: str = ""
+
+    # -- statistics (game.game_stats, game.stats, the statistics screen, the results' panel)
+    #: (events, players) -> game_stats.GameStats: one game's figures, counted from its events
+    game_stats: Callable[..., Any] | None = None
+    #: () -> [(label, value of a seat)] in the current language: the results panel's rows
+    stats_rows: Callable[[], list[tuple[str, Callable[[Any], str]]]] | None = None
+    #: msgid: the x label of the results panel's chart of each round
+    chart_label: str = ""
+    #: msgid: the title of the statistics screen's chart of recent results
+    recent_title: str = ""
+    #: (best score, the score as shown) -> the statistics screen's line for it, in the current language
+    best_text: Callable[[int, str], str] | None = None
+    #: (statistics data) -> further personal bests: [(text in the current language, history id)]
+    more_bests: Callable[[dict[str, Any]], list[tuple[Callable[[], str], Any]]] = _no_bests
+    #: (statistics data, result, history id, today) -> None: the game's own records of a result
+    record_more: Callable[..., None] = _nothing
+
+    # -- the games list (game.history, game.scenes.history)
+    #: (record setup) -> what the list keeps of a setup (its variant)
+    variant: Callable[[Any], dict[str, Any]] = lambda setup: {}
+    #: (variant) -> the variant in words, in the current language
+    variant_text: Callable[[dict[str, Any]], str] = lambda variant: ""
+
+    # -- learning
+    #: (app, step index) -> the tutorial's table scene, or None for a game without a tutorial
+    tutorial: Callable[..., Any] | None = None
 
     @property
     def info(self) -> GameInfo:

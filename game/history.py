@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from .paths import data_dir
-from .storage import write_json
+from .storage import GAMES, write_json        # GAMES: the registry's games, in its order
 
 log = logging.getLogger("linebox.history")
 
@@ -56,7 +56,6 @@ FILE_VERSION = 1
 INDEX_VERSION = 1
 KIND = "linebox-game"
 SUFFIX = ".linebox"
-GAMES = ("lineit", "linyo")
 KINDS = ("human", "bot")
 LEVELS = ("easy", "normal", "hard")
 
@@ -202,12 +201,9 @@ def replay(game: str, record: Any) -> Any:
 
 
 def _variant(game: str, setup: Mapping[str, Any]) -> dict[str, Any]:
-    """What the list shows of a game's setup: Line-it final plays; Linyo sheet and difficulties."""
-    if game == "lineit":
-        return {"final_plays": setup.get("final_plays", 1)}
-    sheet = setup.get("sheet", "A")
-    return {"sheet": sheet if sheet in ("A", "B", "random") else "custom",
-            "difficulties": list(setup.get("difficulties", []))}
+    """What the list shows of a game's setup (the game's own choice: `GameUI.variant`)."""
+    from .frontends import frontend
+    return frontend(game).variant(setup)
 
 
 def _seats(raw: Any, players: int) -> list[dict[str, Any]]:

@@ -33,6 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from engine.games import game as game_info
+from engine.games import games
+
 JUMP_EVERY = 60          # events between jumps to the least visited place
 HANG_SECONDS = 120      # one event (a jump may play a whole bots-only game) may take this long
 RESULTS_SECONDS = 90     # wall time a bots-only game may take to reach its results
@@ -40,10 +43,13 @@ RESULTS_SECONDS = 90     # wall time a bots-only game may take to reach its resu
 AWKWARD_TEXT = ("\x00", "a\x00b", "²", "³", "¹", "4²", "٣", "שלום עולם", "مرحبا", "\u202eevil", "🙂", "👩‍👩‍👧",
                 "x" * 1000, "W" * 1000 + " " + "é" * 1000, "\t\n\r", "\ud800", "ß", "ÿ", "7", "42", " ", "")
 
-# Places the monkey must visit: scene names, plus settings at each UI scale.
+GAMES = tuple(g.name for g in games())       # the registry's games
+# A pass screen stands between two people at one screen when hands are hidden (a rules trait).
+PASS_GAME = next(g.name for g in games() if g.hidden_hands)
+# Places the monkey must visit: scene names, plus settings at each UI scale; each game's table and results.
 SCENES = ("menu", "setup", "settings", "rules", "stats", "load", "message", "confirm",
-          "history", "lineit_table", "table_pause", "table_save", "table_pass", "lineit_results",
-          "linyo_table", "linyo_results")
+          "history", "table_pause", "table_save", "table_pass",
+          *(f"{g}_{place}" for g in GAMES for place in ("table", "results")))
 
 
 @dataclass
@@ -233,17 +239,17 @@ class Monkey:
     def places(self) -> dict[str, Callable[[], None]]:
         from .settings import UI_SCALES
         out: dict[str, Callable[[], None]] = {
-            "setup": lambda: self.open_setup(self.rng.choice(("lineit", "linyo"))),
+            "setup": lambda: self.open_setup(self.rng.choice(GAMES)),
             "settings": self.open_settings, "rules": lambda: self.app.open_rules(),
             "stats": lambda: self.push("stats_scene", "StatsScene"), "load": lambda: self.push("load", "LoadScene"),
             "history": lambda: self.push("history", "HistoryScene"),
             "message": self.hostile_message, "confirm": self.ask_quit,
-            "lineit_table": lambda: self.play("lineit", humans=1), "table_pass": lambda: self.play("lineit", humans=2),
-            "table_pause": self.pause, "table_save": self.save,
-            "lineit_results": lambda: self.to_results("lineit"),
-            "linyo_table": lambda: self.play("linyo", humans=self.rng.choice((1, 2))),
-            "linyo_results": lambda: self.to_results("linyo"), "menu": self.app.to_menu,
+            "table_pass": lambda: self.play(PASS_GAME, humans=2),
+            "table_pause": self.pause, "table_save": self.save, "menu": self.app.to_menu,
         }
+        for g in GAMES:
+            out[f"{g}_table"] = lambda g=g: self.play(g, humans=self.rng.choice((1, 2)))
+            out[f"{g}_results"] = lambda g=g: self.to_results(g)
         for s in UI_SCALES:
             out[f"settings@{s}"] = lambda s=s: self.open_settings(s)
         return out
@@ -283,7 +289,8 @@ class Monkey:
     def play(self, game: str, humans: int, level: str | None = None) -> None:
         """Start a game from the setup screen (seats set as a player would)."""
         setup = self.open_setup(game)
-        lo, hi = (2, 6) if game == "lineit" else (1, 6)
+        seats = game_info(game).seats
+        lo, hi = seats.start, seats.stop - 1
         n = self.rng.randint(max(lo, humans), min(hi, 4))
         setup.set_players(n)
         for i in range(n):
@@ -298,11 +305,12 @@ class Monkey:
             top._yes()
 
     def table(self):
-        return next((s for s in self.app.stack if getattr(s, "name", "") in ("lineit_table", "linyo_table")), None)
+        tables = {f"{g}_table" for g in GAMES}
+        return next((s for s in self.app.stack if getattr(s, "name", "") in tables), None)
 
     def pause(self) -> None:
-        if getattr(self.table(), "name", "") != "lineit_table":
-            self.play("lineit", humans=1)
+        if self.table() is None:
+            self.play(self.rng.choice(GAMES), humans=1)
         while self.app.top is not self.table() and len(self.app.stack) > 1:
             self.app.pop()
         self.pg.event.post(self.pg.event.Event(self.pg.KEYDOWN, key=self.pg.K_ESCAPE, mod=0, unicode="", scancode=0))

@@ -22,6 +22,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from engine.games import games
+
 #: the deepest nesting `Plain` accepts (real files need 3)
 MAX_DEPTH = 12
 
@@ -214,7 +216,7 @@ def one_of(*choices: str) -> Text:
 
 # ---------------------------------------------------------------- shared pieces of Linebox files
 
-GAMES = ("lineit", "linyo")
+GAMES = tuple(g.name for g in games())        # the registry's games, in its order
 LEVELS = ("easy", "normal", "hard")
 MAX_SEATS = 6
 NAME = Text(40)                               # seat and save names (the setup allows 20)

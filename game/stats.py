@@ -41,6 +41,7 @@ from typing import Any
 from engine.games import game as game_info
 
 from . import schema, storage
+from .frontends import frontend
 from .i18n import _
 
 VERSION = 1
@@ -202,20 +203,7 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
         if lv in LEVELS:
             _count(entry["levels"][lv], game, won, score, history_id)
     today = _dt.date.today().isoformat()
-    if game == "linyo":
-        sheet = str(result.get("sheet", "A"))
-        diffs = result.get("difficulties") or [2] * len(seats)
-        key = f"{sheet}/{diffs[0]}"
-        if len(seats) == 1 and (key in data["linyo_solo"] or len(data["linyo_solo"]) < MAX_SOLO):
-            solo = data["linyo_solo"].setdefault(key, {"games": 0, "best": None})
-            _bump(solo, "games")
-            if better(game, seats[0]["score"], solo["best"]):
-                solo["best"], solo["best_game"] = seats[0]["score"], history_id
-        for i in humans:
-            if seats[i]["score"] == 0:
-                data["perfect"].append({"name": seats[i].get("name", ""), "sheet": sheet,
-                                        "difficulty": diffs[i] if i < len(diffs) else None, "date": today,
-                                        "history": history_id})
+    frontend(game).record_more(data, result, history_id, today)     # the game's own records (Linyo: solo, perfect)
     data["history"].append({"game": game, "date": today, **result})
     del data["history"][:-HISTORY]
     del data["perfect"][:-MAX_PERFECT]

@@ -8,6 +8,7 @@ from engine.games import game
 from engine.lineit import events as L
 from engine.linyo import events as Y
 from game import game_stats as G
+from game.linyo_table.tally import LinyoSeat
 
 
 def _play(name: str, players: int, seed: int):
@@ -87,9 +88,9 @@ def test_linyo_hand_checked_events():
 
 
 def test_linyo_perfect_sheet_is_zero_free():
-    assert G.LinyoSeat(free_rows=(0,) * 7).perfect
-    assert not G.LinyoSeat(free_rows=(0,) * 6 + (1,)).perfect
-    assert not G.LinyoSeat().perfect            # no sheet yet
+    assert LinyoSeat(free_rows=(0,) * 7).perfect
+    assert not LinyoSeat(free_rows=(0,) * 6 + (1,)).perfect
+    assert not LinyoSeat().perfect            # no sheet yet
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -30,7 +30,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import BadSave
-from game.frontends import GameUI, register
+from game.frontends import GameUI, SetupOption, lazy, register
+from game.i18n import N_
 
 if TYPE_CHECKING:
     from game.app import App
@@ -59,4 +60,19 @@ def make_demo_scene(app: "App", players: int, seed: int | None, speed: float, ex
     return DemoScene(app, players, seed, speed, exit_at_end)
 
 
-UI = register(GameUI(name="lineit", package=__name__, text_domain="lineit_table"))
+_TALLY = f"{__name__}.tally"
+
+UI = register(GameUI(
+    name="lineit", package=__name__, text_domain="lineit_table",
+    default_players=3,
+    setup_options=(SetupOption("final_plays", N_("Final plays"),
+                               ((1, N_("1 card (standard)")), (2, N_("2 cards (variant)")))),),
+    game_stats=lazy(_TALLY, "game_stats"),
+    stats_rows=lazy(_TALLY, "panel_rows"),
+    chart_label=N_("Score after each round and at the end"),
+    recent_title=N_("Your last 50 scores"),
+    best_text=lazy(_TALLY, "best_text"),
+    variant=lazy(_TALLY, "variant"),
+    variant_text=lazy(_TALLY, "variant_text"),
+    tutorial=lazy("game.tutorial.lineit", "make"),
+))

@@ -23,8 +23,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import datetime
+from typing import Any
+
 from engine.core import BadSave
-from game.frontends import GameUI, register
+from game.frontends import GameUI, SetupOption, lazy, register
+from game.i18n import N_
 
 if TYPE_CHECKING:
     from game.app import App
@@ -51,4 +55,43 @@ def make_demo_scene(app: "App", players: int, seed: int | None, speed: float, ex
     return DemoTable(app, players, seed, speed, exit_at_end)
 
 
-UI = register(GameUI(name="linyo", package=__name__, text_domain="linyo_table"))
+DAILY = "daily"           # the setup's own sheet choice: today's random sheet, the same for everybody
+
+
+def setup_seed(config: dict[str, Any]) -> int | None:
+    """Today's seed when the setup chose the daily sheet; else None (the typed or random seed)."""
+    if config.get("sheet") != DAILY:
+        return None
+    from .daily import daily_seed
+    return daily_seed(datetime.date.today())
+
+
+def setup_config(config: dict[str, Any]) -> dict[str, Any]:
+    """The daily sheet is a random sheet with today's date (the history and the results show it)."""
+    if config.get("sheet") == DAILY:
+        return {**config, "sheet": "random", "daily": datetime.date.today().isoformat()}
+    return config
+
+
+_TALLY, _RECORDS = f"{__name__}.tally", f"{__name__}.records"
+
+UI = register(GameUI(
+    name="linyo", package=__name__, text_domain="linyo_table",
+    default_players=1,
+    setup_options=(SetupOption("sheet", N_("Sheet"), (
+        ("A", N_("Side A")), ("B", N_("Side B")), ("random", N_("Random sheet")), (DAILY, N_("Daily sheet")))),),
+    seat_options=(SetupOption("difficulty", N_("Difficulty")),),
+    setup_config=setup_config,
+    setup_seed=setup_seed,
+    fixed_seed_note=N_("Today's daily sheet: everybody plays the same sheet and dice today (seed {seed})."),
+    game_stats=lazy(_TALLY, "game_stats"),
+    stats_rows=lazy(_TALLY, "panel_rows"),
+    chart_label=N_("Free fields after each round"),
+    recent_title=N_("Your last 50 results (free fields)"),
+    best_text=lazy(_RECORDS, "best_text"),
+    more_bests=lazy(_RECORDS, "more_bests"),
+    record_more=lazy(_RECORDS, "record_more"),
+    variant=lazy(_RECORDS, "variant"),
+    variant_text=lazy(_RECORDS, "variant_text"),
+    tutorial=lazy("game.tutorial.linyo", "make"),
+))

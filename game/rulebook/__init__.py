@@ -52,6 +52,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from engine.games import games
+from engine.lineit.cards import BET_VALUES as _BETS
+from engine.lineit.cards import SUITS, suit_of
+from engine.linyo.sheets import COLOURS as _DIE_LETTERS
+from engine.linyo.sheets import COLOUR_WORDS as _DIE_WORDS
+
 __all__ = [
     "Block", "Picture", "LANGUAGES", "GAMES", "SUITS", "load", "section",
     "sections", "headings", "parse_picture", "parse", "spans", "suit_of",
@@ -59,12 +65,11 @@ __all__ = [
 
 LANGUAGES = ("en", "de", "fr")
 DEFAULT_LANGUAGE = "en"
-# Game id -> the name its level-1 heading contains (same in every language).
-GAMES = {"lineit": "Line-it", "linyo": "Linyo"}
-# RULES.md: number n has suit (n - 1) mod 4 in this order.
-SUITS = ("red", "blue", "green", "yellow")
-BET_VALUES = (3, 4, 5)
-DIE_COLOURS = {"b": "blue", "o": "orange", "g": "grey"}
+# Game id -> the name its level-1 heading contains (same in every language): the registry's titles.
+GAMES = {g.name: g.title for g in games()}
+# The pieces a picture may show are the rules' own (suits in the engine's order, bet values, die colours).
+BET_VALUES = tuple(sorted(set(_BETS)))
+DIE_COLOURS = dict(zip(_DIE_LETTERS, _DIE_WORDS))
 
 BLOCK_KINDS = ("h1", "h2", "para", "bullet", "pictures")
 
@@ -90,11 +95,6 @@ class Picture:
     kind: str
     value: int | str | None = None
     star: bool = False
-
-
-def suit_of(number: int) -> str:
-    """The suit of Number card ``number`` (fixed by RULES.md)."""
-    return SUITS[(number - 1) % 4]
 
 
 _TOKEN_RE = re.compile(r"^token:([+-])([345])$")

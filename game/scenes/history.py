@@ -17,7 +17,10 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from engine.games import games
+
 from .. import history
+from ..frontends import frontend
 from ..history import Entry
 from ..i18n import N_, _
 from ..scene import WidgetScene
@@ -34,10 +37,8 @@ if TYPE_CHECKING:
 
 ROW_H = 112          # logical height of one game in the list
 WHEEL_ROWS = 3
-FILTERS: tuple[tuple[str, str], ...] = (("all", N_("All games")), ("lineit", "Line-it"), ("linyo", "Linyo"),
+FILTERS: tuple[tuple[str, str], ...] = (("all", N_("All games")), *((g.name, g.title) for g in games()),
                                          ("pinned", N_("Pinned")))
-FINAL_PLAYS = {1: N_("one final play"), 2: N_("two final plays")}
-SHEETS = {"random": N_("random sheet"), "custom": N_("own sheet")}
 
 
 
@@ -53,11 +54,8 @@ def seat_text(entry: Entry, i: int) -> str:
 
 
 def variant_text(entry: Entry) -> str:
-    v = dict(entry.variant)
-    if entry.game == "lineit":
-        return _(FINAL_PLAYS.get(v.get("final_plays", 1), FINAL_PLAYS[1]))
-    sheet = str(v.get("sheet", "A"))
-    return _(SHEETS[sheet]) if sheet in SHEETS else _("sheet {sheet}").format(sheet=sheet)
+    """The game's variant in words (the game's own: `GameUI.variant_text`)."""
+    return frontend(entry.game).variant_text(dict(entry.variant)) if entry.game in GAME_NAMES else ""
 
 
 def headline(entry: Entry) -> str:

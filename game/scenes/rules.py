@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from engine.games import games
+
 from ..i18n import N_, _, current_language
 from ..scene import WidgetScene
 from ..ui import text as T
@@ -21,6 +23,8 @@ from ..ui.layout import Layout
 from ..ui.pictures import picture
 from ..ui.widgets import Button, panel
 from .common import hint
+
+GAMES = tuple((g.name, g.title) for g in games())     # (name, title): a section per game, in the registry's order
 
 if TYPE_CHECKING:
     from ..app import App
@@ -79,8 +83,7 @@ class RulesScene(WidgetScene):
         self.view = pygame.Rect(0, 0, 0, 0)
         self.error = ""
         self.lang = ""
-        self.tabs = [Button("Line-it", lambda: self.jump("lineit"), "quiet", 30),
-                     Button("Linyo", lambda: self.jump("linyo"), "quiet", 30)]
+        self.tabs = [Button(title, lambda g=g: self.jump(g), "quiet", 30) for g, title in GAMES]
         self.close = Button(N_("Back"), self.back, "normal", 30)
         from ..tutorial.offer import LEARN
         self.learn = Button(LEARN, self.open_learn, "primary", 30)     # the tutorial of the game in view
@@ -88,10 +91,10 @@ class RulesScene(WidgetScene):
         self._jump_pending = game
 
     def open_learn(self) -> None:
-        """The tutorial of the section being read (Linyo once its heading is scrolled to)."""
+        """The tutorial of the section being read (the last game whose heading is scrolled to)."""
         from ..tutorial import open_tutorial
-        linyo_at = self.sections.get("linyo")
-        open_tutorial(self.app, "linyo" if linyo_at is not None and self.scroll + 1 >= linyo_at else "lineit")
+        reached = [g for g, y in sorted(self.sections.items(), key=lambda kv: kv[1]) if self.scroll + 1 >= y]
+        open_tutorial(self.app, reached[-1] if reached else GAMES[0][0])
 
     # ------------------------------------------------------------ build
     def _blocks(self) -> list[Any]:
@@ -165,7 +168,7 @@ class RulesScene(WidgetScene):
             if kind == "h1":
                 if self.items:
                     y += lay.px(40)
-                for game, name in (("lineit", "Line-it"), ("linyo", "Linyo")):
+                for game, name in GAMES:
                     if name in text and game not in self.sections:
                         self.sections[game] = y
                 size = lay.font_px(56)
@@ -255,7 +258,10 @@ class RulesScene(WidgetScene):
                 self.scroll_by(self.page_h)
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.jump("lineit" if event.key == pygame.K_LEFT else "linyo")
+                names = [g for g, _title in GAMES]
+                here = names.index(self.current_section() or names[0])
+                step = -1 if event.key == pygame.K_LEFT else 1
+                self.jump(names[max(0, min(len(names) - 1, here + step))])
                 return True
         return super().handle(event)
 
@@ -279,7 +285,7 @@ class RulesScene(WidgetScene):
         self.app.background(surface)
         panel(surface, self.view, lay, C.PANEL, C.PANEL_EDGE)
         current = self.current_section()
-        for tab, game in zip(self.tabs, ("lineit", "linyo")):
+        for tab, (game, _title) in zip(self.tabs, GAMES):
             tab.style = "primary" if game == current else "quiet"
         self.draw_widgets(surface)
         clip = surface.get_clip()

@@ -7,7 +7,6 @@ settings (`last_setup[game]`), without the seed unless the player typed one.
 from __future__ import annotations
 
 import copy
-import datetime
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,7 @@ from engine.games import game as game_info
 from engine.games import games
 
 from .. import tables
+from ..frontends import SetupOption, frontend
 from ..i18n import N_, _
 from ..scene import WidgetScene
 from ..ui import text as T
@@ -50,19 +50,22 @@ def default_seat(game: str, i: int) -> dict[str, Any]:
     """Seat i of a fresh setup: seat 0 is a human, the others bots."""
     seat: dict[str, Any] = {"name": BOT_NAMES[i] if i else _("Player"), "kind": "bot" if i else "human",
                             "level": "normal" if i else None}
-    if game == "linyo":
-        seat["difficulty"] = 2
+    for option in frontend(game).seat_options:          # per-seat options at the engine's default
+        seat[option.key] = game_info(game).option(option.key).default
     return seat
 
 
+def allowed(game: str, option: SetupOption) -> tuple[Any, ...]:
+    """The values a setup may hold for `option`: the engine's, and the setup's own choices."""
+    return tuple(game_info(game).option(option.key).allowed) + option.values()
+
+
 def default_config(game: str) -> dict[str, Any]:
-    n = 3 if game == "lineit" else 1
-    cfg: dict[str, Any] = {"game": game, "seats": [default_seat(game, i) for i in range(n)],
+    ui = frontend(game)
+    cfg: dict[str, Any] = {"game": game, "seats": [default_seat(game, i) for i in range(ui.default_players)],
                            "first_seat": None, "seed": None}
-    if game == "lineit":
-        cfg["final_plays"] = 1
-    else:
-        cfg["sheet"] = "A"
+    for option in ui.setup_options:
+        cfg[option.key] = game_info(game).option(option.key).default
     return cfg
 
 
@@ -85,8 +88,9 @@ def clean_config(game: str, stored: Any) -> dict[str, Any]:
                 seat["level"] = s.get("level") if s.get("level") in dict(LEVELS) else "normal"
                 if seat["kind"] == "human":
                     seat["level"] = None
-                if game == "linyo" and s.get("difficulty") in game_info(game).option("difficulty").allowed:
-                    seat["difficulty"] = s["difficulty"]
+                for option in frontend(game).seat_options:
+                    if s.get(option.key) in game_info(game).option(option.key).allowed:
+                        seat[option.key] = s[option.key]
             clean.append(seat)
         cfg["seats"] = clean
     fs = stored.get("first_seat")
@@ -95,21 +99,21 @@ def clean_config(game: str, stored: Any) -> dict[str, Any]:
     seed = stored.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 10 ** SEED_LEN:
         cfg["seed"] = seed
-    if game == "lineit" and stored.get("final_plays") in game_info(game).option("final_plays").allowed:
-        cfg["final_plays"] = stored["final_plays"]
-    if game == "linyo" and stored.get("sheet") in game_info(game).option("sheet").allowed + ("daily",):
-        cfg["sheet"] = stored["sheet"]
+    for option in frontend(game).setup_options:
+        if stored.get(option.key) in allowed(game, option):
+            cfg[option.key] = stored[option.key]
     return cfg
 
 
 class SetupScene(WidgetScene):
-    """Setup of one game; `game` is 'lineit' or 'linyo'."""
+    """Setup of one game (an engine game name); its options are its front end's (`GameUI`)."""
 
     name = "setup"
 
     def __init__(self, app: "App", game: str) -> None:
         super().__init__(app)
         self.game = game
+        self.ui = frontend(game)
         self.cfg = clean_config(game, app.settings.last_setup.get(game))
         self.seed_text = str(self.cfg["seed"]) if self.cfg["seed"] is not None else ""
         self.random_seed = random.SystemRandom().randrange(1, 1_000_000)
@@ -140,15 +144,14 @@ class SetupScene(WidgetScene):
 
     @property
     def daily(self) -> bool:
-        """Linyo's daily sheet: today's random sheet and seed, the same for everybody."""
-        return self.game == "linyo" and self.cfg.get("sheet") == "daily"
+        """A setup choice fixes the seed (Linyo's daily sheet: today's, the same for everybody)."""
+        return self.ui.setup_seed(self.cfg) is not None
 
     def seed(self) -> int:
-        """The seed the game will use (typed, the random one shown, or today's)."""
-        if self.daily:
-            from ..linyo_table.daily import daily_seed
-
-            return daily_seed(datetime.date.today())
+        """The seed the game will use (typed, the random one shown, or the one the setup fixed)."""
+        fixed = self.ui.setup_seed(self.cfg)
+        if fixed is not None:
+            return fixed
         typed = typed_seed(self.seed_text)
         return self.random_seed if typed is None else typed
 
@@ -160,10 +163,7 @@ class SetupScene(WidgetScene):
             if seat["kind"] == "human":
                 seat["level"] = None
         cfg["seed"] = self.seed()
-        if self.daily:
-            cfg["sheet"] = "random"
-            cfg["daily"] = datetime.date.today().isoformat()
-        return cfg
+        return self.ui.setup_config(cfg)
 
     def remember(self) -> None:
         stored = copy.deepcopy(self.cfg)
@@ -191,15 +191,10 @@ class SetupScene(WidgetScene):
                        [(i, (lambda i=i: self._seat_name(i))) for i in range(len(self.seats))],
                        self.cfg["first_seat"], lambda v: self.cfg.__setitem__("first_seat", v))
         self.option_widgets = [players, first]
-        if self.game == "lineit":
+        for option in self.ui.setup_options:
             self.option_widgets.append(Choice(
-                N_("Final plays"), [(1, N_("1 card (standard)")), (2, N_("2 cards (variant)"))],
-                self.cfg["final_plays"], lambda v: self.cfg.__setitem__("final_plays", v)))
-        else:
-            self.option_widgets.append(Choice(
-                N_("Sheet"), [("A", N_("Side A")), ("B", N_("Side B")), ("random", N_("Random sheet")),
-                              ("daily", N_("Daily sheet"))],
-                self.cfg["sheet"], lambda v: self.cfg.__setitem__("sheet", v)))
+                option.label, list(option.choices), self.cfg[option.key],
+                lambda v, key=option.key: self.cfg.__setitem__(key, v)))
         self.option_widgets.append(self.seed_input)
         self.seat_rows = []
         for i, seat in enumerate(self.seats):
@@ -210,9 +205,11 @@ class SetupScene(WidgetScene):
             level = Choice("", LEVELS, seat["level"] or "normal", lambda v, i=i: self.seats[i].__setitem__("level", v))
             level.visible = seat["kind"] == "bot"
             row.append(level)
-            if self.game == "linyo":
-                row.append(Choice("", [(d, (lambda d=d: str(d))) for d in (2, 3, 4)],
-                                  seat["difficulty"], lambda v, i=i: self.seats[i].__setitem__("difficulty", v)))
+            for option in self.ui.seat_options:
+                choices = list(option.choices) or [(v, (lambda v=v: str(v)))
+                                                   for v in game_info(self.game).option(option.key).allowed]
+                row.append(Choice("", choices, seat[option.key],
+                                  lambda v, i=i, key=option.key: self.seats[i].__setitem__(key, v)))
             self.seat_rows.append(row)
         old_focus = self.focus
         self.widgets = self.option_widgets + [w for row in self.seat_rows for w in row] + \
@@ -251,7 +248,11 @@ class SetupScene(WidgetScene):
         rows = max(4, len(self.seat_rows))
         self.right_panel = lay.rect(rx - 30, top - 30, right_w + 60, 90 + rows * 92 + 30)
         self.seat_head_y = lay.px(top)
-        cols = [0.36, 0.2, 0.22, 0.22] if self.game == "linyo" else [0.44, 0.26, 0.3]
+        # name, who plays, bot level, then one narrower column per seat option
+        cols = [0.36, 0.2, 0.22, 0.22] if self.ui.seat_options else [0.44, 0.26, 0.3]
+        if len(self.ui.seat_options) > 1:
+            share = 0.22 / len(self.ui.seat_options)
+            cols = cols[:3] + [share] * len(self.ui.seat_options)
         self.col_x: list[int] = []
         for r, row in enumerate(self.seat_rows):
             x = rx
@@ -290,7 +291,7 @@ class SetupScene(WidgetScene):
         T.blit_text(surface, _("Seed"), lay.font_px(30), C.TEXT if self.focus is self.seed_input else C.TEXT_DIM,
                     (self.seed_label_pos[0], self.seed_label_pos[1]), "midleft")
         size = lay.font_px(24)
-        heads = [N_("Name"), N_("Who plays"), N_("Bot level")] + ([N_("Difficulty")] if self.game == "linyo" else [])
+        heads = [N_("Name"), N_("Who plays"), N_("Bot level")] + [o.label for o in self.ui.seat_options]
         for x, h in zip(self.col_x, heads):
             T.blit_text(surface, _(h), size, C.ACCENT, (x + lay.px(6), self.seat_head_y), "topleft", bold=True)
         for r, row in enumerate(self.seat_rows):
@@ -298,8 +299,7 @@ class SetupScene(WidgetScene):
                 rr = row[2].rect
                 T.blit_text(surface, "—", lay.font_px(30), C.TEXT_DIM, rr.center, "center")
         if self.daily:
-            seed_note = _("Today's daily sheet: everybody plays the same sheet and dice today "
-                          "(seed {seed}).").format(seed=self.seed())
+            seed_note = _(self.ui.fixed_seed_note).format(seed=self.seed())
         else:
             seed_note = _("Seed of this game: {seed} (share it to play the same cards or dice)").format(
                 seed=self.seed())

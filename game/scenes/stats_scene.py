@@ -14,6 +14,7 @@ import pygame
 from .. import history, stats
 from ..i18n import N_, _, ngettext
 from ..scene import WidgetScene
+from ..frontends import frontend
 from ..tables import GAME_NAMES
 from ..ui import chart
 from ..ui import text as T
@@ -103,32 +104,16 @@ class StatsScene(WidgetScene):
         game, data = self.game, self.data
         entry = data["games"][game]
         out: list[tuple[Callable[[], str], Any]] = []
-        if entry["best"] is not None:
+        ui = frontend(game)
+        if entry["best"] is not None and ui.best_text is not None:
             best = entry["best"]
-            if game == "lineit":
-                out.append((lambda: ngettext("Best score: {n} point", "Best score: {n} points", int(best)).format(
-                    n=number(best)), entry["best_game"]))
-            else:
-                out.append((lambda: ngettext("Fewest free fields: {n}", "Fewest free fields: {n}", int(best)).format(
-                    n=number(best)), entry["best_game"]))
+            out.append((lambda: ui.best_text(int(best), number(best)), entry["best_game"]))
         for lv in stats.LEVELS:
             row = entry["levels"][lv]
             if row["best"] is not None and row["best_game"] and row["best_game"] != entry["best_game"]:
                 out.append((lambda lv=lv, b=row["best"]: _("Best against {level} bots: {n}").format(
                     level=_(LEVEL_NAMES[lv]), n=number(b)), row["best_game"]))
-        if game == "linyo":
-            for key in sorted(data["linyo_solo"]):
-                solo = data["linyo_solo"][key]
-                sheet, _sep, diff = key.partition("/")
-                out.append((lambda s=sheet, d=diff, b=solo["best"], g=solo["games"]: ngettext(
-                    "Solo, sheet {sheet}, difficulty {d}: best {best} free ({n} game)",
-                    "Solo, sheet {sheet}, difficulty {d}: best {best} free ({n} games)", g).format(
-                    sheet=s, d=d, best=number(b), n=g), solo.get("best_game")))
-            perfect = data["perfect"]
-            if perfect:
-                last = perfect[-1]
-                out.append((lambda n=len(perfect): ngettext("{n} perfect sheet ★", "{n} perfect sheets ★", n).format(n=n),
-                            last.get("history")))
+        out.extend(ui.more_bests(data))          # the game's own bests (Linyo: solo per sheet, perfect sheets)
         return out
 
     def refresh(self) -> None:
@@ -244,7 +229,7 @@ class StatsScene(WidgetScene):
         size = lay.font_px(28)
         pad = lay.px(24)
         scores = stats.recent_scores(self.data, self.game)
-        title = _("Your last 50 scores") if self.game == "lineit" else _("Your last 50 results (free fields)")
+        title = _(frontend(self.game).recent_title)
         T.blit_text(surface, title, size, C.ACCENT, (rect.x + pad, rect.y + lay.px(16)), "topleft", bold=True)
         if not scores:
             T.blit_text(surface, _("None yet."), size, C.TEXT_DIM, (rect.x + pad, rect.y + lay.px(74)), "topleft")

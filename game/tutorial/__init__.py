@@ -21,7 +21,11 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scene import Scene
 
-GAMES = ("lineit", "linyo")
+
+def _games() -> tuple[str, ...]:
+    """The games that have a tutorial (their front end declares one), in the registry's order."""
+    from game.frontends import frontends
+    return tuple(ui.name for ui in frontends() if ui.tutorial is not None)
 
 
 def player_name(settings: Any, game: str) -> str:
@@ -29,7 +33,7 @@ def player_name(settings: Any, game: str) -> str:
     this game (or the other one), else the setup's default name."""
     from game.i18n import _
     last = settings.last_setup if isinstance(settings.last_setup, dict) else {}
-    for g in (game, *GAMES):
+    for g in (game, *progress.GAMES):
         seats = (last.get(g) or {}).get("seats") or []
         for seat in seats:
             name = seat.get("name") if isinstance(seat, dict) else None
@@ -42,16 +46,15 @@ def tutorial_scene(app: "App", game: str, index: int | None = None) -> "Scene":
     """The tutorial table of `game` at `index` (default: where the player left it)."""
     if index is None:
         index = progress.entry(game)["step"]
-    if game == "lineit":
-        from .lineit import make
-    else:
-        from .linyo import make
+    from game.frontends import frontend
+    make = frontend(game).tutorial
+    assert make is not None, f"{game} has no tutorial"
     return make(app, index)
 
 
 def open_tutorial(app: "App", game: str, index: int | None = None) -> bool:
     """Start (or resume) `game`'s tutorial in place of everything on the stack."""
-    if game not in GAMES:
+    if game not in _games():
         return False
     app.reset(tutorial_scene(app, game, index))
     return True

@@ -42,9 +42,11 @@ class LearnChoice(WidgetScene):
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        done = {g: progress.entry(g)["finished"] for g in ("lineit", "linyo")}
+        from game.frontends import frontends
+        learnable = [(ui.name, ui.title) for ui in frontends() if ui.tutorial is not None]
+        done = {g: progress.entry(g)["finished"] for g, _t in learnable}
         self.buttons = [Button((lambda g=g, t=t: t + ("  \u2713" if done[g] else "")), lambda g=g: open_tutorial(app, g),
-                               "primary") for g, t in (("lineit", "Line-it"), ("linyo", "Linyo"))]
+                               "primary") for g, t in learnable]
         self.buttons.append(Button(N_("Back"), self.back))
         self.widgets = list(self.buttons)
         self.box = pygame.Rect(0, 0, 0, 0)

@@ -18,7 +18,7 @@ from game.paths import config_dir
 
 log = logging.getLogger("linebox.tutorial")
 VERSION = 1
-GAMES = ("lineit", "linyo")
+GAMES = storage.GAMES            # the registry's games (each has an entry, tutorial or not)
 
 
 def path() -> Path:

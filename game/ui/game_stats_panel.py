@@ -7,7 +7,8 @@ through `game.game_stats`) and draws it into any rectangle:
     panel.draw(surface, rect, font_px)
 
 The table has one column per player and one row per figure; the chart shows
-each seat's score (Line-it) or free fields (Linyo) after every round. Both fit
+each seat's score after every round; the rows and the chart's label are the
+game's own (its `GameUI`). Both fit
 the rectangle: when it is short the text shrinks to the readable floor, and
 then the chart goes before any row of the table does. `draw` changes nothing.
 """
@@ -18,6 +19,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from .. import game_stats as G
+from ..frontends import frontend
 from ..i18n import _, ngettext
 from . import chart
 from . import text as T
@@ -29,41 +31,6 @@ CHART_MIN_ROWS = 6       # the chart needs at least this many text lines of heig
 Row = tuple[str, Callable[[Any], str]]
 
 
-def _points(n: int) -> str:
-    return ngettext("{n} point", "{n} points", n).format(n=n)
-
-
-def _lineit_rows() -> list[Row]:
-    return [
-        (_("Ascending lines"), lambda s: str(s.ascending)),
-        (_("Descending lines"), lambda s: str(s.descending)),
-        (_("Market cards to hand"), lambda s: str(s.to_hand)),
-        (_("Market cards to line"), lambda s: str(s.to_line)),
-        (_("Cards played from hand"), lambda s: str(s.played)),
-        (_("Lines closed"), lambda s: _("{n} ({forced} forced)").format(n=s.closed, forced=s.forced)
-         if s.forced else str(s.closed)),
-        (_("Bets played"), lambda s: str(s.bets_played)),
-        (_("Bets won / lost"), lambda s: f"{s.bets_won} / {s.bets_lost}"),
-        (_("Jackpots won"), lambda s: f"{s.jackpots} ({_points(s.jackpot_points)})" if s.jackpots else "0"),
-        (_("Points from lines"), lambda s: str(s.line_points)),
-        (_("Points from jackpots"), lambda s: str(s.jackpot_points)),
-        (_("Points from bets"), lambda s: f"{s.bet_points:+d}" if s.bet_points else "0"),
-        (_("Score"), lambda s: str(s.score)),
-    ]
-
-
-def _linyo_rows() -> list[Row]:
-    return [
-        (_("Free fields per row"), lambda s: " ".join(str(n) for n in s.free_rows)),
-        (_("Free fields"), lambda s: str(s.free) + ("  ★" if s.perfect else "")),
-        (_("Longest line"), lambda s: ngettext("{n} field", "{n} fields", s.longest).format(n=s.longest)),
-        (_("Aborted: chosen / too short / dead end"), lambda s: " / ".join(str(n) for n in s.aborted)),
-        (_("Stars used"), lambda s: str(s.stars)),
-        (_("Dice used: blue / orange / grey"), lambda s: " / ".join(str(n) for n in s.dice)),
-        (_("Perfect sheet"), lambda s: _("yes ★") if s.perfect else _("no")),
-    ]
-
-
 class GameStatsPanel:
     """Per-player statistics and the round chart of one game (see the module text)."""
 
@@ -73,15 +40,16 @@ class GameStatsPanel:
         self.names = [str(n) for n in names]
 
     def rows(self) -> list[Row]:
-        """(label, value of a seat) in the current language."""
-        return _lineit_rows() if self.game == "lineit" else _linyo_rows()
+        """(label, value of a seat) in the current language: the game's own (`GameUI.stats_rows`)."""
+        rows = frontend(self.game).stats_rows
+        return rows() if rows is not None else []
 
     def title(self) -> str:
         n = self.stats.rounds
         return ngettext("Statistics · {n} round", "Statistics · {n} rounds", n).format(n=n)
 
     def chart_label(self) -> str:
-        return _("Score after each round and at the end") if self.game == "lineit" else _("Free fields after each round")
+        return _(frontend(self.game).chart_label)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, font_px: int) -> None:
         rows = self.rows()
