@@ -59,8 +59,9 @@ class StatsScene(WidgetScene):
 
     name = "stats"
 
-    def __init__(self, app: "App", game: str = "lineit") -> None:
+    def __init__(self, app: "App", game: str | None = None) -> None:
         super().__init__(app)
+        game = game or stats.storage.GAMES[0]          # the registry's first game
         self.data = stats.load()
         self.chooser = Choice(N_("Game"), [(g, GAME_NAMES[g]) for g in stats.storage.GAMES], game,
                               lambda _v: self.refresh(), label_width=0.35)
