@@ -118,6 +118,14 @@ def _validate(game: str, result: dict) -> None:
         raise ValueError("result 'winners' must be seat indexes")
 
 
+def _cleaned(seat: Any) -> Any:
+    """A seat whose name is made a valid NAME (a name from a game file may hold control characters:
+    the game still counts, under the cleaned name)."""
+    if isinstance(seat, dict) and isinstance(seat.get("name"), str):
+        return {**seat, "name": schema.clean_name(seat["name"])}
+    return seat
+
+
 def _bump(counts: dict, key: str, by: int = 1) -> None:
     counts[key] = min(schema.COUNT.hi, counts[key] + by)
 
@@ -175,11 +183,14 @@ def win_rate(row: dict) -> float | None:
 def record_result(game: str, result: dict[str, Any]) -> bool:
     """Add one finished game; returns False if it is not counted (no human seat, or its id was counted).
 
-    Raises ValueError for a result that does not have the documented shape
-    (names up to 40 characters, at most 6 seats); never for what it loads,
+    Seat names are cleaned first (`schema.clean_name`: a name from a game file
+    may hold control characters). Raises ValueError for a result that does not
+    have the documented shape (at most 6 seats, ...); never for what it loads,
     which `load()` checked against SCHEMA. A failed write is reported to the
     player once (storage.store) and the game still counts as recorded.
     """
+    result = {**result, "seats": [_cleaned(s) for s in result.get("seats") or ()]} \
+        if isinstance(result, dict) and isinstance(result.get("seats"), list) else result
     _validate(game, result)
     seats = result["seats"]
     humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]
