@@ -26,6 +26,10 @@ Files (see `game.paths` for the folders), with the most `read_json` reads:
 - `autosave-<game>.json`          -- one autosave per game (`lineit`, `linyo`)
 - `saves/<slug>.json`             -- named saves       (8 MB each: the engine's cap
                                      of 20,000 actions of up to 200 characters)
+- `history/`                      -- `game.history` reads its files with `read_bytes`
+                                     and `parse` (it has its own reasons and caps)
+- `matrix_account.json` (config)  -- `game.online.account` (`read_object`, 64 kB,
+                                     `private`: made owner-only if others can read it)
 
 A save file is an envelope around the table's own payload:
 
@@ -78,8 +82,9 @@ _kept: set[str] = set()
 # Files already reported this session (unopenable, or failing to be written).
 _reported: set[tuple[str, str]] = set()
 
-# Our temp files: "<name>.json.<pid>.<random>.tmp" (older versions: no pid).
-_TMP = re.compile(r"^.+\.json\.(?:(?P<pid>\d+)\.)?[a-z0-9_]+\.tmp$")
+# Our temp files: "<name>.json.<pid>.<random>.tmp" (older versions: no pid), and the same for
+# the history's "<id>.linebox" files.
+_TMP = re.compile(r"^.+\.(?:json|linebox)\.(?:(?P<pid>\d+)\.)?[a-z0-9_]+\.tmp$")
 STALE_SECONDS = 60          # a temp file without a living writer older than this is stale
 ORPHAN_SECONDS = 3600       # ... and any temp file older than this (the writer's pid was reused)
 
