@@ -235,7 +235,7 @@ def clean_name(value: str, max_len: int = NAME.max_len) -> str:
     A name read from a game file may hold anything; written back into an autosave or the
     statistics it must pass NAME, or the next start sets that file aside.
 
-    >>> clean_name(" Ada\x00\tLovelace\ud800 ")
+    >>> clean_name(" Ada\\x00\\tLovelace\\ud800 ")
     'Ada Lovelace'
     """
     head = value[:max_len * 4 + 16]          # a 10 MB name costs no more than a long one
