@@ -118,12 +118,14 @@ def _validate(game: str, result: dict) -> None:
         raise ValueError("result 'winners' must be seat indexes")
 
 
-def _cleaned(seat: Any) -> Any:
-    """A seat whose name is made a valid NAME (a name from a game file may hold control characters:
-    the game still counts, under the cleaned name)."""
-    if isinstance(seat, dict) and isinstance(seat.get("name"), str):
-        return {**seat, "name": schema.clean_name(seat["name"])}
-    return seat
+def _clean_names(result: Any) -> Any:
+    """`result` with its seat names made valid NAMEs: a name from a game file may hold control
+    characters, and the game still counts, under the cleaned name."""
+    if not isinstance(result, dict) or not isinstance(result.get("seats"), list):
+        return result
+    return {**result, "seats": [{**s, "name": schema.clean_name(s["name"])}
+                                if isinstance(s, dict) and isinstance(s.get("name"), str) else s
+                                for s in result["seats"]]}
 
 
 def _bump(counts: dict, key: str, by: int = 1) -> None:
@@ -189,8 +191,7 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
     which `load()` checked against SCHEMA. A failed write is reported to the
     player once (storage.store) and the game still counts as recorded.
     """
-    result = {**result, "seats": [_cleaned(s) for s in result.get("seats") or ()]} \
-        if isinstance(result, dict) and isinstance(result.get("seats"), list) else result
+    result = _clean_names(result)
     _validate(game, result)
     seats = result["seats"]
     humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]

@@ -277,22 +277,6 @@ def read_object(path: Path, what: str, limit: int, private: bool = False,
                 check: Callable[[dict], None] | schema.Spec | None = None) -> dict | None:
     """A JSON object read the safe way (`read_bytes`, `parse`), checked by `check` if given;
     None when it is missing or was set aside (`read_json` adds the format version)."""
-    data = _read_object(path, what, limit, private)
-    return data if data is None or check is None or _passes(path, data, check, what) else None
-
-
-def _passes(path: Path, data: dict, check: Callable[[dict], None] | schema.Spec, what: str) -> bool:
-    """True when `data` passes `check`; otherwise the file is set aside."""
-    try:
-        check.check(data) if isinstance(check, schema.Spec) else check(data)
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
-        log.info("refused %s: %s", path, str(exc)[:200])
-        set_aside(path, _("its content does not make sense"), what)
-        return False
-    return True
-
-
-def _read_object(path: Path, what: str, limit: int, private: bool) -> dict | None:
     try:
         raw = read_bytes(path, limit, private)
     except FileNotFoundError:
@@ -306,12 +290,22 @@ def _read_object(path: Path, what: str, limit: int, private: bool) -> dict | Non
     try:
         data = parse(raw)
     except ValueError:
-        set_aside(path, _("it is damaged or not a Linebox file"), what)
-        return None
+        data = None
     if not isinstance(data, dict):
         set_aside(path, _("it is damaged or not a Linebox file"), what)
         return None
-    return data
+    return data if check is None or _passes(path, data, check, what) else None
+
+
+def _passes(path: Path, data: dict, check: Callable[[dict], None] | schema.Spec, what: str) -> bool:
+    """True when `data` passes `check`; otherwise the file is set aside."""
+    try:
+        check.check(data) if isinstance(check, schema.Spec) else check(data)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+        log.info("refused %s: %s", path, str(exc)[:200])
+        set_aside(path, _("its content does not make sense"), what)
+        return False
+    return True
 
 
 def read_json(path: Path, version: int, what: str,
