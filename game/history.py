@@ -14,39 +14,56 @@ Files (in `game.paths.data_dir()`):
        "played_at": "2025-01-31T20:15:00", "variant": {"final_plays": 1},
        "seed": 7, "pinned": false}
 
+  A game that has a game id (the table's config "game_id") gets a file id
+  ending in a tag made from that id and its record (`<time>-<game>-<12 hex>`),
+  so recording the same game again (a kill after the history write, before
+  the autosave was cleared, and Continue plays it to the same end) finds it
+  instead of keeping it twice; a save played on to another end is another game.
+
 - `history/index.json` -- the list rows of every file (no records), so the
-  History screen opens without reading 10,000 files. It is rebuilt from the
-  folder when it is missing, unreadable, or names other files than the folder
-  holds (a file copied in or deleted by hand).
+  History screen opens without reading 10,000 files, and the files it could
+  not use nor set aside ("skipped", with their size and time, so they are
+  not read again at every load until they change).
 
 The result, `finished` and the seats' count are never taken from a file on
-trust: a game enters the history only after its record was replayed through
-the rules (`replay`), and the scores and winners are the replayed game's.
-That is also how an imported file is checked: a hostile or broken file raises
-`BadGameFile` with a short English reason and nothing on disk changes (the
-screen wraps the reason in a translated sentence).
+trust: a game gets its row only after its record was replayed through the
+rules (`replay`), and the scores and winners are the replayed game's. Rows
+written by Linebox are trusted; a file the index does not know (copied in by
+hand, or its row was lost) is read and replayed before it is listed, and one
+that cannot be used is set aside as `<id>.linebox.bad` with a message for the
+player. A damaged row is dropped (or, met on screen, rebuilt from its file)
+and the index written again. So a lost index costs one replay per game
+(about 2 ms each) once; a normal load reads the index and the folder's names.
 
-The tables call `record_game(game, state.to_json(), config["seats"])` once
-when a game ends (and with `abandoned=True` when an unfinished game is left
-for good); see `record_game`.
+An imported file is checked the same way: a hostile or broken file raises
+`BadGameFile` with a short reason and nothing on disk changes (the screen
+wraps the reason in a translated sentence). Every read goes through
+`storage.read_bytes` (a regular file only, opened without blocking, size
+capped) and `storage.parse` (finite numbers, bounded nesting, a UTF-8 BOM
+allowed).
+
+The tables call `record_game(game, state.to_json(), config["seats"],
+game_id=config["game_id"])` once when a game ends (and with `abandoned=True`
+when an unfinished game is left for good); see `record_game`.
 
     python -m game.history bench      # 10,000 games: index load + screen open
 """
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import importlib
 import json
 import logging
 import os
 import secrets
-import stat
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from . import schema, storage
 from .paths import data_dir
 from .storage import GAMES, write_json        # GAMES: the registry's games, in its order
 
@@ -66,10 +83,12 @@ MAX_FILE_BYTES = 1_000_000
 MAX_NAME = 40
 MAX_SEATS = 6
 MAX_INDEX_BYTES = 64_000_000
+MAX_ID = 80             # a file id (ours are 27-35 characters)
+MAX_DETAIL = 4_000      # a row's packed text (ours are under 400 characters)
 
 
 class BadGameFile(Exception):
-    """A game file Linebox will not use; `str(exc)` is a short English reason."""
+    """A game file Linebox will not use; `str(exc)` is a short reason."""
 
 
 @dataclass(frozen=True)
@@ -109,14 +128,32 @@ class Entry:
                 json.dumps(detail, ensure_ascii=False, separators=(",", ":"))]
 
 
+_ROW_SEAT = schema.ListOf(schema.Either((schema.Null(), schema.NAME)), 3, 3)   # [name, kind, level]
+_ROW_SEATS = schema.ListOf(_ROW_SEAT, MAX_SEATS, 1)
+_ROW_SCORES = schema.ListOf(schema.Int(-10**6, 10**6), MAX_SEATS, 1)
+_ROW_WINNERS = schema.ListOf(schema.SEAT_INDEX, MAX_SEATS)
+_ROW_VARIANT = schema.MapOf(schema.Plain(), 8)
+
+
 def _entry_from_row(row: Sequence[Any]) -> Entry:
-    """An Entry unpacked from an index row; ValueError/TypeError/KeyError for a wrong shape."""
+    """An Entry unpacked from an index row (already `_row_ok`); ValueError/TypeError for anything
+    a screen could not show: the packed text is parsed strictly (finite numbers, bounded nesting)
+    and every field checked."""
     file_id, game, played_at, pinned, detail = row
-    seats, scores, winners, finished, abandoned, variant, seed = json.loads(detail)
-    return Entry(file_id, game, played_at, bool(pinned),
-                 tuple(Seat(str(n), str(k), None if lv is None else str(lv)) for n, k, lv in seats),
-                 None if scores is None else tuple(int(x) for x in scores),
-                 tuple(int(x) for x in winners), bool(finished), bool(abandoned),
+    seats, scores, winners, finished, abandoned, variant, seed = storage.parse(detail.encode("utf-8"))
+    _ROW_SEATS.check(seats, "seats")
+    if not all(isinstance(n, str) and k in KINDS and (lv is None or lv in LEVELS) for n, k, lv in seats):
+        raise ValueError("a seat has no name, kind or level Linebox knows")
+    if scores is not None:
+        _ROW_SCORES.check(scores, "scores")
+    _ROW_WINNERS.check(winners, "winners")
+    if type(finished) is not bool or type(abandoned) is not bool:
+        raise ValueError("finished/abandoned are not true/false")
+    _ROW_VARIANT.check(variant, "variant")
+    schema.SEED.check(seed, "seed")
+    return Entry(file_id, game, played_at, pinned,
+                 tuple(Seat(n, k, lv) for n, k, lv in seats),
+                 None if scores is None else tuple(scores), tuple(winners), finished, abandoned,
                  _variant_items(variant), seed)
 
 
@@ -125,16 +162,29 @@ def _variant_items(variant: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((str(k), tuple(v) if isinstance(v, list) else v) for k, v in variant.items()))
 
 
+def _id_ok(file_id: Any) -> bool:
+    return (type(file_id) is str and 0 < len(file_id) <= MAX_ID and not file_id.startswith(".")
+            and "/" not in file_id and "\\" not in file_id and schema.clean_text(file_id))
+
+
 def _row_ok(row: Any) -> bool:
-    return (type(row) is list and len(row) == 5 and type(row[0]) is str and row[1] in GAMES
-            and type(row[2]) is str and type(row[3]) is bool and type(row[4]) is str)
+    """A row's cheap checks (every row, at each load); the packed text is checked when unpacked."""
+    return (type(row) is list and len(row) == 5 and _id_ok(row[0]) and row[1] in GAMES
+            and type(row[2]) is str and len(row[2]) <= 32 and type(row[3]) is bool
+            and type(row[4]) is str and len(row[4]) <= MAX_DETAIL)
 
 
 class Index:
-    """Every kept game, newest first: index rows, unpacked into `Entry` when asked for."""
+    """Every kept game, newest first: index rows, unpacked into `Entry` when asked for.
 
-    def __init__(self, rows: list[list]) -> None:
+    `skipped`: file id -> [size, mtime_ns] of files that could be neither used
+    nor set aside; they are read again only once they change.
+    """
+
+    def __init__(self, rows: list[list], skipped: dict[str, list[int]] | None = None) -> None:
         self.rows = rows
+        self.skipped = skipped or {}
+        self.dropped = False            # damaged rows were left out when it was read
         self._entries: dict[str, Entry] = {}
 
     def __len__(self) -> int:
@@ -149,18 +199,31 @@ class Index:
                 if (game is None or r[1] == game) and (not pinned_only or r[3])]
 
     def entry(self, i: int) -> Entry:
-        """Row `i` unpacked; a damaged row is read from its game file, or shown bare."""
+        """Row `i` unpacked; a damaged row is rebuilt from its game file (and the index written
+        again), or shown bare when the file cannot be used either (it is set aside)."""
         row = self.rows[i]
         found = self._entries.get(row[0])
         if found is None:
             try:
                 found = _entry_from_row(row)
-            except (ValueError, TypeError, KeyError, AttributeError):
-                try:
-                    found = _entry(row[0], read_file(_game_path(row[0])))
-                except (BadGameFile, ValueError, TypeError, KeyError):
-                    found = Entry(row[0], row[1], row[2], row[3])
+            except (ValueError, TypeError):
+                found = self._repair(i)
             self._entries[row[0]] = found
+        return found
+
+    def _repair(self, i: int) -> Entry:
+        row = self.rows[i]
+        log.warning("history: the index row of %s was damaged; it is read from its file", row[0])
+        try:
+            found = _entry(row[0], _checked(read_file(_game_path(row[0]))))
+        except BadGameFile as exc:
+            _set_aside(row[0], str(exc))
+            return Entry(row[0], row[1], row[2], row[3])
+        self.rows[i] = found.row()
+        try:
+            _write_index(list(self.rows), self.skipped)
+        except (OSError, ValueError) as exc:
+            log.warning("history: the index could not be written: %s", exc)
         return found
 
 
@@ -196,7 +259,7 @@ def replay(game: str, record: Any) -> Any:
         return _game_module(game).from_json(record)
     except BadSave as exc:
         raise BadGameFile(str(exc)) from None
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError, OverflowError) as exc:
         raise BadGameFile(f"the record cannot be replayed ({type(exc).__name__})") from None
 
 
@@ -207,7 +270,12 @@ def _variant(game: str, setup: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _seats(raw: Any, players: int) -> list[dict[str, Any]]:
-    """Seats checked and trimmed to the stored shape; BadGameFile for anything else."""
+    """Seats checked and cleaned to the stored shape; BadGameFile for anything else.
+
+    Names are made valid NAMEs (`schema.clean_name`: no control characters or
+    lone surrogates, at most 40 characters): a name from a hand-made file goes
+    on into autosaves and statistics when a game is played from here.
+    """
     if not isinstance(raw, (list, tuple)) or len(raw) != players:
         raise BadGameFile(f"the game has {players} seats but names {len(raw) if isinstance(raw, list) else 'no'} players")
     out = []
@@ -217,7 +285,7 @@ def _seats(raw: Any, players: int) -> list[dict[str, Any]]:
         name, kind, level = seat.get("name"), seat.get("kind"), seat.get("level")
         if not isinstance(name, str) or kind not in KINDS or (level is not None and level not in LEVELS):
             raise BadGameFile("a seat has no name, kind or level Linebox knows")
-        kept = {"name": name.strip()[:MAX_NAME], "kind": kind, "level": level if kind == "bot" else None}
+        kept = {"name": schema.clean_name(name, MAX_NAME), "kind": kind, "level": level if kind == "bot" else None}
         if kind == "bot" and seat.get("remote") is True:
             kept["remote"] = True       # a person at another window (online): the room played the seat
         out.append(kept)
@@ -253,7 +321,7 @@ def _is_time(value: Any) -> bool:
 
 
 def _entry(file_id: str, data: Mapping[str, Any]) -> Entry:
-    """The list row of a game file (already checked by `read_file`/`build_file`)."""
+    """The list row of a checked game file (`build_file` / `_checked`: its result is the replay's)."""
     result = data.get("result")
     seats = tuple(Seat(str(s["name"]), str(s["kind"]), s.get("level")) for s in data["seats"])
     return Entry(file_id, data["game"], str(data["played_at"]), bool(data.get("pinned", False)), seats,
@@ -266,7 +334,7 @@ def _entry(file_id: str, data: Mapping[str, Any]) -> Entry:
 # ---------------------------------------------------------------- files
 
 def folder() -> Path:
-    return data_dir() / "history"
+    return storage.history_dir()
 
 
 def index_path() -> Path:
@@ -274,42 +342,35 @@ def index_path() -> Path:
 
 
 def _game_path(file_id: str) -> Path:
-    if not file_id or "/" in file_id or "\\" in file_id or file_id.startswith("."):
-        raise ValueError(f"not a history id: {file_id!r}")
+    if not _id_ok(file_id):
+        raise ValueError(f"not a history id: {file_id[:MAX_ID]!r}")
     return folder() / (file_id + SUFFIX)
 
 
-def _new_id(game: str, played_at: str) -> str:
+def _tag(game_id: str, record: Mapping[str, Any]) -> str:
+    """The end of the file id of the game with this game id and record (12 hex digits)."""
+    text = game_id + "\n" + json.dumps(record, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+
+
+def _new_id(game: str, played_at: str, tag: str | None = None) -> str:
     stamp = played_at.replace("-", "").replace(":", "").replace("T", "-")[:15]
-    return f"{stamp}-{game}-{secrets.token_hex(3)}"
+    return f"{stamp}-{game}-{secrets.token_hex(3) if tag is None else tag}"
 
 
 def read_file(path: Path) -> dict:
-    """The JSON object of a `.linebox` file, size-capped; BadGameFile for anything unusable.
+    """The JSON object of a `.linebox` file, read safely; BadGameFile for anything unusable.
 
     Only the envelope is checked here; `build_file` replays the record.
     """
     try:
-        st = os.stat(path)
+        raw = storage.read_bytes(path, MAX_FILE_BYTES)
+    except storage.Unusable as exc:
+        raise BadGameFile(exc.reason) from None
     except OSError as exc:
         raise BadGameFile(f"the file cannot be opened ({exc.strerror or exc})") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise BadGameFile("it is not a regular file")
-    if st.st_size > MAX_FILE_BYTES:
-        raise BadGameFile(f"it is too large for a game ({st.st_size // 1000} kB)")
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise BadGameFile(f"the file cannot be read ({exc.strerror or exc})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise BadGameFile("it is too large for a game")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise BadGameFile("it is not text") from None
-    except RecursionError:
-        raise BadGameFile("it is nested too deeply") from None
+        data = storage.parse(raw)
     except ValueError:
         raise BadGameFile("it is damaged or not JSON") from None
     if not isinstance(data, dict) or data.get("kind") != KIND:
@@ -329,15 +390,24 @@ def read_file(path: Path) -> dict:
 def _checked(data: Mapping[str, Any]) -> dict:
     """A file dict rebuilt from `data` through the rules (keeps its date and pin)."""
     return build_file(data["game"], data["record"], data.get("seats"),
-                      abandoned=bool(data.get("abandoned", False)), played_at=data.get("played_at"),
-                      pinned=bool(data.get("pinned", False)))
+                      abandoned=data.get("abandoned") is True, played_at=data.get("played_at"),
+                      pinned=data.get("pinned") is True)
+
+
+def _set_aside(file_id: str, reason: str) -> bool:
+    """Move an unusable game file out of the list (`<id>.linebox.bad`, the player is told); False
+    if it could not be moved."""
+    path = _game_path(file_id)
+    log.warning("history: %s%s is not usable: %s", file_id, SUFFIX, reason)
+    return storage.set_aside(path, reason) != path
 
 
 # ---------------------------------------------------------------- index
 
-def _write_index(rows: list[list]) -> None:
+def _write_index(rows: list[list], skipped: Mapping[str, list[int]] | None = None) -> None:
     rows.sort(key=_newest_first)
-    write_json(index_path(), {"version": INDEX_VERSION, "kind": "linebox-history-index", "rows": rows})
+    write_json(index_path(), {"version": INDEX_VERSION, "kind": "linebox-history-index", "rows": rows,
+                              "skipped": [[k, *v] for k, v in sorted((skipped or {}).items())]})
 
 
 def _newest_first(row: Sequence[Any]) -> tuple[str, str]:
@@ -354,85 +424,153 @@ def _stored_ids() -> set[str]:
         names = os.listdir(folder())
     except OSError:
         return set()
-    return {n[:-len(SUFFIX)] for n in names if n.endswith(SUFFIX)}
+    return {n[:-len(SUFFIX)] for n in names if n.endswith(SUFFIX) and _id_ok(n[:-len(SUFFIX)])}
+
+
+def _signature(file_id: str) -> list[int] | None:
+    """Size and modification time of a game file: a skipped file is read again once they change."""
+    try:
+        st = os.lstat(_game_path(file_id))
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns]
 
 
 def _read_index() -> Index | None:
-    """The index as written, or None when it is missing, too big or damaged."""
+    """The index as written, its damaged rows left out; None when it is missing or unusable.
+
+    Read like every file (`storage.read_bytes`: a FIFO or a link to a device is
+    refused without blocking). An index that is not a regular file is moved
+    aside quietly (it holds nothing the game files do not), so it can be
+    written again.
+    """
+    path = index_path()
     try:
-        path = index_path()
-        if path.stat().st_size > MAX_INDEX_BYTES:
-            return None
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        data = storage.parse(storage.read_bytes(path, MAX_INDEX_BYTES))
+    except storage.Unusable as exc:
+        log.warning("history: the index is not usable (%s); it is rebuilt", exc.reason)
+        if os.path.lexists(path):
+            try:
+                storage.move_aside(path)
+            except OSError as err:
+                log.warning("history: the index cannot be moved aside: %s", err)
+        return None
+    except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("version") != INDEX_VERSION or not isinstance(data.get("rows"), list):
         return None
-    rows = data["rows"]
-    if not all(_row_ok(r) for r in rows):
-        return None
-    return Index(rows)
-
-
-def rebuild_index() -> Index:
-    """Read every game file (envelope only, no replay) and write a fresh index.
-
-    A file that cannot be used stays where it is, unlisted, and is logged (only a
-    damaged disk or a hand edit makes one: imports go through `import_game`).
-    """
-    rows = []
-    for file_id in _stored_ids():
-        try:
-            rows.append(_entry(file_id, read_file(_game_path(file_id))).row())
-        except (BadGameFile, ValueError, TypeError, KeyError, AttributeError) as exc:
-            log.warning("history: %s%s left out of the index: %s", file_id, SUFFIX, exc)
-    try:
-        _write_index(rows)
-    except OSError as exc:
-        log.warning("history: the index could not be written: %s", exc)
-    return Index(rows)
-
-
-def load() -> Index:
-    """Every kept game, newest first (the index; rebuilt when missing, damaged or stale)."""
-    index = _read_index()
-    if index is None or index.ids() != _stored_ids():
-        return rebuild_index()
+    rows, seen = [], set()
+    for r in data["rows"]:
+        if _row_ok(r) and r[0] not in seen:
+            seen.add(r[0])
+            rows.append(r)
+    skipped = {}
+    for s in data.get("skipped") if isinstance(data.get("skipped"), list) else ():
+        if type(s) is list and len(s) == 3 and _id_ok(s[0]) and all(type(v) is int for v in s[1:]):
+            skipped[s[0]] = s[1:]
+    index = Index(rows, skipped)
+    index.dropped = len(rows) != len(data["rows"])
     return index
 
 
+def _refresh(index: Index | None) -> Index:
+    """`index` made to list exactly the usable files of the folder, and written again if it changed.
+
+    Rows of files that are gone and damaged rows are dropped; a file the index
+    does not know is read and replayed (`_checked`) before it gets a row, and
+    set aside when it cannot be used (remembered as skipped if it cannot be moved).
+    """
+    stored = _stored_ids()
+    changed = index is None or index.dropped
+    old = index or Index([])
+    rows = [r for r in old.rows if r[0] in stored]
+    skipped = {k: v for k, v in old.skipped.items() if k in stored}
+    changed = changed or len(rows) != len(old.rows) or len(skipped) != len(old.skipped)
+    known = {r[0] for r in rows}
+    for file_id in sorted(stored - known):
+        sig = _signature(file_id)
+        if sig is not None and skipped.get(file_id) == sig:
+            continue
+        changed = True
+        try:
+            rows.append(_entry(file_id, _checked(read_file(_game_path(file_id)))).row())
+            skipped.pop(file_id, None)
+        except BadGameFile as exc:
+            if _set_aside(file_id, str(exc)):
+                skipped.pop(file_id, None)
+            elif sig is not None:
+                skipped[file_id] = sig
+    if changed:
+        try:
+            _write_index(rows, skipped)
+        except (OSError, ValueError) as exc:
+            log.warning("history: the index could not be written: %s", exc)
+            rows.sort(key=_newest_first)
+    return Index(rows, skipped)
+
+
+def rebuild_index() -> Index:
+    """Read and replay every game file and write a fresh index (the index was lost)."""
+    return _refresh(None)
+
+
+def load() -> Index:
+    """Every kept game, newest first (the index; brought up to date with the folder)."""
+    return _refresh(_read_index())
+
+
 def _change_rows(change: Callable[[list[list]], list[list]]) -> None:
-    _write_index(change(load().rows))
+    index = load()
+    _write_index(change(index.rows), index.skipped)
 
 
 # ---------------------------------------------------------------- public actions
 
-def _store(data: dict) -> Entry:
+def _store(data: dict, tag: str | None = None, index: Index | None = None) -> Entry:
     """Write a checked game file and add its row to the index."""
-    index = load()
-    file_id = _new_id(data["game"], data["played_at"])
+    index = load() if index is None else index
+    file_id = _new_id(data["game"], data["played_at"], tag)
     write_json(_game_path(file_id), data)
     entry = _entry(file_id, data)
-    _write_index(index.rows + [entry.row()])
+    _write_index(index.rows + [entry.row()], index.skipped)
     return entry
 
 
+def _kept(index: Index, game: str, tag: str) -> Entry | None:
+    """The entry of the game with this tag (game id and record), if the history has it already."""
+    end = f"-{game}-{tag}"
+    for i, row in enumerate(index.rows):
+        if row[0].endswith(end):
+            return index.entry(i)
+    return None
+
+
 def record_game(game: str, record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
-                abandoned: bool = False) -> Entry | None:
+                abandoned: bool = False, game_id: str | None = None) -> Entry | None:
     """Keep one game in the history; the tables call this once per game.
 
-    - at the end of a game: `record_game(game, state.to_json(), config["seats"])`
-      (next to `stats.record_result`; the demo with `--exit-at-end` too, before
-      `app.quit()`);
+    - at the end of a game: `record_game(game, state.to_json(), config["seats"],
+      game_id=config.get("game_id"))` (next to `stats.record_result`; the demo
+      with `--exit-at-end` too, before `app.quit()`);
     - when an unfinished game is given up for good (a new game replaces its
       autosave, or "quit without saving"): the same with `abandoned=True`.
 
-    The result is the replayed game's. Never raises: the history must not break
-    the end of a game; a failure is logged and None returned.
+    The result is the replayed game's. A game kept already with the same
+    `game_id` and record is not kept again (its entry is returned). Never
+    raises: the history must not break the end of a game; a failure is logged
+    and None returned.
     """
     try:
-        return _store(build_file(game, dict(record), seats, abandoned=abandoned))
-    except (BadGameFile, OSError, ValueError, TypeError) as exc:
+        data = build_file(game, dict(record), seats, abandoned=abandoned)
+        index = load()
+        tag = None
+        if isinstance(game_id, str) and game_id:
+            tag = _tag(game_id, data["record"])
+            found = _kept(index, game, tag)
+            if found is not None:
+                return found
+        return _store(data, tag, index)
+    except Exception as exc:  # noqa: BLE001 -- whatever a file holds, the end of a game goes on
         log.warning("history: the %s game was not kept: %s", game, exc)
         return None
 
@@ -457,7 +595,7 @@ def set_pinned(file_id: str, pinned: bool) -> Entry:
     data = read_file(path)
     data["pinned"] = bool(pinned)
     write_json(path, data)
-    changed = _entry(file_id, data)
+    changed = _entry(file_id, _checked(data))
     _change_rows(lambda rows: [changed.row() if r[0] == file_id else r for r in rows])
     return changed
 

@@ -228,6 +228,23 @@ SEED = Either((Null(), Int(-(2**63), 2**63), Text(40)))
 SEAT_INDEX = Int(0, MAX_SEATS - 1)
 GAME_ID = Text(40)                            # a game's id (config "game_id") and a history entry's id
 
+
+
+def clean_name(value: str, max_len: int = NAME.max_len) -> str:
+    """`value` made a valid NAME: tabs and line breaks become spaces, other control characters
+    and lone surrogates go, spaces at the ends too, cut to `max_len` characters.
+
+    A name read from a game file may hold anything; written back into an autosave or the
+    statistics it must pass NAME, or the next start sets that file aside.
+
+    >>> clean_name(" Ada\\x00\\tLovelace\\ud800 ")
+    'Ada Lovelace'
+    """
+    head = value[:max_len * 4 + 16]          # a 10 MB name costs no more than a long one
+    text = "".join(" " if ch in "\t\n\r" else ch for ch in head if ch in "\t\n\r" or clean_text(ch))
+    return text.strip()[:max_len].strip()
+
+
 SEAT = Obj(required={"name": NAME, "kind": one_of("human", "bot")},
            optional={"level": maybe(one_of(*LEVELS)), "difficulty": Int(1, 9)})
 

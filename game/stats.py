@@ -119,6 +119,16 @@ def _validate(game: str, result: dict) -> None:
         raise ValueError("result 'winners' must be seat indexes")
 
 
+def _clean_names(result: Any) -> Any:
+    """`result` with its seat names made valid NAMEs: a name from a game file may hold control
+    characters, and the game still counts, under the cleaned name."""
+    if not isinstance(result, dict) or not isinstance(result.get("seats"), list):
+        return result
+    return {**result, "seats": [{**s, "name": schema.clean_name(s["name"])}
+                                if isinstance(s, dict) and isinstance(s.get("name"), str) else s
+                                for s in result["seats"]]}
+
+
 def _bump(counts: dict, key: str, by: int = 1) -> None:
     counts[key] = min(schema.COUNT.hi, counts[key] + by)
 
@@ -176,11 +186,13 @@ def win_rate(row: dict) -> float | None:
 def record_result(game: str, result: dict[str, Any]) -> bool:
     """Add one finished game; returns False if it is not counted (no human seat, or its id was counted).
 
-    Raises ValueError for a result that does not have the documented shape
-    (names up to 40 characters, at most 6 seats); never for what it loads,
+    Seat names are cleaned first (`schema.clean_name`: a name from a game file
+    may hold control characters). Raises ValueError for a result that does not
+    have the documented shape (at most 6 seats, ...); never for what it loads,
     which `load()` checked against SCHEMA. A failed write is reported to the
     player once (storage.store) and the game still counts as recorded.
     """
+    result = _clean_names(result)
     _validate(game, result)
     seats = result["seats"]
     humans = [i for i, s in enumerate(seats) if s["kind"] == "human"]

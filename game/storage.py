@@ -26,6 +26,10 @@ Files (see `game.paths` for the folders), with the most `read_json` reads:
 - `autosave-<game>.json`          -- one autosave per game (`lineit`, `linyo`)
 - `saves/<slug>.json`             -- named saves       (8 MB each: the engine's cap
                                      of 20,000 actions of up to 200 characters)
+- `history/`                      -- `game.history` reads its files with `read_bytes`
+                                     and `parse` (it has its own reasons and caps)
+- `matrix_account.json` (config)  -- `game.online.account` (`read_object`, 64 kB,
+                                     `private`: made owner-only if others can read it)
 
 A save file is an envelope around the table's own payload:
 
@@ -78,8 +82,9 @@ _kept: set[str] = set()
 # Files already reported this session (unopenable, or failing to be written).
 _reported: set[tuple[str, str]] = set()
 
-# Our temp files: "<name>.json.<pid>.<random>.tmp" (older versions: no pid).
-_TMP = re.compile(r"^.+\.json\.(?:(?P<pid>\d+)\.)?[a-z0-9_]+\.tmp$")
+# Our temp files: "<name>.json.<pid>.<random>.tmp" (older versions: no pid), and the same for
+# the history's "<id>.linebox" files.
+_TMP = re.compile(r"^.+\.(?:json|linebox)\.(?:(?P<pid>\d+)\.)?[a-z0-9_]+\.tmp$")
 STALE_SECONDS = 60          # a temp file without a living writer older than this is stale
 ORPHAN_SECONDS = 3600       # ... and any temp file older than this (the writer's pid was reused)
 
@@ -144,6 +149,8 @@ def store(path: Path, data: Any, what: str) -> bool:
 
 def describe(path: Path) -> str:
     """How the player calls the file at `path` (“Your settings file”, ...)."""
+    if path.suffix == ".linebox":
+        return _("The game “{name}” of your history").format(name=path.stem[:40])
     if path.name == "settings.json":
         return _("Your settings file")
     if path.name == "statistics.json":
@@ -161,13 +168,8 @@ def set_aside(path: Path, reason: str, what: str | None = None) -> Path:
     `path` itself if it could not be moved (then Linebox never writes over it).
     """
     what = what or describe(path)
-    bad = path.with_name(path.name + ".bad")
-    n = 1
-    while os.path.lexists(bad):
-        n += 1
-        bad = path.with_name(f"{path.name}.{n}.bad")
     try:
-        os.replace(path, bad)
+        bad = move_aside(path)
     except FileNotFoundError:
         return path
     except OSError as exc:
@@ -186,11 +188,26 @@ def set_aside(path: Path, reason: str, what: str | None = None) -> Path:
     return bad
 
 
-def _read_capped(path: Path, limit: int) -> bytes:
+def move_aside(path: Path) -> Path:
+    """Rename `path` to `<name>.bad` (numbered if one exists), quietly; OSError if it cannot."""
+    bad = path.with_name(path.name + ".bad")
+    n = 1
+    while os.path.lexists(bad):
+        n += 1
+        bad = path.with_name(f"{path.name}.{n}.bad")
+    os.replace(path, bad)
+    return bad
+
+
+def read_bytes(path: Path, limit: int, private: bool = False) -> bytes:
     """The bytes of the regular file at `path` (FileNotFoundError if there is none).
 
     Opened without blocking (a FIFO would wait for a writer) and checked with
-    fstat on the open file, so what is read is what was checked.
+    fstat on the open file, so what is read is what was checked. Raises
+    Unusable for anything but a regular file of at most `limit` bytes.
+    With `private` (a secret, such as the online token) a file that others
+    may read is made owner-only (0600) first, and logged; one that cannot be
+    is refused.
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -207,6 +224,8 @@ def _read_capped(path: Path, limit: int) -> bytes:
             raise Unusable(_("it is not a regular file"))
         if info.st_size > limit:
             raise Unusable(_("it is too large"))
+        if private:
+            _make_private(fd, info, path)
         chunks, left = [], limit + 1
         while left > 0:
             chunk = os.read(fd, min(left, MB))
@@ -219,6 +238,19 @@ def _read_capped(path: Path, limit: int) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def _make_private(fd: int, info: os.stat_result, path: Path) -> None:
+    """Owner-only for a secret others may read (POSIX; Windows has no such mode bits)."""
+    if sys.platform == "win32" or not info.st_mode & 0o077:
+        return
+    try:
+        os.fchmod(fd, 0o600)
+    except OSError as exc:
+        log.warning("%s can be read by other users and cannot be made private: %s", path, exc)
+        raise Unusable(_("other users can read it")) from None
+    log.warning("%s could be read by other users (mode %o): made owner-only (600)",
+                path, stat.S_IMODE(info.st_mode))
 
 
 def _finite(text: str) -> float:
@@ -241,16 +273,12 @@ def parse(raw: bytes) -> Any:
         raise ValueError(str(exc)[:80]) from None
 
 
-def read_json(path: Path, version: int, what: str,
-              check: Callable[[dict], None] | schema.Spec | None = None,
-              limit: int = SAVE_LIMIT) -> dict | None:
-    """Read a versioned JSON object, or set the file aside and return None.
-
-    `check` is a `schema.Spec` or a function that raises ValueError/TypeError/
-    KeyError for a wrong shape. A missing file simply returns None.
-    """
+def read_object(path: Path, what: str, limit: int, private: bool = False,
+                check: Callable[[dict], None] | schema.Spec | None = None) -> dict | None:
+    """A JSON object read the safe way (`read_bytes`, `parse`), checked by `check` if given;
+    None when it is missing or was set aside (`read_json` adds the format version)."""
     try:
-        raw = _read_capped(path, limit)
+        raw = read_bytes(path, limit, private)
     except FileNotFoundError:
         return None
     except Unusable as exc:
@@ -262,10 +290,34 @@ def read_json(path: Path, version: int, what: str,
     try:
         data = parse(raw)
     except ValueError:
-        set_aside(path, _("it is damaged or not a Linebox file"), what)
-        return None
+        data = None
     if not isinstance(data, dict):
         set_aside(path, _("it is damaged or not a Linebox file"), what)
+        return None
+    return data if check is None or _passes(path, data, check, what) else None
+
+
+def _passes(path: Path, data: dict, check: Callable[[dict], None] | schema.Spec, what: str) -> bool:
+    """True when `data` passes `check`; otherwise the file is set aside."""
+    try:
+        check.check(data) if isinstance(check, schema.Spec) else check(data)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+        log.info("refused %s: %s", path, str(exc)[:200])
+        set_aside(path, _("its content does not make sense"), what)
+        return False
+    return True
+
+
+def read_json(path: Path, version: int, what: str,
+              check: Callable[[dict], None] | schema.Spec | None = None,
+              limit: int = SAVE_LIMIT) -> dict | None:
+    """Read a versioned JSON object, or set the file aside and return None.
+
+    `check` is a `schema.Spec` or a function that raises ValueError/TypeError/
+    KeyError for a wrong shape. A missing file simply returns None.
+    """
+    data = read_object(path, what, limit)
+    if data is None:
         return None
     found = data.get("version")
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
@@ -274,13 +326,8 @@ def read_json(path: Path, version: int, what: str,
     if found > version:
         set_aside(path, _("it was written by a newer Linebox"), what)
         return None
-    if check is not None:
-        try:
-            check.check(data) if isinstance(check, schema.Spec) else check(data)
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
-            log.info("refused %s: %s", path, str(exc)[:200])
-            set_aside(path, _("its content does not make sense"), what)
-            return None
+    if check is not None and not _passes(path, data, check, what):
+        return None
     return data
 
 
@@ -308,7 +355,7 @@ def remove_stale_temp_files(now: float | None = None) -> int:
     """
     now = time.time() if now is None else now
     removed = 0
-    for folder in {config_dir(), data_dir(), saves_dir()}:
+    for folder in {config_dir(), data_dir(), saves_dir(), history_dir()}:
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -403,8 +450,18 @@ def clear_autosave(game: str) -> None:
 
 
 def read_save(path: Path) -> dict | None:
-    """The envelope stored at `path`, or None (set aside if unusable)."""
-    return read_json(path, SAVE_VERSION, describe(path), schema.SAVE, SAVE_LIMIT)
+    """The envelope stored at `path`, or None (set aside if unusable).
+
+    An autosave must be of the game its name says: Continue opens the game
+    the body names, and a refusal sets aside the autosave of that game, so
+    `autosave-lineit.json` holding a Linyo game would cost the good Linyo one.
+    """
+    env = read_json(path, SAVE_VERSION, describe(path), schema.SAVE, SAVE_LIMIT)
+    if env is not None and path.name.startswith("autosave-") and path != autosave_path(env["game"]):
+        log.info("refused %s: it holds a %s game", path, env["game"])
+        set_aside(path, _("it holds a game of another kind"))
+        return None
+    return env
 
 
 def latest_autosave() -> dict | None:
@@ -424,9 +481,14 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def history_dir() -> Path:
+    """The folder of `game.history` (named here so the start's cleanup finds its temp files)."""
+    return data_dir() / "history"
+
+
 def write_save(game: str, name: str, payload: dict) -> Path:
     """Store a named save; a save of the same name is replaced. Returns its path."""
-    name = "".join(ch for ch in name if schema.clean_text(ch)).strip()[:schema.NAME.max_len]
+    name = schema.clean_name(name)
     path = saves_dir() / f"{_slug(name)}.json"
     write_json(path, _envelope(game, name or "game", payload))
     return path

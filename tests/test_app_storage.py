@@ -171,3 +171,20 @@ def test_set_language_and_system_language(monkeypatch):
     assert i18n.system_language() == "de"
     monkeypatch.setenv("LANGUAGE", "es:fr")
     assert i18n.system_language() == "fr"
+
+
+def test_an_autosave_of_another_game_is_set_aside_not_the_good_one(home):
+    """autosave-lineit.json whose body says "linyo": Continue must not cost the good Linyo autosave."""
+    payload = {"config": {"seats": [{"name": "Ada", "kind": "human"}]}, "record": {"actions": []}}
+    storage.write_autosave("linyo", payload)
+    good = storage.autosave_path("linyo").read_bytes()
+    wrong = json.loads(good)
+    wrong["saved_at"] = "2999-01-01T00:00:00"              # the newest: what Continue would offer
+    storage.autosave_path("lineit").write_text(json.dumps(wrong), encoding="utf-8")
+    env = storage.latest_autosave()
+    assert env is not None and env["game"] == "linyo" and env["saved_at"] != "2999-01-01T00:00:00"
+    assert storage.autosave_path("linyo").read_bytes() == good
+    assert not storage.autosave_path("lineit").exists() and (home / "autosave-lineit.json.bad").exists()
+    msgs = storage.take_problems()
+    assert len(msgs) == 1 and "autosave-lineit.json.bad" in msgs[0]
+    assert storage.latest_autosave()["game"] == "linyo" and storage.take_problems() == []

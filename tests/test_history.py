@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pygame
@@ -308,3 +309,256 @@ def test_pin_of_a_vanished_game_says_so(home):
     assert isinstance(app.top, MessageScene)
     key(app, pygame.K_RETURN, frames=2)
     assert app.top is scene and len(scene.list.order) == 2
+
+
+# ---------------------------------------------------------------- files under attack (issue 24)
+
+def hand_copied(name: str, data: dict | bytes | str) -> Path:
+    """A file put into history/ by hand (not through Linebox)."""
+    path = history.folder() / f"{name}.linebox"
+    path.write_bytes(data if isinstance(data, bytes) else
+                     (data if isinstance(data, str) else json.dumps(data)).encode("utf-8"))
+    return path
+
+
+def raw_index() -> dict:
+    return json.loads(history.index_path().read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("number", ["1e400", "Infinity", "-Infinity", "NaN"])
+def test_a_game_file_with_a_number_past_floats_is_set_aside_and_the_rest_listed(home, number):
+    kept = history.record_game("lineit", played("lineit", 3, 1), SEATS3)
+    text = json.dumps(history.game_file(kept.id))
+    text = text.replace('"scores": [', f'"scores": [{number}, ', 1)
+    hand_copied("20250101-120000-lineit-aaaaaa", text)
+    from game import storage
+    storage.problems.clear()
+    index = history.load()
+    assert index.ids() == {kept.id} and index.entry(0).id == kept.id
+    assert (history.folder() / "20250101-120000-lineit-aaaaaa.linebox.bad").exists()
+    msgs = storage.take_problems()
+    assert len(msgs) == 1 and "20250101-120000-lineit-aaaaaa.linebox.bad" in msgs[0]
+    # later games are kept as before, and the folder is read no more
+    again = history.record_game("linyo", played("linyo", 2, 2), SEATS3[:2])
+    assert again is not None and history.load().ids() == {kept.id, again.id}
+
+
+def test_a_game_ends_well_beside_a_broken_history_file(home):
+    """The game end: kept, counted, autosave cleared -- with a file of scores 1e400 in history/."""
+    import test_table_linyo as YT
+    from game import stats, storage
+    kept = history.record_game("lineit", played("lineit", 3, 1), SEATS3)
+    hand_copied("20250101-120000-lineit-bbbbbb",
+                json.dumps(history.game_file(kept.id)).replace('"scores": [', '"scores": [1e400, ', 1))
+    app = YT.start_app()
+    scene = YT.open_game(app, YT.config([YT.HUMAN], seed=11))
+    assert storage.latest_autosave() is not None
+    YT.play_out(app, scene)
+    app.run(frames=3, dt=DT)
+    assert storage.latest_autosave() is None
+    assert stats.load()["games"]["linyo"]["games"] == 1
+    assert len(history.load()) == 2 and app.errors == 0
+    app.push(HistoryScene(app))
+    app.run(frames=3, dt=DT)
+    assert isinstance(app.top, HistoryScene) and app.errors == 0
+
+
+@pytest.mark.parametrize("detail", [
+    '[[["Ada","human",null]],[Infinity],[0],true,false,{},1]',
+    '[[["Ada","human",null]],[1e400],[0],true,false,{},1]',
+    '[[["Ada","human",null]],[NaN],[0],true,false,{},1]',
+    "[" * 5000 + "]" * 5000,
+    '[[["Ada","human",null]],[1],[0],true,false,' + '{"a":' * 500 + "1" + "}" * 500 + ",1]",
+    '[[["' + "x" * 3000 + '","human",null]],[1],[0],true,false,{},1]',
+    '[[["Ada\\u0000","human",null]],[1],[0],true,false,{},1]',
+    '[[["Ada","human",null]],["12"],[0],true,false,{},1]',
+    '[[["Ada","alien",null]],[1],[0],true,false,{},1]',
+    '[[["Ada","human",null]],[1],[9],true,false,{},1]',
+])
+def test_a_damaged_index_row_is_repaired_from_its_file(home, detail):
+    a = history.record_game("lineit", played("lineit", 3, 1), SEATS3)
+    b = history.record_game("linyo", played("linyo", 2, 2), SEATS3[:2])
+    data = raw_index()
+    for row in data["rows"]:
+        if row[0] == a.id:
+            row[4] = detail
+    history.index_path().write_text(json.dumps(data), encoding="utf-8")
+    app = start((1280, 720))
+    scene = HistoryScene(app)
+    app.push(scene)
+    app.run(frames=3, dt=DT)
+    assert app.top is scene and app.errors == 0
+    index = history.load()
+    shown = {index.entry(i).id: index.entry(i) for i in range(len(index))}
+    assert shown[a.id].scores == a.scores and shown[a.id].seats == a.seats and shown[b.id] == b
+    # the row was written again, whole: the next start unpacks it as it is
+    rows = {r[0]: r for r in raw_index()["rows"]}
+    assert history._entry_from_row(rows[a.id]) == a
+
+
+@pytest.mark.parametrize("row", [
+    ["x", "lineit", "2025-01-01T10:00:00", False, "[" * 100],     # a file that is not there
+    ["../../etc/passwd", "lineit", "2025-01-01T10:00:00", False, "[]"],
+    [1e308, "lineit", "2025", False, "[]"],
+    ["y", "chess", "2025", False, "[]"],
+    ["z", "lineit", "2" * 10_000, False, "[]"],
+    "not a row",
+])
+def test_a_bad_row_is_dropped_not_carried_forward(home, row):
+    a = history.record_game("lineit", played("lineit", 3, 1), SEATS3)
+    data = raw_index()
+    data["rows"].append(row)
+    history.index_path().write_text(json.dumps(data), encoding="utf-8")
+    assert history.load().ids() == {a.id}
+    assert [r[0] for r in raw_index()["rows"]] == [a.id]
+
+
+def _in_time(fn, seconds: float = 10.0):
+    """fn() run in a thread; fails (instead of hanging the suite) if it does not end in time."""
+    import threading
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(fn()), daemon=True)
+    t.start()
+    t.join(seconds)
+    assert out, f"still running after {seconds} s"
+    return out[0]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "devzero", "dir", "dangling", "64 MB + 1"])
+def test_an_index_that_is_no_regular_file_is_replaced_without_hanging(home, kind):
+    import os
+    a = history.record_game("lineit", played("lineit", 3, 1), SEATS3)
+    path = history.index_path()
+    path.unlink()
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "devzero":
+        path.symlink_to("/dev/zero")
+    elif kind == "dir":
+        path.mkdir()
+    elif kind == "dangling":
+        path.symlink_to(path.parent / "nowhere.json")
+    else:
+        with open(path, "wb") as fh:
+            fh.truncate(history.MAX_INDEX_BYTES + 1)
+    for _ in range(2):        # History open, then the game end's read: both answer
+        index = _in_time(history.load)
+        assert index.ids() == {a.id}
+    assert path.is_file() and not path.is_symlink() and raw_index()["rows"][0][0] == a.id
+
+
+def test_the_ellipsis_cut_is_fast_for_a_long_name(home):
+    from game.ui import text as T
+    T.start_fonts()
+    for n in (300, 20_000, 1_000_000):
+        name = "W" * n
+        t0 = time.perf_counter()
+        got = T.cut(name, 24, 180)
+        assert time.perf_counter() - t0 < 0.5, n
+        assert got.endswith("…") and T.width(got, 24) <= 180
+        assert T.width(got[:-1] + "W…", 24) > 180           # the longest that fits
+    assert T.cut("Ada", 24, 180) == "Ada"
+
+
+def test_a_hand_copied_file_gets_trimmed_clean_names_and_opens_history_fast(home):
+    kept = history.record_game("lineit", played("lineit", 3, 1), SEATS3)
+    data = history.game_file(kept.id)
+    data["seats"][0]["name"] = "Bartholomäus " * 20_000
+    data["seats"][1]["name"] = "Eve\x00\x07\n\tBot\ud800"
+    hand_copied("20250101-120000-lineit-cccccc", json.dumps(data))
+    index = history.load()
+    entry = next(index.entry(i) for i in range(len(index)) if index.entry(i).id.endswith("cccccc"))
+    assert len(entry.seats[0].name) <= history.MAX_NAME and entry.seats[0].name.startswith("Bartholomäus")
+    assert entry.seats[1].name == "Eve  Bot"
+    app = start((800, 600))
+    t0 = time.perf_counter()
+    app.push(HistoryScene(app))
+    app.run(frames=3, dt=DT)
+    assert time.perf_counter() - t0 < 5 and app.errors == 0
+
+
+def test_forged_results_are_never_listed(home):
+    kept = history.record_game("lineit", played("lineit", 3, 1), SEATS3)
+    data = history.game_file(kept.id)
+    data["result"] = {"scores": [999, 998, 997], "winners": [0, 1, 2]}
+    data["finished"], data["abandoned"] = False, True
+    for when, name in (("before", "20250101-120000-lineit-dddddd"), ("index lost", None)):
+        if name:
+            hand_copied(name, json.dumps(data))
+        else:
+            history.index_path().unlink()
+        index = history.load()
+        for i in range(len(index)):
+            entry = index.entry(i)
+            assert entry.scores == kept.scores and entry.winners == kept.winners, when
+            assert entry.finished and not entry.abandoned, when
+    assert len(history.load()) == 2
+
+
+def test_a_file_with_a_byte_order_mark_opens(home, tmp_path):
+    from game.replay.files import load_file
+    kept = history.record_game("linyo", played("linyo", 2, 2), SEATS3[:2])
+    path = tmp_path / "bom.linebox"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(history.game_file(kept.id)).encode("utf-8"))
+    assert load_file(path)["result"]["scores"] == list(kept.scores)
+    again = history.import_game(path)
+    assert again.scores == kept.scores
+
+
+def _count_reads(monkeypatch) -> list:
+    seen: list = []
+    real = history.read_file
+
+    def counting(path):
+        seen.append(path)
+        return real(path)
+    monkeypatch.setattr(history, "read_file", counting)
+    return seen
+
+
+def test_one_unusable_file_costs_one_read_not_a_rebuild_at_every_load(home, monkeypatch):
+    history.fill(200, samples=4)
+    hand_copied("20250101-120000-lineit-eeeeee", b"{ not json")
+    reads = _count_reads(monkeypatch)
+    assert len(history.load()) == 200 and len(reads) == 1            # the new file only
+    assert not (history.folder() / "20250101-120000-lineit-eeeeee.linebox").exists()   # set aside
+    reads.clear()
+    assert len(history.load()) == 200 and reads == []
+
+
+def test_an_unusable_file_that_cannot_be_moved_is_remembered_as_skipped(home, monkeypatch):
+    import os
+    from game import storage
+    history.fill(200, samples=4)
+    bad = hand_copied("20250101-120000-lineit-ffffff", b"{ not json")
+    real_replace = os.replace
+
+    def stuck(src, dst, *a, **k):
+        if os.fspath(src) == os.fspath(bad):
+            raise PermissionError(13, "Permission denied", os.fspath(src))
+        return real_replace(src, dst, *a, **k)
+    monkeypatch.setattr(os, "replace", stuck)
+    reads = _count_reads(monkeypatch)
+    assert len(history.load()) == 200 and len(reads) == 1
+    assert bad.exists() and raw_index()["skipped"][0][0] == bad.stem
+    storage.take_problems()
+    reads.clear()
+    for _ in range(3):
+        assert len(history.load()) == 200
+    assert reads == [] and storage.take_problems() == []
+    # fixed by hand (a good game in its place): read again and listed
+    monkeypatch.setattr(os, "replace", real_replace)
+    storage._kept.clear()
+    good = history.game_file(history.load().entry(0).id)
+    bad.write_text(json.dumps(good), encoding="utf-8")
+    assert len(history.load()) == 201 and raw_index()["skipped"] == []
+
+
+def test_the_same_game_is_kept_once_another_end_twice(home):
+    rec = played("linyo", 1, 5)
+    first = history.record_game("linyo", rec, SEATS3[:1], game_id="abc123")
+    assert history.record_game("linyo", rec, SEATS3[:1], game_id="abc123") == first
+    other = history.record_game("linyo", played("linyo", 1, 6), SEATS3[:1], game_id="abc123")
+    assert other is not None and other.id != first.id
+    assert history.record_game("linyo", rec, SEATS3[:1]).id not in (first.id, other.id)    # no id: no check
+    assert len(history.load()) == 3

@@ -438,3 +438,188 @@ def test_a_full_disk_costs_one_line_of_stderr_not_a_traceback_per_log_record(tmp
         log.removeHandler(handler)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No space left on device" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- the history and the online token (issue 24)
+
+def _bytes_cases(good: bytes, field: str) -> dict[str, bytes | str]:
+    """Cases every JSON object file must survive; `field` names a text field of `good`."""
+    data = json.loads(good)
+    first = b"{"
+    return {
+        "empty": b"", "truncated": good[: len(good) // 2], "garbage": b"\x00\xffgarbage{",
+        "wrong JSON type": b"[1, 2, 3]", "a string": b'"text"',
+        "Infinity": good.replace(first, b'{"x": Infinity, ', 1), "NaN": good.replace(first, b'{"x": NaN, ', 1),
+        "1e400": good.replace(first, b'{"x": 1e400, ', 1),
+        "huge integer": good.replace(first, b'{"x": ' + b"9" * 5000 + b", ", 1),
+        "deep nesting 100000": ("[" * 100_000).encode(),
+        "deep nesting valid 500": _json(_with(data, field, json.loads(_nest(500)))),
+        "non-UTF-8": good.replace(first, b'{"x": "\xff\xfe", ', 1),
+        f"10 MB {field}": _json(_with(data, field, BIG)),
+        f"{field} not a text": _json(_with(data, field, [1])),
+        "10 MB file of spaces": b" " * 10_000_000,
+        "100 MB file": "100mb", "directory": "dir", "FIFO": "fifo", "dangling link": "dangling",
+        "link to /dev/zero": "devzero",
+    }
+
+
+def _make_big(path: Path, case: bytes | str) -> None:
+    if case == "100mb":
+        if os.path.lexists(path):
+            path.unlink()
+        with open(path, "wb") as fh:             # sparse: costs no disk
+            fh.truncate(100 * 1024 * 1024)
+    else:
+        _make(path, case)
+
+
+def _clear_bad(path: Path) -> None:
+    for bad in path.parent.glob(path.name + "*.bad"):
+        if bad.is_dir() and not bad.is_symlink():
+            for p in bad.iterdir():
+                p.unlink()
+            bad.rmdir()
+        else:
+            bad.unlink()
+
+
+def _loads_in_time(load: Callable[[], Any], label: str) -> Any:
+    """load() in a thread: a FIFO must not hang the suite when it fails."""
+    import threading
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(load()), daemon=True)
+    t0 = time.perf_counter()
+    t.start()
+    t.join(20)
+    assert out, f"{label}: still reading after 20 s"
+    assert time.perf_counter() - t0 < 5, label
+    return out[0]
+
+
+def test_token_file_corpus(home, capsys):
+    from game.online import account
+    creds = account.Credentials("https://matrix.example.org", "@ada:example.org", "LINEBOXDEV", "syt_" + "a" * 40)
+    account.save(creds)
+    path = home / account.FILE
+    good = path.read_bytes()
+    extra = {
+        "missing token": _json(_with(json.loads(good), "access_token", ...)),
+        "NUL in token": _json(_with(json.loads(good), "access_token", "syt\x00")),
+        "lone surrogate": good.replace(b"{", b'{"x": "\\ud800", ', 1),
+        "token a number": _json(_with(json.loads(good), "access_token", 12)),
+    }
+    corpus = 0
+    for name, case in {**_bytes_cases(good, "user_id"), **extra}.items():
+        corpus += 1
+        label = f"token: {name}"
+        _make_big(path, case)
+        before = _snapshot(home, path)
+        assert _loads_in_time(account.load, label) is None, label
+        msgs = storage.take_problems()
+        assert len(msgs) == 1 and "matrix_account.json.bad" in msgs[0], (label, msgs)
+        assert not os.path.lexists(path) and _snapshot(home, path) == before, label
+        _clear_bad(path)
+        path.write_bytes(good)
+        os.chmod(path, 0o600)
+        assert account.load() == creds and storage.take_problems() == []
+    with capsys.disabled():
+        print(f"\ntoken corpus: {corpus} cases")
+
+
+def test_a_token_others_can_read_is_made_owner_only(home, caplog):
+    from game.online import account
+    creds = account.Credentials("https://matrix.example.org", "@ada:example.org", "DEV", "tok")
+    account.save(creds)
+    path = home / account.FILE
+    os.chmod(path, 0o644)
+    caplog.set_level(logging.WARNING, logger="linebox")
+    assert account.load() == creds and storage.take_problems() == []
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert [r for r in caplog.records if "owner-only" in r.getMessage()]
+
+
+def _history_with_two_games() -> tuple[set[str], bytes]:
+    from game import history
+    from engine import linyo
+    ids = set()
+    for seed in (1, 2):
+        st = linyo.new_game(players=1, seed=seed)
+        while not st.is_over:
+            st.apply(st.legal_actions()[0])
+        kept = history.record_game("linyo", st.to_json(), [{"name": "Ada", "kind": "human", "level": None}])
+        assert kept is not None
+        ids.add(kept.id)
+    return ids, json.dumps(history.game_file(sorted(ids)[0])).encode("utf-8")
+
+
+def test_history_file_corpus(home, capsys):
+    """A game file in history/ (copied by hand, or damaged): set aside with one message, the others listed."""
+    from game import history
+    ids, good = _history_with_two_games()
+    path = history.folder() / "20250101-120000-linyo-abcdef.linebox"
+    data = json.loads(good)
+    cases = {**_bytes_cases(good, "kind"),
+             "scores 1e400": good.replace(b'"scores": [', b'"scores": [1e400, ', 1),
+             "scores Infinity": good.replace(b'"scores": [', b'"scores": [Infinity, ', 1),
+             "record actions 10 MB": _json(_with(data, "record.actions", [BIG])),
+             "record not an object": _json(_with(data, "record", [1])),
+             "illegal action": _json(_with(data, "record.actions.0", "fly away")),
+             "seat count": _json(_with(data, "seats", [])),
+             "seat kind unknown": _json(_with(data, "seats.0.kind", "alien")),
+             "future version": _json(_with(data, "version", 99)),
+             "unknown game": _json(_with(data, "game", "chess"))}
+    del cases["deep nesting valid 500"]        # in a field the file does not use: harmless, see below
+    corpus = 0
+    for name, case in cases.items():
+        corpus += 1
+        label = f"history file: {name}"
+        _make_big(path, case)
+        before = {k: v for k, v in _snapshot(home, path).items() if k.endswith(".linebox")}
+        index = _loads_in_time(history.load, label)
+        assert index.ids() == ids and all(index.entry(i).finished for i in range(len(index))), label
+        msgs = storage.take_problems()
+        assert len(msgs) == 1 and path.name + ".bad" in msgs[0], (label, msgs)
+        assert not os.path.lexists(path), label
+        assert {k: v for k, v in _snapshot(home, path).items() if k.endswith(".linebox")} == before, label
+        assert history._read_index() is not None and history.load().ids() == ids, label
+        assert storage.take_problems() == [], label
+        _clear_bad(path)
+    # usable after cleaning: listed with the replay's result and clean, short names
+    for name, seats in {"names with control characters": [{"name": "A\x00\x07\n\tB\ud800", "kind": "human"}],
+                        "10 MB name": [{"name": BIG, "kind": "human"}]}.items():
+        corpus += 1
+        odd = {**data, "seats": seats, "x": json.loads(_nest(500)), "result": {"scores": [-5], "winners": [0]}}
+        path.write_bytes(json.dumps(odd).encode("utf-8"))
+        index = _loads_in_time(history.load, name)
+        entry = next(index.entry(i) for i in range(len(index)) if index.entry(i).id == path.stem)
+        assert entry.scores != (-5,) and len(entry.seats[0].name) <= 40, name
+        assert all(ch.isprintable() for ch in entry.seats[0].name), name
+        assert storage.take_problems() == [], name
+        path.unlink()
+    with capsys.disabled():
+        print(f"\nhistory file corpus: {corpus} cases")
+
+
+def test_history_index_corpus(home, capsys):
+    """history/index.json broken any way: the games are listed, quietly (it holds nothing else)."""
+    from game import history
+    ids, _good = _history_with_two_games()
+    path = history.index_path()
+    good = path.read_bytes()
+    corpus = 0
+    for name, case in {**_bytes_cases(good, "kind"),
+                       "rows Infinity": good.replace(b'"rows": [', b'"rows": [Infinity, ', 1),
+                       "rows not a list": _json(_with(json.loads(good), "rows", {"a": 1})),
+                       "skipped odd": _json(_with(json.loads(good), "skipped", [[1e300, "x"], "y", [BIG, 1, 2]])),
+                       }.items():
+        corpus += 1
+        label = f"history index: {name}"
+        _make_big(path, case)
+        index = _loads_in_time(history.load, label)
+        assert index.ids() == ids, label
+        assert all(index.entry(i).finished for i in range(len(index))), label
+        assert storage.take_problems() == [], label
+        assert path.is_file() and not path.is_symlink() and history._read_index().ids() == ids, label
+        _clear_bad(path)
+    with capsys.disabled():
+        print(f"\nhistory index corpus: {corpus} cases")

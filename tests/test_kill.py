@@ -13,6 +13,12 @@ random moment and checks:
 - no process the child started (bot worker, resource tracker) outlives it.
 
 Several user folders are played in parallel so the 24 kills take a few seconds.
+
+The game-end kills (`finish`) are placed, not random: a child playing a
+Linyo game through the real table SIGKILLs itself right after the history
+write, or inside the history's or the statistics' write; the next start must
+leave no temp file, and Continue must finish the game so that it is kept once
+and counted once.
 """
 from __future__ import annotations
 
@@ -61,6 +67,91 @@ def drive() -> None:
             storage.write_autosave("lineit", ctrl.payload())
             print(f"saved {len(ctrl.state.history)} {text}", flush=True)
         print("over", flush=True)
+
+
+def finish(where: str) -> None:
+    """The child side of the game-end kills: a Linyo solo game played by mouse through the real table.
+
+    `where` is "new" (start a game), "continue" (Continue the autosave, or print "nothing" and stop);
+    with a "+kill-..." suffix the child SIGKILLs itself at that moment of the game end:
+    "after-history" (the history write returned), "history-write" (a history file's temp file
+    written, not renamed), "stats-write" (the statistics' temp file written, not renamed).
+    """
+    import signal
+
+    from game import history, storage, tables
+    import test_table_linyo as YT
+
+    mode, _sep, kill = where.partition("+kill-")
+    storage.at_start()
+
+    def die() -> None:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    if kill == "after-history":
+        real_record = history.record_game
+
+        def record_then_die(*a, **k):
+            kept = real_record(*a, **k)
+            print(f"kept {kept.id if kept else None}", flush=True)
+            die()
+        history.record_game = record_then_die
+    elif kill:
+        real_replace = os.replace
+        target = "statistics.json" if kill == "stats-write" else history.SUFFIX
+
+        def replace(src, dst, *a, **k):
+            if os.fspath(dst).endswith(target):
+                die()
+            return real_replace(src, dst, *a, **k)
+        os.replace = replace
+    app = YT.start_app()
+    if mode == "new":
+        scene = YT.open_game(app, YT.config([YT.HUMAN], seed=11))
+    else:
+        env = storage.latest_autosave()
+        if env is None:
+            print("nothing", flush=True)
+            return
+        assert tables.open_table(app, env, storage.autosave_path(env["game"]))
+        app.run(frames=2, dt=YT.DT)
+        scene = app.top
+    YT.play_out(app, scene)
+    app.run(frames=3, dt=YT.DT)
+    print(f"over errors={app.errors}", flush=True)
+
+
+def _finish_in_child(home: Path, where: str) -> tuple[int, str]:
+    env = {**os.environ, "LINEBOX_HOME": str(home), "PYTHONPATH": str(ROOT),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    code = f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r}); import test_kill; test_kill.finish({where!r})"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]
+    return done.returncode, done.stdout
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGKILL")
+@pytest.mark.parametrize("kill", ["after-history", "history-write", "stats-write"])
+def test_a_kill_at_the_game_end_keeps_the_game_once_and_counts_it_once(tmp_path, monkeypatch, kill):
+    """Killed between the history write and the autosave clear, or inside the history's or the
+    statistics' write: the next start cleans the temp files and Continue finishes the game, which is
+    then in the history once and counted once (issue 24)."""
+    from game import history, stats, storage
+
+    home = tmp_path / "home"
+    home.mkdir()
+    code, out = _finish_in_child(home, f"new+kill-{kill}")
+    assert code == -9, out
+    if kill == "history-write":
+        assert list((home / "history").glob("*.tmp")), "the kill left no temp file: it came too late"
+    code, out = _finish_in_child(home, "continue")
+    assert code == 0 and "over errors=0" in out, out
+    monkeypatch.setenv("LINEBOX_HOME", str(home))
+    storage.problems.clear()
+    assert list(home.rglob("*.tmp")) == []
+    assert len(history.load()) == 1
+    assert stats.load()["games"]["linyo"]["games"] == 1
+    assert storage.latest_autosave() is None and storage.take_problems() == []
 
 
 def _alive_with_mark(token: str) -> list[int]:

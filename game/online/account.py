@@ -5,6 +5,15 @@ homeserver, user id, device id and access token, in the user config folder
 (`game.paths.config_dir()`) as ``matrix_account.json``, readable by its owner
 only (0600). `sign_in` / `register` return a Future at once (they run in a
 worker thread), so the frame loop never waits.
+
+`load` reads the file like every other file of the player's
+(`storage.read_object`: a regular file only, opened without blocking, at
+most 64 kB, plain finite JSON): anything else is set aside as ``.bad`` with a
+message and the app plays on signed out. A token file other users may read
+is made owner-only (chmod 600) and logged rather than refused: refusing would
+only make the player sign in again, while the token on disk stays as exposed
+as it was; tightening it stops the exposure at once. Callers read it once
+(the menu when it is entered, `session.current`), never every frame.
 """
 from __future__ import annotations
 
@@ -13,12 +22,14 @@ import concurrent.futures
 import dataclasses
 import json
 import os
+import tempfile
 from pathlib import Path
-from typing import Any
 
-from game import paths
+from game import paths, schema, storage
+from game.i18n import _
 
 FILE = "matrix_account.json"
+LIMIT = 64 * 1024            # a real token file is ~300 bytes
 _POOL = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="matrix-account")
 
 
@@ -80,31 +91,41 @@ def register(address: str, user: str, password: str) -> concurrent.futures.Futur
 
 
 def save(creds: Credentials) -> Credentials:
-    """Write the token file (owner-only) without ever leaving a half-written one."""
+    """Write the token file (owner-only) without ever leaving a half-written one.
+
+    The temp file is named like `storage.write_json`'s (mkstemp makes it 0600),
+    so one left by a kill is removed at the next start.
+    """
     target = _file()
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(target.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    fd, tmp = tempfile.mkstemp(prefix=f"{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
     try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, json.dumps(creds.to_json(), indent=1).encode())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, target)
+        try:
+            os.write(fd, json.dumps(creds.to_json(), indent=1).encode())
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
     return creds
 
 
+#: the token file: exactly what `Credentials` holds, each a short clean text
+SCHEMA = schema.Obj(required={"homeserver": schema.Text(2000), "user_id": schema.Text(500),
+                              "device_id": schema.Text(500), "access_token": schema.Text(4000)})
+
+
 def load() -> Credentials | None:
-    """The saved account, or None (no file, or one that is not ours: it is left alone)."""
-    try:
-        data: Any = json.loads(_file().read_text(encoding="utf-8"))
-        fields = {f.name for f in dataclasses.fields(Credentials)}
-        if not isinstance(data, dict) or set(data) != fields or not all(isinstance(v, str) for v in data.values()):
-            return None
-        return Credentials(**data)
-    except (OSError, ValueError):
+    """The saved account, or None: no file, or one that cannot be used (set aside, with a message)."""
+    data = storage.read_object(_file(), _("Your online account file"), LIMIT, private=True, check=SCHEMA)
+    if data is None:
         return None
+    return Credentials(**{f.name: data[f.name] for f in dataclasses.fields(Credentials)})
 
 
 def forget() -> None:

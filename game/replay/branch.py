@@ -24,6 +24,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from .. import schema
 from .model import Replay
 
 
@@ -72,7 +73,9 @@ def branch_config(rp: Replay, me: int, seed: int) -> dict:
     from game.table.base import new_game_id
     seats = []
     for p, s in enumerate(rp.seats):
-        seat: dict[str, Any] = {"name": s.name, "kind": "human" if p == me else "bot",
+        # a name from a hand-made file may hold control characters or lone surrogates: cleaned, so
+        # the new game's autosaves and statistics (which refuse such names) keep and count it
+        seat: dict[str, Any] = {"name": schema.clean_name(s.name), "kind": "human" if p == me else "bot",
                                 "level": None if p == me else (s.level or "normal")}
         if rp.game == "linyo":
             seat["difficulty"] = int(rp.final.difficulties[p])

@@ -13,6 +13,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.pictures import picture
+from ..online import session
 from ..tutorial.offer import LEARN
 from ..ui.widgets import Button, fit_row
 from .common import hint
@@ -45,7 +46,7 @@ class MenuScene(WidgetScene):
             self.b_continue,
             Button(N_("Play Line-it"), lambda: self.open_setup("lineit")),
             Button(N_("Play Linyo"), lambda: self.open_setup("linyo")),
-            Button(online_label, self.open_online),   # game/scenes/online.py (label: badge when it is your turn)
+            Button(self._online_label, self.open_online),   # badge when it is your turn (game/scenes/online.py)
             Button(LEARN, self.open_learn),      # the tutorials (game/tutorial)
             Button(N_("Load game"), self.open_load),
             Button(N_("Statistics"), self.open_stats),
@@ -61,6 +62,16 @@ class MenuScene(WidgetScene):
         game = (self.autosave or {}).get("game", "")
         return _("Continue {game}").format(game=tables.GAME_NAMES.get(game, ""))
 
+    def _online_label(self) -> str:
+        """"Play online", with the badge once a session runs. Drawn every frame, so it never starts
+        the session: that reads the token file, which the menu does once when entered (`start_online`)."""
+        return online_label() if session.current(start=False) is not None else _("Play online")
+
+    def start_online(self) -> None:
+        """The saved account's session, started once when the menu is entered (it reads the token
+        file: a bad one is set aside with a message, and the menu plays on signed out)."""
+        session.current()
+
     def refresh(self) -> None:
         """Show Continue only when an unfinished game exists."""
         self.autosave = storage.latest_autosave()
@@ -70,11 +81,13 @@ class MenuScene(WidgetScene):
 
     def enter(self) -> None:
         self.refresh()
+        self.start_online()
         super().enter()
         self.app.show_problems()
 
     def resume(self) -> None:
         self.refresh()
+        self.start_online()
         super().resume()
         if self.focus is None:
             WidgetScene.enter(self)

@@ -233,21 +233,24 @@ class TableBase:
         if self.tutorial:
             return
         config = self.tg.config
-        kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()))
+        game_id = config.get("game_id") if isinstance(config.get("game_id"), str) else None
+        kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()), game_id=game_id)
         self.history_id = kept.id if kept else None
         if not self.counts:
             return
-        if self.keeps_saves:
-            self.saver.clear()
         self.first_game_done()
         self.before_record()
         ids = {"history": kept.id if kept else None}
-        if isinstance(config.get("game_id"), str):
-            ids["id"] = config["game_id"]
+        if game_id is not None:
+            ids["id"] = game_id
         try:
             stats.record_result(self.game, {**self.tg.result(), **ids})
         except (OSError, ValueError) as exc:
             log.warning("statistics not recorded: %s", exc)
+        # cleared last: a kill before this leaves the finished game to Continue, which records it
+        # again -- once, as history and statistics know its game id -- instead of losing its count
+        if self.keeps_saves:
+            self.saver.clear()
 
     def first_game_done(self) -> None:
         """The first finished game ends the first-game tips, once: a player who turns them
