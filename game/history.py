@@ -64,7 +64,6 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from . import schema, storage
-from .paths import data_dir
 from .storage import GAMES, write_json        # GAMES: the registry's games, in its order
 
 log = logging.getLogger("linebox.history")
