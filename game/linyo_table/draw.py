@@ -696,7 +696,7 @@ class TableDrawing:
         geom = self._thumb_geom(rect, lay)
         info = self.g.seats[seat]
         active = seat == self.state.current_seat
-        free = 77 - len(self.reveal.shown_fields(seat))
+        free = linyo.FIELDS - len(self.reveal.shown_fields(seat))
         size = font_px(lay, 22)
         label = _("{n} free").format(n=free)
         gap = lay.px(16)

@@ -270,7 +270,7 @@ class SheetCanvas:
             if n not in now:
                 changed.update(was[1].fields)
         others: set[int] = set()
-        for n, e in now.items():
+        for e in now.values():
             if not any(e[1] is ln for ln in fresh):
                 others.update(e[1].fields)
         self.drawn = now
@@ -378,7 +378,7 @@ def _curve_rims(fields: tuple[int, ...], gx: int, gy: int, cell: float, rim: flo
     neg = -rim
     left = []
     right = []
-    for (px, py), (qx, qy) in zip(curve, normals):
+    for (px, py), (qx, qy) in zip(curve, normals, strict=True):
         left.append((px - qx * rim, py + qy * rim))
         right.append((px - qx * neg, py + qy * neg))
     return tuple(left), tuple(right)
@@ -446,11 +446,11 @@ def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen
     width = max(1.5, geom.cell * (0.1 if not geom.compact else 0.14))
     halo = width + max(2.0, geom.cell * 0.07)
     points = [line_points(geom, ln.fields, ln.shown) for ln in lines]
-    for ln, pts in zip(lines, points):
+    for ln, pts in zip(lines, points, strict=True):
         if len(pts) > 1:
             stroke(surface, pts, P.SHEET_PAPER if not ln.ghost else (255, 252, 236), halo,
                    line_rims(geom, ln.fields, pts, halo) if halo >= 2 else None)
-    for ln, pts in zip(lines, points):
+    for ln, pts in zip(lines, points, strict=True):
         ink = pen if pen is not None else line_ink(ln.number)
         colour = ink if not ln.ghost else P.ACCENT_DARK
         if len(pts) > 1:

@@ -59,7 +59,7 @@ def targets(t: "LinyoTable") -> list[Tip]:
     total = pygame.Rect(0, 0, int(geom.cell * 1.6), int(geom.cell * 0.8))
     total.midright = (int(x + geom.cell * 0.5), int(geom.grid.bottom + geom.cell * 0.45))
     out.append(Tip(total, lambda: _("Free fields in all: {n}. The fewest free fields wins.").format(
-        n=77 - len(shown))))
+        n=linyo.FIELDS - len(shown))))
     for li in range(len(st.lines[seat])):
         out.append(Tip(geom.cell_rect(st.lines[seat][li][0]), lambda li=li: line_text(st, seat, li)))
     for f in st.sheet.stars:
@@ -69,16 +69,13 @@ def targets(t: "LinyoTable") -> list[Tip]:
     for i, rect in enumerate(t.die_rects):
         faces = t._dice_faces() or t.dice.faces
         if i < len(faces):
-            out.append(Tip(rect, lambda c=faces[i], u=used[i] if i < len(used) else False: (
-                _("Die: {colour}. It pays for one step onto a field of that colour. Your stroke uses it already.")
-                if u else _("Die: {colour}. It pays for one step onto a field of that colour.")).format(
-                colour=texts.colour(c))))
+            out.append(Tip(rect, die_text(faces[i], i < len(used) and used[i])))
     d = t.g.seats[seat].difficulty
     out.append(Tip(t.header_rect, lambda: _(
         "Difficulty {d}: a move that grows its line by fewer than {d} fields aborts that line (×).").format(d=d)))
     for other, rect in t.thumb_rects.items():
         out.append(Tip(rect, lambda o=other: _("{name}'s sheet — free fields: {n}. Click to look closer.").format(
-            name=t.g.seats[o].name, n=77 - len(t.reveal.shown_fields(o)))))
+            name=t.g.seats[o].name, n=linyo.FIELDS - len(t.reveal.shown_fields(o)))))
     return out
 
 
@@ -89,3 +86,14 @@ def at(tips: list[Tip], pos: tuple[int, int]) -> Tip | None:
         if tip.rect.collidepoint(pos) and (found is None or tip.rect.w * tip.rect.h < found.rect.w * found.rect.h):
             found = tip
     return found
+
+
+def die_text(colour: str, used: bool) -> Callable[[], str]:
+    """A die's tooltip, asked when shown (the language may change meanwhile)."""
+    def text() -> str:
+        if used:
+            return _("Die: {colour}. It pays for one step onto a field of that colour. "
+                     "Your stroke uses it already.").format(colour=texts.colour(colour))
+        return _("Die: {colour}. It pays for one step onto a field of that colour.").format(
+            colour=texts.colour(colour))
+    return text

@@ -120,7 +120,7 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         colour, kind, dash = COLOURS[k % len(COLOURS)], MARKS[k % len(MARKS)], DASHES[k % len(DASHES)]
         points = [xy(i, val) for i, val in enumerate(s.values)]
         phase = 0.0
-        for a, b in zip(points, points[1:]):
+        for a, b in zip(points, points[1:], strict=False):
             phase = _dashed(surface, colour, a, b, width, dash, phase)
         for p in points:
             mark(surface, kind, p, r, colour)
@@ -143,7 +143,7 @@ def _end_labels(surface: pygame.Surface, ends: list[tuple[int, int, Series, int]
     overflow = (ys[-1] + line_h // 2 - plot.bottom) if ys else 0
     if overflow > 0:
         ys = [max(plot.y + line_h // 2 + i * line_h, y - overflow) for i, y in enumerate(ys)]
-    for (_x, _y, s, k), y in zip(ends, ys):
+    for (_x, _y, s, k), y in zip(ends, ys, strict=True):
         colour = COLOURS[k % len(COLOURS)]
         mark(surface, MARKS[k % len(MARKS)], (plot.right + r * 2, y), r, colour)
         T.blit_text(surface, s.label, size, colour, (plot.right + r * 4, y), "midleft", bold=True)

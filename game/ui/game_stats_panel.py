@@ -75,7 +75,7 @@ class GameStatsPanel:
     def _columns(self, rows: list[Row], size: int) -> tuple[int, list[int]]:
         label_w = max(T.width(label, size) for label, _f in rows)
         widths = [max([T.width(name, size, True)] + [T.width(f(s), size, True) for _l, f in rows])
-                  for name, s in zip(self.names, self.stats.seats)]
+                  for name, s in zip(self.names, self.stats.seats, strict=True)]
         return label_w, widths
 
     def _table_width(self, rows: list[Row], size: int) -> int:
@@ -95,7 +95,7 @@ class GameStatsPanel:
         x = rect.x + label_w + gap
         y = rect.y + line_h
         xs = []
-        for name, w in zip(self.names, widths):
+        for name, w in zip(self.names, widths, strict=True):
             xs.append(x + w)
             T.blit_text(surface, T.cut(name, size, w, True), size, C.TEXT, (x + w, y), "topright", bold=True)
             x += w + gap
@@ -108,12 +108,12 @@ class GameStatsPanel:
                                    line_h)
                 pygame.draw.rect(surface, C.mix(C.PANEL, C.PANEL_EDGE, 0.35), band, border_radius=max(1, size // 4))
             T.blit_text(surface, T.cut(label, size, label_w), size, C.TEXT_DIM, (rect.x, y), "topleft")
-            for right, w, seat in zip(xs, widths, self.stats.seats):
+            for right, w, seat in zip(xs, widths, self.stats.seats, strict=True):
                 T.blit_text(surface, T.cut(value(seat), size, w, True), size, C.TEXT, (right, y), "topright", bold=True)
 
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         series = [chart.Series(name, tuple(float(v) for v in values))
-                  for name, values in zip(self.names, self.stats.series)]
+                  for name, values in zip(self.names, self.stats.series, strict=True)]
         if not any(s.values for s in series):
             return
         chart.line_chart(surface, rect, series, size, x_label=self.chart_label(), first_x=self.stats.first_round)

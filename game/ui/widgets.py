@@ -448,47 +448,52 @@ class TextInput(Widget):
             return True
         if event.type == pygame.KEYDOWN:
             self.blink = 0.0
-            k = event.key
-            if self.selected and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
-                self._clear_selection()
+            return self._key(event)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """A key pressed in the box: editing, the caret, paste; printable keys are kept from the scene."""
+        k = event.key
+        if self.selected and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self._clear_selection()
+            self.on_change(self.text)
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.selected = False
+        if k == pygame.K_BACKSPACE:
+            if self.caret > 0:
+                self.text = self.text[:self.caret - 1] + self.text[self.caret:]
+                self.caret -= 1
                 self.on_change(self.text)
-                return True
-            if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
-                self.selected = False
-            if k == pygame.K_BACKSPACE:
-                if self.caret > 0:
-                    self.text = self.text[:self.caret - 1] + self.text[self.caret:]
-                    self.caret -= 1
-                    self.on_change(self.text)
-                return True
-            if k == pygame.K_DELETE:
-                if self.caret < len(self.text):
-                    self.text = self.text[:self.caret] + self.text[self.caret + 1:]
-                    self.on_change(self.text)
-                return True
-            if k == pygame.K_LEFT:
-                self.caret = max(0, self.caret - 1)
-                return True
-            if k == pygame.K_RIGHT:
-                self.caret = min(len(self.text), self.caret + 1)
-                return True
-            if k == pygame.K_HOME:
-                self.caret = 0
-                return True
-            if k == pygame.K_END:
-                self.caret = len(self.text)
-                return True
-            if k == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                try:
-                    clip = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
-                except pygame.error:
-                    clip = ""
-                if clip:
-                    self._insert(clip.replace("\n", " "))
-                return True
-            # printable keys arrive again as TEXTINPUT: keep them from scene shortcuts
-            if event.unicode and event.unicode.isprintable():
-                return True
+            return True
+        if k == pygame.K_DELETE:
+            if self.caret < len(self.text):
+                self.text = self.text[:self.caret] + self.text[self.caret + 1:]
+                self.on_change(self.text)
+            return True
+        if k == pygame.K_LEFT:
+            self.caret = max(0, self.caret - 1)
+            return True
+        if k == pygame.K_RIGHT:
+            self.caret = min(len(self.text), self.caret + 1)
+            return True
+        if k == pygame.K_HOME:
+            self.caret = 0
+            return True
+        if k == pygame.K_END:
+            self.caret = len(self.text)
+            return True
+        if k == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            try:
+                clip = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
+            except pygame.error:
+                clip = ""
+            if clip:
+                self._insert(clip.replace("\n", " "))
+            return True
+        # printable keys arrive again as TEXTINPUT: keep them from scene shortcuts
+        if event.unicode and event.unicode.isprintable():
+            return True
         return False
 
     def update(self, dt: float) -> None:
