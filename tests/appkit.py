@@ -12,7 +12,6 @@ DT = 1 / 60
 
 def menu_app(size: tuple[int, int] = (1280, 720), **settings: Any) -> App:
     app = App(size=size)
-    app.menu_factory = MenuScene
     if settings:
         app.change_settings(**settings)
     app.reset(MenuScene(app))

@@ -34,7 +34,6 @@ def seats(n: int) -> list[dict]:
 @pytest.fixture
 def app(headless_home):
     a = App(size=(1280, 720))
-    a.menu_factory = MenuScene
     a.reset(MenuScene(a))
     yield a
 
@@ -368,7 +367,6 @@ def test_command_line_smoke(games, tmp_path, headless_home):
 def test_results_show_statistics(headless_home, games, game, size):
     from game import tables
     a = App(size=size)
-    a.menu_factory = MenuScene
     a.reset(MenuScene(a))
     st = games[game]
     cfg_seats = seats(st.players)

@@ -89,9 +89,8 @@ class RulesScene(WidgetScene):
 
     def open_learn(self) -> None:
         """The tutorial of the section being read (Linyo once its heading is scrolled to)."""
-        from ..tutorial import open_tutorial
         linyo_at = self.sections.get("linyo")
-        open_tutorial(self.app, "linyo" if linyo_at is not None and self.scroll + 1 >= linyo_at else "lineit")
+        self.app.start("tutorial", "linyo" if linyo_at is not None and self.scroll + 1 >= linyo_at else "lineit")
 
     # ------------------------------------------------------------ build
     def _blocks(self) -> list[Any]:

@@ -43,14 +43,10 @@ def number(value: float | None, digits: int = 0) -> str:
 
 def open_history_at(app: "App", entry_id: str | None) -> None:
     """The link of a personal best: the History screen with that game chosen (a plain message if it is gone)."""
-    from .history import HistoryScene
     if entry_id is None or entry_id not in history.load().ids():
         app.message(_("This game is no longer in the history."))
         return
-    from ..replay import open_history_entry
-    scene = HistoryScene(app, on_open=lambda entry: open_history_entry(app, entry.id))   # Enter: its replay
-    scene.refresh(keep_id=entry_id)
-    app.push(scene)
+    app.open("history", keep_id=entry_id)       # Enter: its replay
 
 
 class StatsScene(WidgetScene):

@@ -141,9 +141,8 @@ class TableResults(WidgetScene):
 
     def play_again(self) -> None:
         if self.table.tutorial:
-            from game.scenes.setup import SetupScene
             self.app.to_menu()
-            self.app.push(SetupScene(self.app, self.table.game))
+            self.app.open("setup", self.table.game)
             return
         tg = self.table.tg
         tables.open_table(self.app, next_config(tg.config, tg.state.players))
