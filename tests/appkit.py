@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from game.app import App
-from game.scenes.menu import MenuScene
 
 DT = 1 / 60
 
@@ -14,6 +13,6 @@ def menu_app(size: tuple[int, int] = (1280, 720), **settings: Any) -> App:
     app = App(size=size)
     if settings:
         app.change_settings(**settings)
-    app.reset(MenuScene(app))
+    app.to_menu()
     app.run(frames=2, dt=DT)
     return app

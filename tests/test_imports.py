@@ -238,6 +238,27 @@ def test_known_cycles_stay_in_the_table_code():
     assert not outside, outside
 
 
+def _screen_modules() -> set[str]:
+    """The modules `game.scenes.SCENES` names (read from its source: nothing is imported)."""
+    tree = ast.parse((GAME / "scenes" / "__init__.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "SCENES":
+            return {ast.literal_eval(v).partition(":")[0] for v in node.value.values}  # type: ignore[union-attr]
+    raise AssertionError("game/scenes/__init__.py declares no SCENES")
+
+
+def test_screens_are_reached_by_name_only():
+    """The App imports no screen, and no screen of game/scenes imports another of them: both
+    reach it through `App.open(name)`. (The shell's screens may use what the tutorials offer,
+    `game.tutorial.offer`'s label and setup button: that is not reaching a screen.)"""
+    screens = _screen_modules()
+    assert "game.scenes.menu" in screens and "game.scenes.setup" in screens
+    bad = sorted(f"{e.source}:{e.line} imports {e.target}" for e in edges()
+                 if e.target in screens and e.target != e.source
+                 and (e.source == "game.app" or (_under(e.source, "game.scenes") and _under(e.target, "game.scenes"))))
+    assert not bad, bad
+
+
 def test_the_table_base_imports_no_game_package():
     found = {(e.source, e.target) for e in edges()
              if _under(e.source, "game.table") and any(_under(e.target, g) for g in GAME_PACKAGES)}

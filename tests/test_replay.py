@@ -330,7 +330,7 @@ def test_broken_files_get_a_message_in_the_viewer(app, games, tmp_path, headless
 def test_history_enter_opens_the_viewer(app, games):
     history.record_game("linyo", games["linyo"].to_json(), seats(3))
     app.push(MenuScene(app))
-    app.top.open_history()
+    app.open("history")
     app.run(frames=3, dt=DT)
     assert isinstance(app.top, HistoryScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))

@@ -105,8 +105,9 @@ def export_to(file_id: str, typed: str) -> Path:
     return history.export_game(file_id, dest)
 
 
-def ask_export(app: "App", file_id: str) -> None:
-    """Ask where to export (default: the Documents folder) and say where the file went."""
+def export_dialog(app: "App", file_id: str) -> "PathScene":
+    """Asks where to export (default: the Documents folder) and says where the file went
+    (`app.open("export_game", file_id)`)."""
     def done(typed: str) -> None:
         try:
             dest = export_to(file_id, typed)
@@ -114,14 +115,14 @@ def ask_export(app: "App", file_id: str) -> None:
             app.message(_("The game could not be exported: {reason}").format(reason=str(exc)))
             return
         app.message(_("The game was saved as {path}.").format(path=str(dest)))
-    app.push(PathScene(app, _("Export this game as a .linebox file into this folder (or type a file name):"),
-                       str(documents_dir()), N_("Export"), done))
+    return PathScene(app, _("Export this game as a .linebox file into this folder (or type a file name):"),
+                     str(documents_dir()), N_("Export"), done)
 
 
-def ask_open(app: "App") -> None:
-    """Ask for a `.linebox` file's path and open it in the viewer."""
-    app.push(PathScene(app, _("Open a .linebox game file: type its path."), str(documents_dir()) + "/",
-                       N_("Open"), lambda typed: open_game_file(app, typed.strip())))
+def open_dialog(app: "App") -> "PathScene":
+    """Asks for a `.linebox` file's path and opens it in the viewer (`app.open("open_game_file")`)."""
+    return PathScene(app, _("Open a .linebox game file: type its path."), str(documents_dir()) + "/",
+                     N_("Open"), lambda typed: open_game_file(app, typed.strip()))
 
 
 class PathScene(MessageScene):

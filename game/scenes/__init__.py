@@ -13,10 +13,14 @@ scenes, the tables and the App used to import each other in one knot).
 
 A table is opened by `game.tables`, from a setup config or a save, not here.
 
->>> sorted(SCENES)[:3]
-['confirm', 'dropped_file', 'history']
 >>> factory("menu").__name__
 'MenuScene'
+>>> factory("replay").__name__         # a function: None when the game cannot be opened
+'history_viewer'
+>>> factory("credits")
+Traceback (most recent call last):
+...
+KeyError: "there is no scene called 'credits'"
 """
 from __future__ import annotations
 
@@ -41,6 +45,8 @@ SCENES: dict[str, str] = {
     "tutorial": "game.tutorial:tutorial_scene",                 # (game, index=None); a root: app.start
     "replay": "game.replay.files:history_viewer",               # (file_id, seat=None)
     "dropped_file": "game.replay.files:dropped_file",           # (path)
+    "export_game": "game.replay.files:export_dialog",           # (file_id): where to, then a message
+    "open_game_file": "game.replay.files:open_dialog",          # a path to type, then the viewer
 }
 
 

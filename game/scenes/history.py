@@ -27,8 +27,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, Widget, panel
-from .common import header, hint
-from .stats_scene import LEVEL_NAMES
+from .common import LEVEL_NAMES, header, hint
 
 if TYPE_CHECKING:
     from ..app import App
@@ -275,12 +274,10 @@ class HistoryScene(WidgetScene):
     def ask_export(self) -> None:
         entry = self.list.chosen()
         if entry is not None:
-            from ..replay.files import ask_export
-            ask_export(self.app, entry.id)
+            self.app.open("export_game", entry.id)
 
     def ask_open(self) -> None:
-        from ..replay.files import ask_open
-        ask_open(self.app)
+        self.app.open("open_game_file")
 
     def ask_delete(self) -> None:
         entry = self.list.chosen()

@@ -20,12 +20,11 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, panel
-from .common import header, hint
+from .common import LEVEL_NAMES, header, hint
 
 if TYPE_CHECKING:
     from ..app import App
 
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 ROW_NAMES = {"all": N_("All games"), "easy": N_("Against easy bots"), "normal": N_("Against normal bots"),
              "hard": N_("Against hard bots")}
 MAX_LINKS = 4            # personal bests listed with a link
