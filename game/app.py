@@ -29,7 +29,6 @@ import traceback
 from typing import Any, Callable, Protocol
 
 import pygame
-import pytweening
 
 from . import i18n, sound, storage
 from .i18n import _
@@ -534,6 +533,7 @@ class App:
         faded = False
         if self._snapshot is not None and self._trans_t < 1.0:
             if self._snapshot.get_size() == surface.get_size():
+                import pytweening       # here: the first frame has no crossfade to ease
                 e = pytweening.easeInOutCubic(self._trans_t)
                 self._snapshot.set_alpha(int(255 * (1.0 - e)))
                 surface.blit(self._snapshot, (0, -int(self.lay.px(24) * e)))

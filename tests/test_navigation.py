@@ -77,3 +77,21 @@ def test_f1_opens_one_rules_reader(app):
     app.open_rules("linyo")
     app.open_rules("lineit")
     assert [s.name for s in app.stack] == ["menu", "rules"]
+
+
+def test_the_online_session_starts_once_the_first_frame_is_drawn(headless_home, monkeypatch):
+    """The token file is read after the menu's first frame (the online code is no part of it),
+    once, not every frame; signed out, the button says "Play online"."""
+    from game.app import App
+    from game.online import account
+    calls: list[int] = []
+    real = account.load
+    monkeypatch.setattr(account, "load", lambda: calls.append(1) or real())
+    app = App(size=(1280, 720))
+    app.to_menu()
+    app.step(DT)
+    assert calls == []
+    app.run(frames=60, dt=DT)
+    assert calls == [1] and app.errors == 0
+    button = next(w for w in app.top.widgets if isinstance(w, Button) and w.on_click == app.top.open_online)
+    assert label_text(button.label) == "Play online"

@@ -47,7 +47,7 @@ class MenuScene(WidgetScene):
             self.b_continue,
             Button(N_("Play Line-it"), lambda: self.app.open("setup", "lineit")),
             Button(N_("Play Linyo"), lambda: self.app.open("setup", "linyo")),
-            Button(online_label, lambda: self.app.open("online")),   # a badge when it is your turn
+            Button(online_label, self.open_online),   # a badge when it is your turn (online_badge.py)
             Button(LEARN, lambda: self.app.open("learn_choice")),     # the tutorials (game/tutorial)
             Button(N_("Load game"), lambda: self.app.open("load")),
             Button(N_("Statistics"), lambda: self.app.open("stats")),
@@ -58,7 +58,7 @@ class MenuScene(WidgetScene):
         ]
         fit_row(self.widgets)
         self.fan: list[tuple[pygame.Surface, pygame.Rect]] = []
-        self.updates = 0        # frames updated: from the second one a first frame was drawn
+        self.updates = 0        # frames updated: at the second, the first frame has been drawn
 
     def _continue_label(self) -> str:
         """Names the game (its engine is imported then: only when an unfinished game exists)."""
@@ -72,6 +72,13 @@ class MenuScene(WidgetScene):
         if self.focus is not None and not self.focus.visible:
             self.set_focus(None)
 
+    def start_online(self) -> None:
+        """The saved account's session (it reads the token file: a bad one is set aside with a
+        message, and the menu plays on signed out). Only once the menu has been drawn: the online
+        code is not part of its first frame."""
+        start_session()
+        self.app.show_problems()
+
     def enter(self) -> None:
         self.refresh()
         super().enter()
@@ -79,6 +86,8 @@ class MenuScene(WidgetScene):
 
     def resume(self) -> None:
         self.refresh()
+        if self.updates > 1:
+            self.start_online()
         super().resume()
         if self.focus is None:
             WidgetScene.enter(self)
@@ -87,6 +96,9 @@ class MenuScene(WidgetScene):
         self.app.confirm(_("Quit Linebox?"), self.app.quit, _("Quit"))
 
     # ------------------------------------------------------------ actions
+    def open_online(self) -> None:
+        self.app.open("online")
+
     def on_continue(self) -> None:
         if self.autosave is not None:
             from .. import tables      # the tables (and the engine's rules) load when a game opens
@@ -131,8 +143,8 @@ class MenuScene(WidgetScene):
         super().update(dt)
         self.time += dt * max(0.0, self.app.settings.anim_factor)
         self.updates += 1
-        if self.updates > 1:
-            start_session()     # once the first frame is drawn: the saved account's session (once)
+        if self.updates == 2:   # the first frame is on the screen
+            self.start_online()
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.lay
