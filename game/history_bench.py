@@ -67,6 +67,7 @@ def bench(n: int = 10_000) -> None:
         os.environ["LINEBOX_HOME"] = home
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         t = time.perf_counter()
         fill(n)
         print(f"history bench: {n} games written in {time.perf_counter() - t:.1f} s")
