@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import sys
 import time
@@ -26,26 +25,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--exit-at-end", action="store_true", help="quit when the demo game is over")
     p.add_argument("--tutorial", choices=("lineit", "linyo"), help="open the game's tutorial (learn by playing)")
     p.add_argument("--size", help="window size WxH for this run, e.g. 800x600")
+    # quit after this many frames, the first menu frame included (tools/bench_startup.py: 1)
     p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
     return p.parse_args(argv)
 
 
 def smoke(app) -> int:
     """Every top-level scene, a few frames each, through the real loop."""
-    from .scenes.load import LoadScene
-    from .scenes.rules import RulesScene
-    from .scenes.settings_scene import SettingsScene
-    from .scenes.setup import SetupScene
-    from .scenes.stats_scene import StatsScene
-
-    makers = [lambda: SetupScene(app, "lineit"), lambda: SetupScene(app, "linyo"), lambda: SettingsScene(app),
-              lambda: RulesScene(app), lambda: StatsScene(app), lambda: LoadScene(app)]
+    screens: list[tuple[str, tuple]] = [("setup", ("lineit",)), ("setup", ("linyo",)), ("settings", ()),
+                                        ("rules", ()), ("stats", ()), ("load", ())]
     app.run(frames=5, dt=1 / 60)
-    for make in makers:
-        scene = make()
-        app.push(scene)
+    for name, args in screens:
+        scene = app.open(name, *args)
         app.run(frames=5, dt=1 / 60)
-        print(f"smoke: {scene.name} ok")
+        print(f"smoke: {scene.name if scene else name} ok")
         app.to_menu()
     app.run(frames=3, dt=1 / 60)
     if app.errors:
@@ -89,7 +82,9 @@ def open_file(app, path: str, smoke_only: bool, frames: int | None) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `linebox`; returns the process exit code."""
     t0 = time.perf_counter()
-    multiprocessing.freeze_support()  # frozen app: a spawned bot worker runs its task and exits here
+    if getattr(sys, "frozen", False):   # frozen app: a spawned bot worker runs its task and exits here
+        import multiprocessing          # (only then: it would cost every start ~10 ms)
+        multiprocessing.freeze_support()
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     size = None
@@ -100,30 +95,28 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             print("linebox: --size needs WxH, e.g. 1280x720", file=sys.stderr)
             return 2
-    from . import tables
-
+    # only what the menu's first frame needs: the rules, the tables and every other screen load
+    # when first opened (tools/bench_startup.py times this against a bare window)
     import pygame
 
     from .app import App
-    from .scenes.menu import MenuScene
 
     app = App(size=size)
-    app.menu_factory = MenuScene
-    app.reset(MenuScene(app))
+    app.to_menu()
     try:
         if args.file:
             return open_file(app, args.file, args.smoke, args.frames)
         if args.smoke:
             return smoke(app)
         if args.demo:
+            from . import tables
             return tables.run_demo(app, args.demo, args.players, args.seed, args.speed, args.exit_at_end)
         if args.tutorial:
-            from .tutorial import open_tutorial
-            open_tutorial(app, args.tutorial)
+            app.start("tutorial", args.tutorial)
         app.step()
         if os.environ.get("LINEBOX_TIMING"):
             print(f"first menu frame after {time.perf_counter() - t0:.3f} s")
-        app.run(frames=args.frames)
+        app.run(frames=None if args.frames is None else max(0, args.frames - 1))
         return 0
     finally:
         app._store_window()

@@ -1,15 +1,19 @@
 """The App: window, clock, scene stack, transitions, and the safety net.
 
     app = App()                      # opens the window, loads settings
-    app.reset(MenuScene(app))
+    app.to_menu()
     app.run()                        # until the player quits
 
 Tests drive the same loop a frame at a time: post events with
 `pygame.event.post(...)`, then `app.step(1 / 60)` or `app.run(frames=n)`.
 
-Scene changes: `push` (overlay or next screen), `pop`, `replace`, `reset`
-(clear the stack, e.g. back to the menu). Each change crossfades from the
-last frame with pytweening easing (skipped with reduced motion).
+Screens are reached by name (`game.scenes.SCENES`, the one list of them):
+`open(name, ...)` pushes one, `start(name, ...)` clears the stack and starts
+there, `make(name, ...)` only builds it; the App imports no screen itself, so
+a screen's module is loaded the first time it is opened. Scene changes:
+`push` (overlay or next screen), `pop`, `replace`, `reset` (clear the stack,
+e.g. back to the menu). Each change crossfades from the last frame with
+pytweening easing (skipped with reduced motion).
 
 Safety net: an exception raised inside a scene is logged to
 `<log dir>/linebox.log`, the stack goes back to the menu, and the player sees
@@ -22,16 +26,15 @@ from __future__ import annotations
 import logging
 import os
 import traceback
-from typing import Callable
+from typing import Any, Callable, Protocol
 
 import pygame
-import pytweening
 
 from . import i18n, sound, storage
 from .i18n import _
 from .logfile import QuietRotatingFileHandler
 from .paths import log_dir
-from .scene import Scene
+from .scenes import factory
 from .settings import Settings
 from .ui import text as T
 from .ui import theme as C
@@ -91,6 +94,23 @@ _REPAINT_EVENTS = {getattr(pygame, name) for name in (
     "WINDOWFOCUSGAINED", "WINDOWENTER", "WINDOWDISPLAYCHANGED") if hasattr(pygame, name)}
 
 
+class Scene(Protocol):
+    """What the App asks of a screen on its stack (`game.scene.Scene` is the base every screen
+    extends; the App names only this, so it imports no screen)."""
+
+    opaque: bool
+    name: str
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+    def layout(self, lay: Layout) -> None: ...
+    def handle(self, event: pygame.event.Event) -> bool: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
 class App:
     """Owns the window, the clock and the scene stack."""
 
@@ -134,7 +154,6 @@ class App:
         # black framebuffer.
         self._alone: Scene | None = None
         self.presented = {"whole": 0, "parts": 0, "none": 0}   # frames by kind (tests, figures)
-        self.menu_factory: Callable[[App], Scene] | None = None
         self._fullscreen = False
         self._fullscreen_failed = False
         w, h = fit_window(size or tuple(self.settings.window))
@@ -254,10 +273,30 @@ class App:
         self._guard(lambda: scene.layout(self.lay))
         self._guard(scene.enter)
 
+    # ------------------------------------------------------------ by name
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene | None:
+        """Build the screen called `name` (see `game.scenes.SCENES`) with these arguments; None when
+        it could not be opened (it told the player why)."""
+        return factory(name)(self, *args, **kwargs)
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Scene | None:
+        """Push the screen called `name`; returns it (None: it could not be opened)."""
+        scene = self.make(name, *args, **kwargs)
+        if scene is not None:
+            self.push(scene)
+        return scene
+
+    def start(self, name: str, *args: Any, **kwargs: Any) -> Scene | None:
+        """Clear the stack and start at the screen called `name` (None: it could not be opened,
+        and the stack is as it was)."""
+        scene = self.make(name, *args, **kwargs)
+        if scene is not None:
+            self.reset(scene)
+        return scene
+
     def to_menu(self) -> None:
         """Back to the main menu, whatever is on the stack."""
-        if self.menu_factory is not None:
-            self.reset(self.menu_factory(self))
+        self.start("menu")
 
     def quit(self) -> None:
         self.running = False
@@ -266,13 +305,11 @@ class App:
     # ------------------------------------------------------------ messages
     def message(self, text: str, title: str | None = None) -> None:
         """Show `text` in a box over the current scene until the player closes it."""
-        from .scenes.dialogs import MessageScene
-        self.push(MessageScene(self, text, title))
+        self.open("message", text, title)
 
     def confirm(self, text: str, on_yes: Callable[[], None], yes: str | None = None) -> None:
         """Ask yes/no over the current scene; `on_yes` runs after the box closed."""
-        from .scenes.dialogs import ConfirmScene
-        self.push(ConfirmScene(self, text, on_yes, yes))
+        self.open("confirm", text, on_yes, yes)
 
     def toast(self, text: str, seconds: float = 2.5) -> None:
         """A short note at the top of the window that fades by itself."""
@@ -285,10 +322,9 @@ class App:
             self.message("\n\n".join(msgs), _("About your files"))
 
     def open_rules(self, game: str | None = None) -> None:
-        """Push the rules reader (F1 anywhere), opened at `game`'s section."""
-        from .scenes.rules import RulesScene
-        if not isinstance(self.top, RulesScene):
-            self.push(RulesScene(self, game))
+        """Push the rules reader (F1 anywhere), opened at `game`'s section (not a second one)."""
+        if self.top is None or self.top.name != "rules":
+            self.open("rules", game)
 
     # ------------------------------------------------------------ safety net
     def _guard(self, fn: Callable[[], object]) -> object:
@@ -361,13 +397,7 @@ class App:
 
     def open_dropped(self, path: str) -> bool:
         """A file dropped on the window: a game file opens in the replay viewer, anything else is told."""
-        from .history import SUFFIX
-        from .replay.files import open_game_file
-        if not path.lower().endswith(SUFFIX):
-            self.message(_("Only Linebox game files (.linebox) can be opened: {name}").format(
-                name=os.path.basename(path) or path))
-            return False
-        return open_game_file(self, path)
+        return self.open("dropped_file", path) is not None
 
     # ------------------------------------------------------------ loop
     def dispatch(self, event: pygame.event.Event) -> None:
@@ -461,11 +491,12 @@ class App:
         """The shared backdrop: a vertical gradient with faint suit symbols (cached)."""
         size = surface.get_size()
         if self._bg_cache is None or self._bg_cache[0] != size:
-            bg = pygame.Surface(size).convert()
             w, h = size
+            # one pixel per row, stretched sideways: a line per row cost the first frame ~30 ms
+            column = pygame.Surface((1, max(1, h))).convert()    # the window's format: no big convert
             for y in range(h):
-                pygame.draw.line(bg, C.mix(C.BG_TOP, C.BG_BOTTOM, y / max(1, h - 1)), (0, y), (w, y))
-            from .ui import text as T
+                column.set_at((0, y), C.mix(C.BG_TOP, C.BG_BOTTOM, y / max(1, h - 1)))
+            bg = pygame.transform.scale(column, size)
             fsize = self.lay.font_px(150)
             for i, (col, sym) in enumerate(C.SUITS * 3):
                 glyph = T.font(fsize, True).render(sym, True, C.mix(C.BG_BOTTOM, col, 0.22))
@@ -502,6 +533,7 @@ class App:
         faded = False
         if self._snapshot is not None and self._trans_t < 1.0:
             if self._snapshot.get_size() == surface.get_size():
+                import pytweening       # here: the first frame has no crossfade to ease
                 e = pytweening.easeInOutCubic(self._trans_t)
                 self._snapshot.set_alpha(int(255 * (1.0 - e)))
                 surface.blit(self._snapshot, (0, -int(self.lay.px(24) * e)))
@@ -514,7 +546,6 @@ class App:
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         if not self.toasts:
             return
-        from .ui import text as T
         lay = self.lay
         y = lay.px(24)
         for text, left in self.toasts:

@@ -95,7 +95,6 @@ class Monkey:
 
         from . import tables
         from .app import App
-        from .scenes.menu import MenuScene
 
         self.pg = pygame
         self.rng = random.Random(seed)
@@ -104,9 +103,8 @@ class Monkey:
         _threads_for_bots()
         _loopback_only()
         self.app = App(size=(1280, 720))
-        self.app.menu_factory = MenuScene
         self.app.change_settings(language=lang, anim_speed="fast", bot_pace="instant")
-        self.app.reset(MenuScene(self.app))
+        self.app.to_menu()
         self.tables = tables
         self.log_path = Path(self.app.log_path) if self.app.log_path else None
         self._seen_entries = 0
@@ -241,8 +239,8 @@ class Monkey:
         out: dict[str, Callable[[], None]] = {
             "setup": lambda: self.open_setup(self.rng.choice(GAMES)),
             "settings": self.open_settings, "rules": lambda: self.app.open_rules(),
-            "stats": lambda: self.push("stats_scene", "StatsScene"), "load": lambda: self.push("load", "LoadScene"),
-            "history": lambda: self.push("history", "HistoryScene"),
+            "stats": lambda: self.push("stats"), "load": lambda: self.push("load"),
+            "history": lambda: self.push("history"),
             "message": self.hostile_message, "confirm": self.ask_quit,
             "table_pass": lambda: self.play(PASS_GAME, humans=2),
             "table_pause": self.pause, "table_save": self.save, "menu": self.app.to_menu,
@@ -261,23 +259,19 @@ class Monkey:
         places[target]()
         self.frame(1 / 60)
 
-    def push(self, module: str, cls: str) -> None:
-        import importlib
-        scene = getattr(importlib.import_module(f"game.scenes.{module}"), cls)(self.app)
+    def push(self, name: str) -> None:
+        """The screen called `name`, over the menu."""
         self.app.to_menu()
-        self.app.push(scene)
+        self.app.open(name)
 
     def open_settings(self, scale: float | None = None) -> None:
-        self.push("settings_scene", "SettingsScene")
+        self.push("settings")
         if scale is not None:
             self.app.change_settings(ui_scale=scale)
 
-    def open_setup(self, game: str):
-        from .scenes.setup import SetupScene
+    def open_setup(self, game: str) -> Any:
         self.app.to_menu()
-        scene = SetupScene(self.app, game)
-        self.app.push(scene)
-        return scene
+        return self.app.open("setup", game)
 
     def hostile_message(self) -> None:
         self.app.message(self.rng.choice(AWKWARD_TEXT) * self.rng.randint(1, 3), self.rng.choice(AWKWARD_TEXT))

@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.games import games
+from engine.games import names
 
 from . import schema
 from .i18n import _
@@ -67,7 +67,7 @@ from .paths import config_dir, data_dir
 log = logging.getLogger("linebox.storage")
 
 SAVE_VERSION = 1
-GAMES = tuple(g.name for g in games())  # the registry's games, in its order
+GAMES = names()  # the registry's games, in its order (their rules are not loaded for this)
 
 MB = 1 << 20
 SAVE_LIMIT = 8 * MB

@@ -5,16 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from game.app import App
-from game.scenes.menu import MenuScene
 
 DT = 1 / 60
 
 
 def menu_app(size: tuple[int, int] = (1280, 720), **settings: Any) -> App:
     app = App(size=size)
-    app.menu_factory = MenuScene
     if settings:
         app.change_settings(**settings)
-    app.reset(MenuScene(app))
+    app.to_menu()
     app.run(frames=2, dt=DT)
     return app

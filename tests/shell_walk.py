@@ -76,7 +76,6 @@ def start(size: tuple[int, int], lang: str) -> App:
     settings.language, settings.anim_speed = lang, "reduced"
     settings.save()
     app = App(size=size)
-    app.menu_factory = MenuScene
     app.reset(MenuScene(app))
     return app
 

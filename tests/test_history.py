@@ -10,7 +10,7 @@ import pytest
 
 from engine import lineit, linyo
 from engine.core import Rng
-from game import history
+from game import history, history_bench
 from game.app import App
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.history import HistoryScene
@@ -105,7 +105,7 @@ def test_index_rebuilt(home, damage):
 
 
 def test_ten_thousand_games_load(home):
-    history.fill(10_000, samples=6)
+    history_bench.fill(10_000, samples=6)
     index = history.load()
     assert len(index) == 10_000
     first, last = index.entry(0), index.entry(9_999)
@@ -214,7 +214,7 @@ def inside(outer: pygame.Rect, inner: pygame.Rect) -> bool:
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
 def test_history_screen(home, size):
-    history.fill(40, samples=4)
+    history_bench.fill(40, samples=4)
     app = start(size)
     menu = app.top
     history_button = next(w for w in menu.widgets if getattr(w, "label", None) == "History")
@@ -298,7 +298,7 @@ def test_history_screen_empty_and_languages(home):
 
 
 def test_pin_of_a_vanished_game_says_so(home):
-    history.fill(3, samples=2)
+    history_bench.fill(3, samples=2)
     app = start((1280, 720))
     scene = HistoryScene(app)
     app.push(scene)

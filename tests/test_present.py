@@ -51,7 +51,6 @@ def app(headless_home, monkeypatch):
     monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
     mirror = ScreenMirror(monkeypatch)
     app = App(size=(1280, 720))
-    app.menu_factory = MenuScene
     app.reset(MenuScene(app))
     app.mirror = mirror
     return app
@@ -162,7 +161,6 @@ def screen_app(headless_home, monkeypatch):
 
     def make(size: tuple[int, int]) -> App:
         app = App(size=size)
-        app.menu_factory = MenuScene
         app.reset(MenuScene(app))
         app.mirror = mirror
         made.append(app)

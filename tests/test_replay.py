@@ -34,7 +34,6 @@ def seats(n: int) -> list[dict]:
 @pytest.fixture
 def app(headless_home):
     a = App(size=(1280, 720))
-    a.menu_factory = MenuScene
     a.reset(MenuScene(a))
     yield a
 
@@ -331,7 +330,7 @@ def test_broken_files_get_a_message_in_the_viewer(app, games, tmp_path, headless
 def test_history_enter_opens_the_viewer(app, games):
     history.record_game("linyo", games["linyo"].to_json(), seats(3))
     app.push(MenuScene(app))
-    app.top.open_history()
+    app.open("history")
     app.run(frames=3, dt=DT)
     assert isinstance(app.top, HistoryScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
@@ -368,7 +367,6 @@ def test_command_line_smoke(games, tmp_path, headless_home):
 def test_results_show_statistics(headless_home, games, game, size):
     from game import tables
     a = App(size=size)
-    a.menu_factory = MenuScene
     a.reset(MenuScene(a))
     st = games[game]
     cfg_seats = seats(st.players)

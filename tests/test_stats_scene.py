@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import history, stats
+from game import history, history_bench, stats
 from game.app import App
 from game.scenes.dialogs import MessageScene
 from game.scenes.history import HistoryScene
@@ -16,7 +16,7 @@ DT = 1 / 60
 
 @pytest.fixture
 def filled(headless_home):
-    history.fill(6, samples=6)
+    history_bench.fill(6, samples=6)
     ids = [history.load().entry(i).id for i in range(6)]
     for i in range(60):
         level = ("easy", "normal", "hard")[i % 3]
@@ -31,7 +31,6 @@ def filled(headless_home):
 
 def start(size) -> App:
     app = App(size=size)
-    app.menu_factory = MenuScene
     app.reset(MenuScene(app))
     app.push(StatsScene(app))
     app.run(frames=3, dt=DT)

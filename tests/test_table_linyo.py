@@ -28,7 +28,6 @@ def home(headless_home, monkeypatch):
 
 def start_app(fast: bool = True) -> App:
     app = App(size=(1280, 720))
-    app.menu_factory = MenuScene
     if fast:
         app.settings.anim_speed = "reduced"
         app.settings.bot_pace = "instant"

@@ -104,6 +104,10 @@ class GameInfo:
 
 
 _GAMES: dict[str, GameInfo] = {}
+# Games declared by name, whose description (and so their rules) is loaded the first time
+# one is asked for: a program that only lists the games' names imports no rules.
+_DECLARED: dict[str, Callable[[], GameInfo]] = {}
+_ORDER: dict[str, None] = {}        # every name, registered or declared, in that order
 
 
 def register(info: GameInfo) -> GameInfo:
@@ -112,14 +116,39 @@ def register(info: GameInfo) -> GameInfo:
     known = _GAMES.setdefault(info.name, info)
     if known is not info:
         raise ValueError(f"the game {info.name!r} is registered twice")
+    _ORDER.setdefault(info.name)
     return info
 
 
+def declare(name: str, load: Callable[[], GameInfo]) -> None:
+    """Promise the game `name`: `load()` returns its description, and is called (its result
+    registered) the first time the game is asked for. Declaring a name twice is a ValueError."""
+    if name in _ORDER:
+        raise ValueError(f"the game {name!r} is declared twice")
+    _DECLARED[name] = load
+    _ORDER.setdefault(name)
+
+
+def _loaded(name: str) -> GameInfo:
+    info = _GAMES.get(name)
+    if info is None:
+        info = _DECLARED[name]()            # KeyError for an unknown game
+        if info.name != name:
+            raise ValueError(f"the game declared as {name!r} describes {info.name!r}")
+        register(info)
+    return info
+
+
+def names() -> tuple[str, ...]:
+    """Every game's name, in the order declared or registered; loads no game."""
+    return tuple(_ORDER)
+
+
 def games() -> Iterator[GameInfo]:
-    """Every registered game, in the order registered."""
-    return iter(tuple(_GAMES.values()))
+    """Every game, in the order declared or registered (loading those not loaded yet)."""
+    return iter(tuple(_loaded(name) for name in names()))
 
 
 def game(name: str) -> GameInfo:
-    """The game called `name`; KeyError for an unknown one."""
-    return _GAMES[name]
+    """The game called `name` (loaded now if it was only declared); KeyError for an unknown one."""
+    return _loaded(name)

@@ -55,12 +55,10 @@ def _viewer(rp):
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     global _APP
     from ..app import App
-    from ..scenes.menu import MenuScene
     from .scene import ReplayScene
     if _APP is None:
         _APP = App(size=(1280, 720))
-        _APP.menu_factory = MenuScene
-    _APP.reset(MenuScene(_APP))
+    _APP.to_menu()
     viewer = ReplayScene(_APP, rp)
     _APP.push(viewer)
     _APP.run(frames=30, dt=1 / 60)

@@ -9,6 +9,7 @@ file gets a plain message and changes nothing.
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -48,29 +49,50 @@ def viewer_for_file(app: "App", path: Path) -> "ReplayScene":
 
 def open_game_file(app: "App", path: str | Path) -> bool:
     """Open a game file in the viewer over the current screen; a message if it cannot be."""
+    scene = file_viewer(app, path)
+    if scene is not None:
+        app.push(scene)
+    return scene is not None
+
+
+def file_viewer(app: "App", path: str | Path) -> "ReplayScene | None":
+    """The viewer for a game file, or None after telling the player why it cannot be opened."""
     try:
-        scene = viewer_for_file(app, Path(path))
+        return viewer_for_file(app, Path(path))
     except history.BadGameFile as exc:
         app.message(_("This game file cannot be opened: {reason}").format(reason=str(exc)))
-        return False
-    app.push(scene)
-    return True
+        return None
+
+
+def dropped_file(app: "App", path: str) -> "ReplayScene | None":
+    """A file dropped on the window (also how macOS hands over "open with Linebox"): the viewer
+    of a game file; anything else is told (`app.open("dropped_file", path)`)."""
+    if not path.lower().endswith(history.SUFFIX):
+        app.message(_("Only Linebox game files (.linebox) can be opened: {name}").format(
+            name=os.path.basename(path) or path))
+        return None
+    return file_viewer(app, path)
 
 
 def open_history_entry(app: "App", file_id: str | None, seat: int | None = None) -> bool:
     """A game of the history in the viewer (from the History screen or the results)."""
+    return app.open("replay", file_id, seat) is not None
+
+
+def history_viewer(app: "App", file_id: str | None, seat: int | None = None) -> "ReplayScene | None":
+    """The viewer of a game of the history, or None after telling the player why it cannot be
+    opened (`app.open("replay", file_id, seat)`)."""
     from .model import Replay
     from .scene import ReplayScene
     if file_id is None:
         app.message(_("This game is not in the history."))
-        return False
+        return None
     try:
         rp = Replay.from_file(history.game_file(file_id), file_id)
     except (history.BadGameFile, ValueError) as exc:
         app.message(_("This game file cannot be opened: {reason}").format(reason=str(exc)))
-        return False
-    app.push(ReplayScene(app, rp, seat=seat))
-    return True
+        return None
+    return ReplayScene(app, rp, seat=seat)
 
 
 def export_to(file_id: str, typed: str) -> Path:
@@ -83,8 +105,9 @@ def export_to(file_id: str, typed: str) -> Path:
     return history.export_game(file_id, dest)
 
 
-def ask_export(app: "App", file_id: str) -> None:
-    """Ask where to export (default: the Documents folder) and say where the file went."""
+def export_dialog(app: "App", file_id: str) -> "PathScene":
+    """Asks where to export (default: the Documents folder) and says where the file went
+    (`app.open("export_game", file_id)`)."""
     def done(typed: str) -> None:
         try:
             dest = export_to(file_id, typed)
@@ -92,14 +115,14 @@ def ask_export(app: "App", file_id: str) -> None:
             app.message(_("The game could not be exported: {reason}").format(reason=str(exc)))
             return
         app.message(_("The game was saved as {path}.").format(path=str(dest)))
-    app.push(PathScene(app, _("Export this game as a .linebox file into this folder (or type a file name):"),
-                       str(documents_dir()), N_("Export"), done))
+    return PathScene(app, _("Export this game as a .linebox file into this folder (or type a file name):"),
+                     str(documents_dir()), N_("Export"), done)
 
 
-def ask_open(app: "App") -> None:
-    """Ask for a `.linebox` file's path and open it in the viewer."""
-    app.push(PathScene(app, _("Open a .linebox game file: type its path."), str(documents_dir()) + "/",
-                       N_("Open"), lambda typed: open_game_file(app, typed.strip())))
+def open_dialog(app: "App") -> "PathScene":
+    """Asks for a `.linebox` file's path and opens it in the viewer (`app.open("open_game_file")`)."""
+    return PathScene(app, _("Open a .linebox game file: type its path."), str(documents_dir()) + "/",
+                     N_("Open"), lambda typed: open_game_file(app, typed.strip()))
 
 
 class PathScene(MessageScene):

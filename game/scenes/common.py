@@ -1,11 +1,14 @@
-"""Drawing helpers shared by the shell's scenes."""
+"""Drawing helpers and names shared by the shell's scenes."""
 from __future__ import annotations
 
 import pygame
 
+from ..i18n import N_
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
+
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}    # the bots' levels
 
 
 def header(surface: pygame.Surface, lay: Layout, title: str, subtitle: str = "") -> int:

@@ -6,8 +6,9 @@ and a row is unpacked only when it is shown. ↑/↓ choose, PgUp/PgDn/Home/End
 jump, the wheel scrolls, P pins, Delete removes (after a question). The pin,
 delete and back buttons act on the chosen game.
 
-Opening a game in the replay viewer plugs in through `GameList.on_activate`
-(Enter or a double click on a row): `HistoryScene(app, on_open=...)`.
+Enter or a double click on a row opens that game in the replay viewer
+(`app.open("replay", entry.id)`), or calls `HistoryScene(app, on_open=...)`.
+`keep_id` opens the screen with that game chosen.
 Export writes the chosen game as a `.linebox` file where the player says;
 Open file shows any `.linebox` file in the replay viewer (`game.replay.files`).
 """
@@ -29,8 +30,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, Widget, panel
-from .common import header, hint
-from .stats_scene import LEVEL_NAMES
+from .common import LEVEL_NAMES, header, hint
 
 if TYPE_CHECKING:
     from ..app import App
@@ -215,11 +215,12 @@ class HistoryScene(WidgetScene):
 
     name = "history"
 
-    def __init__(self, app: "App", on_open: Callable[[Entry], None] | None = None) -> None:
+    def __init__(self, app: "App", on_open: Callable[[Entry], None] | None = None,
+                 keep_id: str | None = None) -> None:
         super().__init__(app)
         self.filter = Choice(N_("Show"), FILTERS, "all", lambda _v: self.refresh(), label_width=0.3)
         self.list = GameList(self.toggle_pin, self.ask_delete)
-        self.list.on_activate = on_open
+        self.list.on_activate = on_open or self.open_entry
         self.b_pin = Button(self._pin_label, self.toggle_pin)
         self.b_delete = Button(N_("Delete"), self.ask_delete)
         self.b_export = Button(N_("Export"), self.ask_export)
@@ -227,7 +228,11 @@ class HistoryScene(WidgetScene):
         self.done = Button(N_("Back"), self.back, "primary")
         self.widgets = [self.filter, self.list, self.b_pin, self.b_delete, self.b_export, self.b_file, self.done]
         self.index = history.load()
-        self.refresh()
+        self.refresh(keep_id=keep_id)
+
+    def open_entry(self, entry: Entry) -> None:
+        """The game in the replay viewer, over this screen."""
+        self.app.open("replay", entry.id)
 
     def _pin_label(self) -> str:
         entry = self.list.chosen()
@@ -267,12 +272,10 @@ class HistoryScene(WidgetScene):
     def ask_export(self) -> None:
         entry = self.list.chosen()
         if entry is not None:
-            from ..replay.files import ask_export
-            ask_export(self.app, entry.id)
+            self.app.open("export_game", entry.id)
 
     def ask_open(self) -> None:
-        from ..replay.files import ask_open
-        ask_open(self.app)
+        self.app.open("open_game_file")
 
     def ask_delete(self) -> None:
         entry = self.list.chosen()

@@ -6,18 +6,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import storage, tables
+from engine.games import game as game_info
+
+from .. import storage
 from ..i18n import N_, _
 from ..scene import WidgetScene
+from ..tutorial.offer import LEARN
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.pictures import picture
-from ..online import session
-from ..tutorial.offer import LEARN
 from ..ui.widgets import Button, fit_row
 from .common import hint
-from .online import online_label
+from .online_badge import online_label, start_session
 
 if TYPE_CHECKING:
     from ..app import App
@@ -44,33 +45,25 @@ class MenuScene(WidgetScene):
         self.b_continue = Button(self._continue_label, self.on_continue, "primary")
         self.widgets = [
             self.b_continue,
-            Button(N_("Play Line-it"), lambda: self.open_setup("lineit")),
-            Button(N_("Play Linyo"), lambda: self.open_setup("linyo")),
-            Button(self._online_label, self.open_online),   # badge when it is your turn (game/scenes/online.py)
-            Button(LEARN, self.open_learn),      # the tutorials (game/tutorial)
-            Button(N_("Load game"), self.open_load),
-            Button(N_("Statistics"), self.open_stats),
-            Button(N_("History"), self.open_history),
+            Button(N_("Play Line-it"), lambda: self.app.open("setup", "lineit")),
+            Button(N_("Play Linyo"), lambda: self.app.open("setup", "linyo")),
+            Button(online_label, self.open_online),   # a badge when it is your turn (online_badge.py)
+            Button(LEARN, lambda: self.app.open("learn_choice")),     # the tutorials (game/tutorial)
+            Button(N_("Load game"), lambda: self.app.open("load")),
+            Button(N_("Statistics"), lambda: self.app.open("stats")),
+            Button(N_("History"), lambda: self.app.open("history")),
             Button(N_("Rules"), lambda: self.app.open_rules()),
-            Button(N_("Settings"), self.open_settings),
+            Button(N_("Settings"), lambda: self.app.open("settings")),
             Button(N_("Quit"), self.app.quit, "quiet"),
         ]
         fit_row(self.widgets)
         self.fan: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.updates = 0        # frames updated: at the second, the first frame has been drawn
 
     def _continue_label(self) -> str:
+        """Names the game (its engine is imported then: only when an unfinished game exists)."""
         game = (self.autosave or {}).get("game", "")
-        return _("Continue {game}").format(game=tables.GAME_NAMES.get(game, ""))
-
-    def _online_label(self) -> str:
-        """"Play online", with the badge once a session runs. Drawn every frame, so it never starts
-        the session: that reads the token file, which the menu does once when entered (`start_online`)."""
-        return online_label() if session.current(start=False) is not None else _("Play online")
-
-    def start_online(self) -> None:
-        """The saved account's session, started once when the menu is entered (it reads the token
-        file: a bad one is set aside with a message, and the menu plays on signed out)."""
-        session.current()
+        return _("Continue {game}").format(game=game_info(game).title if game in storage.GAMES else "")
 
     def refresh(self) -> None:
         """Show Continue only when an unfinished game exists."""
@@ -79,15 +72,22 @@ class MenuScene(WidgetScene):
         if self.focus is not None and not self.focus.visible:
             self.set_focus(None)
 
+    def start_online(self) -> None:
+        """The saved account's session (it reads the token file: a bad one is set aside with a
+        message, and the menu plays on signed out). Only once the menu has been drawn: the online
+        code is not part of its first frame."""
+        start_session()
+        self.app.show_problems()
+
     def enter(self) -> None:
         self.refresh()
-        self.start_online()
         super().enter()
         self.app.show_problems()
 
     def resume(self) -> None:
         self.refresh()
-        self.start_online()
+        if self.updates > 1:
+            self.start_online()
         super().resume()
         if self.focus is None:
             WidgetScene.enter(self)
@@ -96,38 +96,13 @@ class MenuScene(WidgetScene):
         self.app.confirm(_("Quit Linebox?"), self.app.quit, _("Quit"))
 
     # ------------------------------------------------------------ actions
-    def open_setup(self, game: str) -> None:
-        from .setup import SetupScene
-        self.app.push(SetupScene(self.app, game))
+    def open_online(self) -> None:
+        self.app.open("online")
 
     def on_continue(self) -> None:
         if self.autosave is not None:
+            from .. import tables      # the tables (and the engine's rules) load when a game opens
             tables.open_table(self.app, self.autosave, storage.autosave_path(self.autosave["game"]))
-
-    def open_online(self) -> None:
-        from .online import OnlineScene
-        self.app.push(OnlineScene(self.app))
-
-    def open_learn(self) -> None:
-        from ..tutorial.offer import LearnChoice
-        self.app.push(LearnChoice(self.app))
-
-    def open_load(self) -> None:
-        from .load import LoadScene
-        self.app.push(LoadScene(self.app))
-
-    def open_stats(self) -> None:
-        from .stats_scene import StatsScene
-        self.app.push(StatsScene(self.app))
-
-    def open_history(self) -> None:
-        from .history import HistoryScene
-        from ..replay import open_history_entry
-        self.app.push(HistoryScene(self.app, on_open=lambda entry: open_history_entry(self.app, entry.id)))
-
-    def open_settings(self) -> None:
-        from .settings_scene import SettingsScene
-        self.app.push(SettingsScene(self.app))
 
     # ------------------------------------------------------------ layout/draw
     def layout(self, lay: Layout) -> None:
@@ -167,6 +142,9 @@ class MenuScene(WidgetScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.time += dt * max(0.0, self.app.settings.anim_factor)
+        self.updates += 1
+        if self.updates == 2:   # the first frame is on the screen
+            self.start_online()
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.lay

@@ -12,7 +12,6 @@ it fails (see `online_errors`).
 from __future__ import annotations
 
 import concurrent.futures
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -32,25 +31,8 @@ from .online_table import move_text, not_joined_text, open_online_table, open_re
 if TYPE_CHECKING:
     from ..app import App
 
-MENU_POLL_SECONDS = 0.5
 ROW_FONT = 28           # a table's row says five things: a size below the buttons' leaves room for them
 MIN_LAST_CHARS = 16     # a last move cut shorter than this says too little: the row drops it
-_last_menu_poll = 0.0
-
-
-def online_label() -> str:
-    """The menu's "Play online" label, with a badge when tables wait for your move.
-
-    The menu's only network intake: the saved account's session is started
-    the first time, and its incoming events are taken at most twice a second.
-    """
-    global _last_menu_poll
-    s = session.current()
-    if s is not None and time.monotonic() - _last_menu_poll > MENU_POLL_SECONDS:
-        _last_menu_poll = time.monotonic()
-        s.poll()
-    n = s.my_turn_count() if s is not None else 0
-    return _("Play online") + (f"  ● {n}" if n else "")
 
 
 class SecretInput(TextInput):
@@ -227,9 +209,8 @@ class OnlineScene(WidgetScene):
             self.busy = (self.s.tables.seat_bot(room_id, seat), "seat_bot", room_id)
 
     def open_new(self) -> None:
-        from .online_new import NewOnlineTable
         if self.s is not None:
-            self.app.push(NewOnlineTable(self.app, self.s))
+            self.app.open("online_new", self.s)
 
     def sign_out(self) -> None:
         session.sign_out()

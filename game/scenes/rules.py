@@ -92,9 +92,8 @@ class RulesScene(WidgetScene):
 
     def open_learn(self) -> None:
         """The tutorial of the section being read (the last game whose heading is scrolled to)."""
-        from ..tutorial import open_tutorial
         reached = [g for g, y in sorted(self.sections.items(), key=lambda kv: kv[1]) if self.scroll + 1 >= y]
-        open_tutorial(self.app, reached[-1] if reached else GAMES[0][0])
+        self.app.start("tutorial", reached[-1] if reached else GAMES[0][0])
 
     # ------------------------------------------------------------ build
     def _blocks(self) -> list[Any]:

@@ -21,12 +21,11 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, panel
-from .common import header, hint
+from .common import LEVEL_NAMES, header, hint
 
 if TYPE_CHECKING:
     from ..app import App
 
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 ROW_NAMES = {"all": N_("All games"), "easy": N_("Against easy bots"), "normal": N_("Against normal bots"),
              "hard": N_("Against hard bots")}
 MAX_LINKS = 4            # personal bests listed with a link
@@ -44,14 +43,10 @@ def number(value: float | None, digits: int = 0) -> str:
 
 def open_history_at(app: "App", entry_id: str | None) -> None:
     """The link of a personal best: the History screen with that game chosen (a plain message if it is gone)."""
-    from .history import HistoryScene
     if entry_id is None or entry_id not in history.load().ids():
         app.message(_("This game is no longer in the history."))
         return
-    from ..replay import open_history_entry
-    scene = HistoryScene(app, on_open=lambda entry: open_history_entry(app, entry.id))   # Enter: its replay
-    scene.refresh(keep_id=entry_id)
-    app.push(scene)
+    app.open("history", keep_id=entry_id)       # Enter: its replay
 
 
 class StatsScene(WidgetScene):

@@ -91,8 +91,7 @@ class TableResults(WidgetScene):
 
     def watch_replay(self) -> None:
         """This game in the replay viewer, from the seat the table showed."""
-        from game.replay import open_history_entry
-        open_history_entry(self.app, self.table.history_id, seat=self.table.watch_seat())
+        self.app.open("replay", self.table.history_id, self.table.watch_seat())
 
     def copy_seed(self) -> None:
         """The seed to the clipboard (to replay or share the deal), and a note saying whether it went."""
@@ -141,9 +140,8 @@ class TableResults(WidgetScene):
 
     def play_again(self) -> None:
         if self.table.tutorial:
-            from game.scenes.setup import SetupScene
             self.app.to_menu()
-            self.app.push(SetupScene(self.app, self.table.game))
+            self.app.open("setup", self.table.game)
             return
         tg = self.table.tg
         tables.open_table(self.app, next_config(tg.config, tg.state.players))
