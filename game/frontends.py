@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.core.registry import GameInfo
-from engine.games import game as game_info, games
+from engine.games import game as game_info, names
 
 
 def lazy(module: str, name: str) -> Callable[..., Any]:
@@ -162,4 +162,4 @@ def frontend(name: str) -> GameUI:
 
 def frontends() -> list[GameUI]:
     """Every game's front end, in the engine's registry order."""
-    return [frontend(info.name) for info in games()]
+    return [frontend(name) for name in names()]

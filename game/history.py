@@ -57,7 +57,6 @@ import json
 import logging
 import os
 import secrets
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence

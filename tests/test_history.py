@@ -517,7 +517,7 @@ def _count_reads(monkeypatch) -> list:
 
 
 def test_one_unusable_file_costs_one_read_not_a_rebuild_at_every_load(home, monkeypatch):
-    history.fill(200, samples=4)
+    history_bench.fill(200, samples=4)
     hand_copied("20250101-120000-lineit-eeeeee", b"{ not json")
     reads = _count_reads(monkeypatch)
     assert len(history.load()) == 200 and len(reads) == 1            # the new file only
@@ -529,7 +529,7 @@ def test_one_unusable_file_costs_one_read_not_a_rebuild_at_every_load(home, monk
 def test_an_unusable_file_that_cannot_be_moved_is_remembered_as_skipped(home, monkeypatch):
     import os
     from game import storage
-    history.fill(200, samples=4)
+    history_bench.fill(200, samples=4)
     bad = hand_copied("20250101-120000-lineit-ffffff", b"{ not json")
     real_replace = os.replace
 

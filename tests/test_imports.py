@@ -40,8 +40,6 @@ KNOWN_CYCLES: list[frozenset[str]] = [
                "game.linyo_table.results", "game.linyo_table.scene", "game.linyo_table.tips"}),
     # the table base and its overlays and tips, each typed against the other
     frozenset({"game.table.base", "game.table.overlays", "game.tutorial.tips"}),
-    # the tutorials' package and its two tables (`player_name` lives in the package)
-    frozenset({"game.tutorial", "game.tutorial.lineit", "game.tutorial.linyo"}),
 ]
 
 # Imports from the shared table base into a game's package still there, being removed with the
