@@ -266,6 +266,12 @@ def explain(s: LineitState, plan: list[Action]) -> Reason:
         # a card kept in hand and played in the same turn is an extension
         if any(b.k == PLAY and b.card == c for b in plan[1:]):
             return _line_reason(s, p, c)
+        why = _line_reason(s, p, c)
+        if why.key == "jackpot" and fits(c, s.ldir[p], s.llast[p], s.lbet[p]):
+            # kept, not played: the jackpot stays this seat's to win on a later turn
+            return reason("keep_jackpot", card=lineit.card_text(c), **why.params)
+        if why.key == "deny":
+            return why
         return reason("keep", card=lineit.card_text(c))
     if a.k == PLAY and s.phase == Phase.FINAL:
         return reason("final_play")
