@@ -45,6 +45,15 @@ TEMPLATES: dict[str, str] = {
     "set_dice": "sets the dice to {roll}",
     "last_move": "adds {n} last fields to line {line}, which then ends",
     "random_pick": "a random legal choice",
+    # facts a hint teaches (engine/bots/teach.py), about the position the move leaves
+    "fit_left": "numbers still to come that fit your line: {n} of {unseen}",
+    "bet_progress": "your bet {v}: {after} of {v} numbers after it, {need} more to win it; "
+                    "{fit} still to come fit your line",
+    "bet_lost_cause": "your bet {v} can no longer win: it needs {need} more numbers, only {fit} still "
+                      "to come fit your line; closing costs {v}",
+    "jackpot_odds": "the {suit} jackpot ({n} cards) goes to your next {suit} card: {fit} still to come "
+                    "fit your line",
+    "reach_after": "free fields your lines can still reach: {reach}; cut off for good by this move: {newly}",
     # the post-game review (engine/bots/review.py); params ending in _why are nested reasons
     # ({key, template, params}), the moves are action texts
     "review_points": "{played}: {played_why} (about {played_value} points at the end); "

@@ -53,15 +53,23 @@ def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | Non
     """The bot's top-k choices, best first — for hints.
 
     Each is {"action": text, "score": float, "reason": English text,
-    "template": msgid, "params": {...}}: plain data, so it crosses the process
-    edge, and the UI can translate it as `_(template).format(**params)`.
+    "template": msgid, "params": {...}, "facts": [...]}: plain data, so it
+    crosses the process edge, and the UI can translate it as
+    `_(template).format(**params)`. "facts" are what the move teaches about
+    the position it leaves (engine/bots/teach.py: the numbers that still fit
+    the line, the bet's progress, a jackpot's odds; the fields Linyo's lines
+    still reach and those cut off), each {"text", "key", "template", "params"}.
     """
+    from .review import reason_json
+    from .teach import facts
+
     bot = make_bot(game, level, seed=seed, budget=budget, time_limit=time_limit)
     out = []
     for action, score, why in bot.rank(view, k):
         out.append({"action": str(action), "score": float(score), "reason": str(why),
                     "template": getattr(why, "template", str(why)),
-                    "params": dict(getattr(why, "params", {}))})
+                    "params": dict(getattr(why, "params", {})),
+                    "facts": [reason_json(f) for f in facts(game, view, str(action))]})
     return out
 
 
