@@ -27,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="print throughput figures of every game")
     bench.add_argument("--games", choices=names, nargs="*", default=names)
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    bench.add_argument("--no-bots", action="store_true",
+                       help="skip the bots' figures (hint latency, post-game review)")
 
     simulate = sub.add_parser("simulate", help="play random games and print a summary")
     simulate.add_argument("game", choices=names)
@@ -51,6 +53,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{game}: not built yet")
                 continue
             cli.bench(args)
+            if not args.no_bots:
+                from engine.bots import bench as bots_bench
+
+                bots_bench.bench(game)
         return 0
     if args.command == "simulate":
         seats = game_info(args.game).seats

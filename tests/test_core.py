@@ -20,6 +20,20 @@ def test_rng_golden_values_never_change():
 GOLDEN_SHUFFLE = [8, 6, 7, 2, 1, 3, 9, 5, 0, 4]
 
 
+def test_rng_shuffle_draws_exactly_as_below_does():
+    # shuffle writes next64/below out inline for speed: the same draws, in the same order,
+    # and the same state after, for every seed and length (bounds near a power of two too)
+    for seed in [0, 1, 7, "x", 2**63, 12345]:
+        for size in [0, 1, 2, 3, 5, 17, 64, 65, 106, 129]:
+            items, ref = list(range(size)), list(range(size))
+            a, b = Rng(seed), Rng(seed)
+            a.shuffle(items)
+            for i in range(size - 1, 0, -1):
+                j = b.below(i + 1)
+                ref[i], ref[j] = ref[j], ref[i]
+            assert items == ref and a.state == b.state
+
+
 def test_rng_string_seeds_are_stable():
     assert Rng("2026-11-22").state == Rng("2026-11-22").state
     assert Rng("2026-11-22").state != Rng("2026-11-23").state

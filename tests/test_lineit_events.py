@@ -81,3 +81,79 @@ def test_forced_close_is_flagged_only_when_no_take_was_possible_without_it():
     for a in s.history[:16]:
         t.apply(a)
     assert [e.forced for e in t.apply("close") if isinstance(e, LineClosed)] == [False]
+
+
+def _forced_position(hand_second: str):
+    """Seat 0: line 80 60 (descending), hand 70 and `hand_second`, market 95 96 97 98
+    (none fits the line), before its take."""
+    markets = ["80", "5", "1", "2", "6", "60", "3", "4", "70", "75", "7", "8", hand_second, "85", "90", "10",
+               "95", "96", "97", "98"]
+    s = lineit.new_game(2, deck=_deck(markets), seed=1, first_seat=0)
+    for a in ["take 80 line", "end", "take 5 line", "end", "take 6 line", "end", "take 60 line", "end",
+              "take 70 hand", "end", "take 7 line", "end", "take 85 line", "end", f"take {hand_second} hand", "end"]:
+        s.apply(a)
+    assert s.current_seat == 0 and s.view(0)["seats"][0]["hand"] == ["70", hand_second]
+    return s
+
+
+def test_forced_close_needs_every_hand_card_to_miss_the_line_too():
+    # RULES.md "Forced close": the take is impossible only when neither the market nor a hand
+    # card played first helps; a hand card that fits frees the hand for any market card
+    s = _forced_position("9")                       # 9 fits below 60: playing it first frees the hand
+    assert not s.must_close()
+    t = s.clone()
+    t.apply("play 9")
+    assert not t.must_close() and t.is_legal("take 95 hand")
+    assert [e.forced for e in s.apply("close") if isinstance(e, LineClosed)] == [False]
+    u = _forced_position("B3")                      # a Bet card fits a line without one
+    assert not u.must_close()
+    v = _forced_position("65")                      # 70 and 65 both miss a line going down from 60
+    assert v.must_close()
+    assert [e.forced for e in v.apply("close") if isinstance(e, LineClosed)] == [True]
+    assert not v.must_close()                       # closed: the take is free now
+
+
+def test_tutorial_step_16_close_is_a_choice_not_forced():
+    # the tutorial's position: line B4 52 38, hand 9 60, market 80 57 66; the 9 fits below 38
+    from game.tutorial import lineit_script
+    from game.tutorial.steps import state_at
+    s = state_at(lineit_script.script(), 15)
+    view = s.view(0)["seats"][0]
+    assert (view["line"], view["hand"], s.view(0)["market"]) == (["B4", "52", "38"], ["9", "60"], ["80", "57", "66"])
+    assert not s.must_close()
+    assert [e.forced for e in s.clone().apply("close") if isinstance(e, LineClosed)] == [False]
+    t = s.clone()
+    t.apply("play 9")
+    assert t.is_legal("take 80 hand")               # no close needed
+
+
+def test_must_close_agrees_with_a_search_for_a_take_without_closing():
+    # seeded property: must_close() is True exactly when no sequence of plays (at most one
+    # from hand) reaches a legal take without a close, at every decision of random games
+    import random
+
+    def take_without_close(t) -> bool:
+        for a in t.legal_actions():
+            if a.kind in ("take_line", "take_hand"):
+                return True
+            if a.kind == "play":
+                u = t.clone()
+                u.apply(a)
+                if take_without_close(u):
+                    return True
+        return False
+
+    rng = random.Random(26)
+    checked = forced = 0
+    for seed in range(40):
+        s = lineit.new_game(rng.choice([2, 3, 4]), seed=seed)
+        while not s.is_over:
+            if s.phase.name == "TURN" and not s.taken:
+                assert s.must_close() == (not take_without_close(s)), (seed, s.view(s.cur))
+                checked += 1
+                forced += s.must_close()
+            legal = s.legal_actions()
+            # favour the hand so that full hands (the interesting case) come often
+            hand = [a for a in legal if a.kind == "take_hand"]
+            s.apply(rng.choice(hand if hand and rng.random() < 0.7 else legal))
+    assert checked > 1000 and forced > 0

@@ -39,7 +39,7 @@ from bisect import bisect_left, bisect_right
 from engine import lineit
 from engine.core import Rng
 from engine.lineit import Action, LineitState, Phase, fits
-from engine.lineit.actions import ACTION_END, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE
+from engine.lineit.actions import ACTION_END, CLOSE, END, PASS, PLAY, TAKE_HAND
 from engine.lineit.cards import BET_BASE, SUITS
 from engine.lineit.playout import Position, greedy_turns
 
@@ -256,11 +256,8 @@ def explain(s: LineitState, plan: list[Action]) -> Reason:
     if a.k == END:
         return reason("end")
     if a.k == CLOSE:
-        nxt = plan[1] if len(plan) > 1 else None
-        if nxt is not None and nxt.k == TAKE_LINE and nxt.card < BET_BASE and s.lnum[p] >= 2:
-            d, last = s.ldir[p], s.llast[p]
-            if not fits(nxt.card, d, last, 0) and len(s.hands[p]) >= 2:
-                return reason("forced_close")
+        if s.must_close():  # RULES.md "Forced close", as the engine flags it
+            return reason("forced_close")
         banked = s.lnum[p] - 3
         # closing three cards or fewer banks nothing: the point is a line with no direction yet
         return reason("close", n=banked) if banked > 0 else reason("restart")
@@ -269,6 +266,12 @@ def explain(s: LineitState, plan: list[Action]) -> Reason:
         # a card kept in hand and played in the same turn is an extension
         if any(b.k == PLAY and b.card == c for b in plan[1:]):
             return _line_reason(s, p, c)
+        why = _line_reason(s, p, c)
+        if why.key == "jackpot" and fits(c, s.ldir[p], s.llast[p], s.lbet[p]):
+            # kept, not played: the jackpot stays this seat's to win on a later turn
+            return reason("keep_jackpot", card=lineit.card_text(c), **why.params)
+        if why.key == "deny":
+            return why
         return reason("keep", card=lineit.card_text(c))
     if a.k == PLAY and s.phase == Phase.FINAL:
         return reason("final_play")

@@ -77,6 +77,19 @@ HORIZON_WEIGHT = 0.2
 _EVALUATORS: dict[tuple[tuple[str, ...], int], Evaluator] = {}
 
 
+def reach(state: State, seat: int) -> tuple[list[str], list[str]]:
+    """`seat`'s free fields split in two, as field names in sheet order: those some
+    open line of the seat can still reach (through free fields from its end) and
+    those cut off for good (free at the end of the game whatever happens next)."""
+    free = ~state.reached[seat] & FULL_MASK
+    reachable = 0
+    for _, end in state.open_ends(seat):
+        reachable |= flood(1 << end, free)
+    cut = free & ~reachable
+    names = lambda mask: [field_name(f) for f in range(FULL_MASK.bit_length()) if mask >> f & 1]  # noqa: E731
+    return names(reachable), names(cut)
+
+
 def rounds_left(state: State, seat: int) -> Optional[float]:
     """About how many rounds after this one the game lasts, judged by the other seats alone
     (None without other seats)."""

@@ -24,6 +24,8 @@ TEMPLATES: dict[str, str] = {
     "start_line": "starts a new line near the edge ({card})",
     "new_line": "starts a new line with {card}",
     "keep": "keeps {card} in hand for later",
+    "keep_jackpot": "keeps {card} in hand: the third {suit} card of your line wins the {suit} jackpot "
+                    "({n} cards) when you play it, and nobody else can take it",
     "bet": "places a bet you can win (+{v})",
     "bet_won": "wins your bet (+{v})",
     "close": "banks {n} cards now, before the line runs out of room",
@@ -43,6 +45,26 @@ TEMPLATES: dict[str, str] = {
     "set_dice": "sets the dice to {roll}",
     "last_move": "adds {n} last fields to line {line}, which then ends",
     "random_pick": "a random legal choice",
+    # facts a hint teaches (engine/bots/teach.py), about the position the move leaves
+    "fit_left": "numbers still to come that fit your line: {n} of {unseen}",
+    "bet_progress": "your bet {v}: {after} of {v} numbers after it, {need} more to win it; "
+                    "{fit} still to come fit your line",
+    "bet_lost_cause": "your bet {v} can no longer win: it needs {need} more numbers, only {fit} still "
+                      "to come fit your line; closing costs {v}",
+    "jackpot_odds": "the {suit} jackpot ({n} cards) goes to your next {suit} card: {fit} still to come "
+                    "fit your line",
+    "reach_after": "free fields your lines can still reach: {reach}; cut off for good by this move: {newly}",
+    # the post-game review (engine/bots/review.py); params ending in _why are nested reasons
+    # ({key, template, params}), the moves are action texts
+    "review_points": "{played}: {played_why} (about {played_value} points at the end); "
+                     "{better} was worth about {better_value}: it {better_why}",
+    "review_fields": "{played}: fields cut off: {played_cut}, about {played_free} free at the end; "
+                     "{better}: cut off {better_cut}, about {better_free}; it {better_why}",
+    "review_summary_points": "decisions checked: {decisions}; those that cost points: {costly}, "
+                             "about {lost} points in all",
+    "review_summary_fields": "decisions checked: {decisions}; those that cost free fields: {costly}, "
+                             "about {lost} fields in all",
+    "review_clean": "decisions checked: {decisions}; the hard bot found nothing better",
 }
 
 
@@ -55,7 +77,9 @@ class Reason(str):
 
     def __new__(cls, key: str, **params: Any) -> "Reason":
         template = TEMPLATES[key]
-        obj = super().__new__(cls, template.format(**params))
+        # a nested reason ({key, template, params, text}) reads as its English text
+        shown = {k: v["text"] if isinstance(v, dict) and "text" in v else v for k, v in params.items()}
+        obj = super().__new__(cls, template.format(**shown))
         obj.key = key
         obj.params = params
         obj.template = template

@@ -14,6 +14,13 @@ which still never blocks the loop but shares the interpreter.
 
 Answers are action *texts*, so nothing engine-specific crosses the process edge.
 
+A post-game review (engine/bots/review.py) is asked the same way and reports
+how far it got: `job = worker.review(record, seat)`; each frame the screen
+draws `job.progress` (0.0 to 1.0, a value shared with the worker process)
+and reads `job.future.result()` once `job.future.done()` — plain data
+(`Review.to_json()`). The worker does one thing at a time: a review asked
+during a game delays the bots' moves, so screens ask it once a game is over.
+
 The worker process ends when the app ends, however it ends: a thread in the
 worker waits on the parent's sentinel (a pipe the parent holds; EOF when the
 parent dies, even by SIGKILL) and exits at once. Without it a killed app left
@@ -26,6 +33,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
+from types import SimpleNamespace
 from typing import Any, Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -45,16 +53,65 @@ def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | Non
     """The bot's top-k choices, best first — for hints.
 
     Each is {"action": text, "score": float, "reason": English text,
-    "template": msgid, "params": {...}}: plain data, so it crosses the process
-    edge, and the UI can translate it as `_(template).format(**params)`.
+    "template": msgid, "params": {...}, "facts": [...]}: plain data, so it
+    crosses the process edge, and the UI can translate it as
+    `_(template).format(**params)`. "facts" are what the move teaches about
+    the position it leaves (engine/bots/teach.py: the numbers that still fit
+    the line, the bet's progress, a jackpot's odds; the fields Linyo's lines
+    still reach and those cut off), each {"text", "key", "template", "params"}.
     """
+    from .review import reason_json
+    from .teach import facts
+
     bot = make_bot(game, level, seed=seed, budget=budget, time_limit=time_limit)
     out = []
     for action, score, why in bot.rank(view, k):
         out.append({"action": str(action), "score": float(score), "reason": str(why),
                     "template": getattr(why, "template", str(why)),
-                    "params": dict(getattr(why, "params", {}))})
+                    "params": dict(getattr(why, "params", {})),
+                    "facts": [reason_json(f) for f in facts(game, view, str(action))]})
     return out
+
+
+_PROGRESS: Any = None
+"""The worker's share of the progress value (`BotWorker.progress_value`), set by `_start`."""
+
+
+def review_game(record: dict, seat: int, top: int, seed: int) -> dict:
+    """A post-game review as plain data (runs inside the worker), reporting its progress."""
+    from .review import review
+
+    progress = _PROGRESS
+
+    def report(done: int, total: int) -> None:
+        if progress is not None:
+            progress.value = done / total if total else 1.0
+
+    report(0, 1)
+    result = review(record, seat, top=top, seed=seed, progress=report).to_json()
+    report(1, 1)
+    return result
+
+
+class ReviewJob:
+    """A review under way: `future` resolves to `Review.to_json()`; `progress` is 0.0-1.0."""
+
+    def __init__(self, future: Future, value: Any) -> None:
+        self.future = future
+        self._value = value
+
+    @property
+    def progress(self) -> float:
+        """How much of the review is done (never blocks: one shared float)."""
+        return 1.0 if self.future.done() else float(self._value.value)
+
+
+def _start(progress: Any, in_process: bool) -> None:
+    """Worker initializer: keep the shared progress value; a process also ends with its parent."""
+    global _PROGRESS
+    _PROGRESS = progress
+    if in_process:
+        _exit_with_parent()
 
 
 def _exit_with_parent() -> None:
@@ -80,18 +137,23 @@ class BotWorker:
     """
 
     def __init__(self, use_process: bool = True) -> None:
-        self._pool: Executor = ThreadPoolExecutor(max_workers=1) if not use_process else self._process_pool()
+        self.progress_value: Any = SimpleNamespace(value=0.0)
+        self._pool: Executor = self._thread_pool() if not use_process else self._process_pool()
 
-    @staticmethod
-    def _process_pool() -> Executor:
+    def _thread_pool(self) -> Executor:
+        return ThreadPoolExecutor(max_workers=1, initializer=_start, initargs=(self.progress_value, False))
+
+    def _process_pool(self) -> Executor:
         try:
-            pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_exit_with_parent)
+            context = multiprocessing.get_context("spawn")
+            shared = context.Value("d", 0.0)
+            pool = ProcessPoolExecutor(max_workers=1, mp_context=context,
+                                       initializer=_start, initargs=(shared, True))
             pool.submit(int, 0)  # start the process now, without waiting for it
+            self.progress_value = shared
             return pool
         except Exception:  # no process support here: think in a thread instead
-            return ThreadPoolExecutor(max_workers=1)
+            return self._thread_pool()
 
     @property
     def in_process(self) -> bool:
@@ -100,7 +162,7 @@ class BotWorker:
     def _to_thread(self) -> None:
         if self.in_process:
             self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = ThreadPoolExecutor(max_workers=1)
+            self._pool = self._thread_pool()
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> Future:
         outer: Future = Future()
@@ -129,6 +191,11 @@ class BotWorker:
              budget: int | None = None, time_limit: float | None = None
              ) -> "Future[list[dict]]":
         return self._submit(rank, game, level, seed, view, k, budget, time_limit)
+
+    def review(self, record: dict, seat: int, top: int = 3, seed: int = 0) -> ReviewJob:
+        """Review `seat`'s decisions in the game of `record` (`state.to_json()`); see `ReviewJob`."""
+        self.progress_value.value = 0.0
+        return ReviewJob(self._submit(review_game, record, seat, top, seed), self.progress_value)
 
     @property
     def pid(self) -> int | None:

@@ -54,16 +54,16 @@ def bench(args: argparse.Namespace) -> None:
     for players in (2, 4):
         chooser = random.Random(players)
         rate = _rate(lambda i: _public_game(players, i, chooser), seconds)
-        print(f"  {players} players  (a) legal_actions+apply, uniform random: {rate:8.0f} games/s")
+        print(f"  {players} players  (a) contract path: legal_actions+apply, uniform random: {rate:8.0f} games/s")
         starts = [new_game(players, seed=i) for i in range(64)]
         rng = Rng(players)
         rate = _rate(lambda i: playout(starts[i & 63], rng), seconds)
-        print(f"  {players} players  (b) playout(), random policy:          {rate:8.0f} games/s")
+        print(f"  {players} players  (b) playout(), random policy:                           {rate:8.0f} games/s")
         rate = _rate(lambda i: playout(starts[i & 63], rng, "greedy"), seconds)
-        print(f"  {players} players  (b) playout(), greedy policy:          {rate:8.0f} games/s")
+        print(f"  {players} players  (b) playout(), greedy policy:                           {rate:8.0f} games/s")
         s = new_game(players, seed=1)
         rate = _rate(lambda i: s.clone(), min(seconds, 1.0)) if seconds > 0 else 0.0
-        print(f"  {players} players  clone() of a fresh game:               {rate:8.0f} /s")
+        print(f"  {players} players  clone() of a fresh game:                                {rate:8.0f} /s")
     tracemalloc.start()
     _public_game(4, 1, random.Random(1))
     playout(new_game(4, seed=1), Rng(1))

@@ -105,8 +105,9 @@ class BetResolved(Event):
 class LineClosed(Event):
     """A line closed: the first three Number cards ``discarded``, the rest
     ``banked``; ``points`` = banked cards ± the bet. ``forced``: the seat had
-    to close it (before the take, with a full hand and no market card fitting
-    the line: RULES.md "Forced close")."""
+    to close it (`LineitState.must_close`: before the take, with a full hand,
+    no market card fitting the line and no hand card it could still play
+    onto it first: RULES.md "Forced close")."""
 
     kind = "lineit.line_closed"
     seat: int

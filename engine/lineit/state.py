@@ -48,6 +48,8 @@ from .line import FIT, HAND_LIMIT, bet_wins, fits, moves
 from .refusals import REFUSALS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+ONE_TEXT: tuple[Cards, ...] = tuple((t,) for t in TEXT)
+"""``ONE_TEXT[card]`` is ``(TEXT[card],)``: made once, for the events' card tuples."""
 
 
 class BetProgress(NamedTuple):
@@ -178,6 +180,29 @@ class LineitState:
             return []
         return [seat for seat, place in enumerate(self.places()) if place == 1]
 
+    def must_close(self) -> bool:
+        """True if the current seat cannot take a market card without closing its
+        line first (RULES.md "Forced close"): before its take, its hand is full,
+        no market card fits its line, and no hand card it may still play fits it
+        either (playing one would free a place in the hand for any market card).
+        A close made then is flagged ``forced`` in its `LineClosed` event.
+        False outside a turn, after the take, and while chance is needed.
+
+        >>> s = new_game(2, seed=1, first_seat=0)
+        >>> s.must_close()
+        False
+        """
+        if self.phase is not TURN or self.chance_needed is not None or self.taken:
+            return False
+        p = self.cur
+        hand = self.hands[p]
+        if len(hand) < HAND_LIMIT:
+            return False
+        row = FIT[self.lbet[p]][self.ldir[p]][self.llast[p]]
+        if any(row[c] for c in self.market):
+            return False
+        return bool(self.played) or not any(row[c] for c in hand)
+
     def bet_progress(self, seat: int) -> BetProgress | None:
         """The Bet card in `seat`'s line and how it stands, or None without one
         (the tips say it; the state keeps the count the close resolves with)."""
@@ -221,14 +246,13 @@ class LineitState:
         Raises IllegalAction (with a ``code``) and leaves the state exactly
         as it was if the action is not legal now.
         """
-        if not isinstance(action, Action):
-            action = parse_action(action)
-        self._check(action)
-        self.history.append(action)
+        if action.__class__ is not Action:  # an exact-type test: the cheapest on the hot path
+            action = parse_action(action)  # type: ignore[arg-type]
+        self._check(action)  # type: ignore[arg-type]
+        self.history.append(action)  # type: ignore[arg-type]
         self.hseats.append(self.cur)
-        ev = self._do(action.k, action.card, True)
-        assert ev is not None  # recorded: the events are built
-        self.events += ev
+        ev: list[Event] = self._do(action.k, action.card, True)  # type: ignore[union-attr,assignment]
+        self.events.extend(ev)
         return ev
 
     def apply_unchecked(self, action: Action) -> None:
@@ -503,9 +527,7 @@ class LineitState:
                 self.played = 1
         elif k == CLOSE:
             ev = [] if record else None
-            # RULES.md "Forced close": before the take, with a full hand, when
-            # no market card fits the line, the seat must close it.
-            forced = record and not self.taken and len(self.hands[p]) >= HAND_LIMIT and self._nothing_fits(p)
+            forced = record and self.must_close()
             self._close(p, ev, forced)
             self.closed = 1
         else:  # PASS
@@ -513,13 +535,6 @@ class LineitState:
             self._final_next(ev)
         return ev
 
-    def _nothing_fits(self, p: int) -> bool:
-        """True if no market card fits seat p's line."""
-        row = FIT[self.lbet[p]][self.ldir[p]][self.llast[p]]
-        for m in self.market:
-            if row[m]:
-                return False
-        return True
 
     def _to_line(self, p: int, c: int, ev: list[Event] | None) -> None:
         """Put card c at the end of seat p's line (legality already checked)."""
@@ -571,12 +586,10 @@ class LineitState:
         if ev is not None:
             if v:
                 ev.append(BET_RESOLVED[won][v][p])
-            texts = [TEXT[c] for c in nums]
-            banked = len(texts) - 3
-            if banked > 0:
-                ev.append(E.LineClosed(p, tuple(texts[3:]), tuple(texts[:3]), forced, banked + (v if won else -v)))
-            else:
-                ev.append(E.LineClosed(p, (), tuple(texts), forced, v if won else -v))
+            T = TEXT
+            texts = tuple([T[c] for c in nums])
+            points = (len(texts) - 3 if len(texts) > 3 else 0) + (v if won else -v)
+            ev.append(E.LineClosed(p, texts[3:], texts[:3], forced, points))
         self.lines[p] = []
         self.ldir[p] = 0
         self.llast[p] = 0
@@ -618,17 +631,19 @@ class LineitState:
                 else:
                     jack[(c - 1) & 3].append(c)
             return None
-        # tuples grown card by card: a round leaves only a few cards, so most stay ()
+        # tuples grown card by card (from interned one-card tuples): a round
+        # leaves only a few cards, so most stay ()
         per_suit: list[Cards] = [(), (), (), ()]
         bets: Cards = ()
+        one = ONE_TEXT
         for c in cards:
             if c > BET_BASE:
                 gone.append(c)
-                bets += (TEXT[c],)
+                bets += one[c]
             else:
                 s = (c - 1) & 3
                 jack[s].append(c)
-                per_suit[s] += (TEXT[c],)
+                per_suit[s] += one[c]
         return (per_suit[0], per_suit[1], per_suit[2], per_suit[3]), bets
 
     def _start_round(self, ev: list[Event] | None) -> None:

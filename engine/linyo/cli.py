@@ -43,7 +43,7 @@ def bench(args: argparse.Namespace) -> None:
     """Print solo games per second (public contract and fast path) and legal moves per decision."""
     seconds = float(getattr(args, "seconds", 3.0))
     games, spent, counts = _random_public_games(seconds)
-    print(f"linyo: {games / spent:8.1f} random solo games/s via legal_actions()/apply() (side A)")
+    print(f"linyo: {games / spent:8.1f} random solo games/s, contract path: legal_actions()/apply() (side A)")
     print(f"linyo: legal actions per move decision: mean {sum(counts) / len(counts):.1f}, max {max(counts)}")
     games, spent = _fast_games(seconds)
     print(f"linyo: {games / spent:8.1f} solo playouts/s via playout() (longest-move policy)")
