@@ -8,7 +8,7 @@ import pytest
 from game.online import protocol
 from game.online.host import HostDuty
 from game.online.protocol import ACTION, CHANCE, ProtocolError, TableSetup, parse_action, parse_chance
-from game.online.rules import has_external_chance, next_slot
+from game.online.rules import has_external_chance, next_slot, same_roll
 
 HOST, GUEST, EVE = "@ann:x.org", "@bo:y.org", "@eve:z.org"
 
@@ -64,13 +64,13 @@ def test_replicas_agree_and_ignore_forgeries(game, options):
     n = 0
     while not a.state.is_over and n < 5000:
         out = []
-        c = host.chance(a)
+        c = host.chance(host.project(a, {}, {}))
         if c is not None:
             out.append((CHANCE, HOST, c.to_content()))
         for m in host.bot_moves(a, {}):
             out.append((ACTION, HOST, m.to_content()))
         for seat, who, bot in ((0, HOST, me_bot), (2, GUEST, guest_bot)):
-            slot = next_slot(a.state, seat, a.next_seq)
+            slot = next_slot(a.state, seat, a.next_seq, same_roll=same_roll(setup))
             if slot:
                 seq, pos = slot
                 text = str(bot.choose(pos.view(seat)))
