@@ -42,12 +42,18 @@ class Ahead:
 
 @dataclasses.dataclass(frozen=True)
 class BotQuestion:
+    """A bot seat that can decide now: where (`position`, maybe a what-if copy), under which number.
+    `ask()` gives the worker's arguments (the view is made only when the question is asked)."""
+
     seq: int
     seat: int
-    game: str
-    level: str
+    position: Any
+    setup: TableSetup
     seed: int
-    view: Any
+
+    def ask(self) -> tuple[str, str, int, Any]:
+        """(game, level, seed, view) for `BotWorker.ask`."""
+        return self.setup.game, self.setup.bot_level, self.seed, self.position.view(self.seat)
 
 
 class HostDuty:
@@ -125,16 +131,14 @@ class HostDuty:
             if slot is None:
                 continue
             seq, position = slot
-            out.append(BotQuestion(seq, seat, self.setup.game, self.setup.bot_level,
-                                   (self.seed + 7919 * seat + 104729 * seq) % (1 << 62), position.view(seat)))
+            out.append(BotQuestion(seq, seat, position, self.setup, (self.seed + 7919 * seat + 104729 * seq) % (1 << 62)))
         return out
 
     def bot_moves(self, replica: TableReplica, posted: Mapping[int, Mapping[int, str]]) -> list[ActionMsg]:
         """The bots' moves decided here and now, for tests and tools only: a table asks the worker."""
         from engine.bots.worker import decide
         ahead = self.project(replica, posted, {})
-        return [ActionMsg(q.seq, q.seat, decide(q.game, q.level, q.seed, q.view, None, None))
-                for q in self.bot_questions(ahead, posted)]
+        return [ActionMsg(q.seq, q.seat, decide(*q.ask(), None, None)) for q in self.bot_questions(ahead, posted)]
 
     def restores(self, replica: TableReplica) -> list[RestoreMsg]:
         """Copies of the game events that were redacted after we saw them, not yet restored."""

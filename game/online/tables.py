@@ -103,6 +103,7 @@ class Table:
     # user -> their last membership in the room ("invite", "join", "leave", ...), from the room's events
     members: dict[str, str] = dataclasses.field(default_factory=dict)
     rejected_seen: int = 0
+    duty_mark: Any = None      # what the host's duties last looked at (`_host_duties` skips a frame without news)
 
     @property
     def setup(self) -> TableSetup:
@@ -178,6 +179,7 @@ class OnlineTables:
         # the homeserver's rate limit: nothing is sent before this (time.monotonic()); how often it said so
         self.throttled_until = 0.0
         self.throttled_sends = 0
+        self.longest_throttle_ms = 0
         self.sends = 0
 
     # --- tables -----------------------------------------------------------------------
@@ -430,6 +432,7 @@ class OnlineTables:
                 continue
             if isinstance(exc, Throttled):
                 self.throttled_sends += 1
+                self.longest_throttle_ms = max(self.longest_throttle_ms, exc.retry_after_ms)
                 self.throttled_until = max(self.throttled_until, time.monotonic() + exc.retry_after_ms / 1000)
                 log.info("the homeserver throttles us for %d ms", exc.retry_after_ms)
             else:
@@ -479,6 +482,13 @@ class OnlineTables:
                 self._queue(t.room_id, RESTORE, msg.to_content())
         if t.replica.broken:
             return  # the record misses an event we never saw: nothing new goes on top of it
+        # nothing changed since the last frame (no event applied, nothing posted, no answer in): no work
+        mark = (t.replica.next_seq, t.replica.chance_count, sum(map(len, t.posted.values())), len(t.chance_posted),
+                tuple(sorted(t.asking)), sum(f.done() for f in t.asking.values()), t.setup.seats,
+                self._worker is not None)
+        if mark == t.duty_mark:
+            return
+        t.duty_mark = mark
         for _step in range(64):
             ahead = t.host.project(t.replica, t.posted, t.chance_posted)
             if ahead.state.is_over:
@@ -508,7 +518,8 @@ class OnlineTables:
                 worker = self._bot_worker()
                 if worker is None:
                     continue
-                t.asking[(q.seq, q.seat)] = worker.ask(q.game, q.level, seed=q.seed, view=q.view)
+                game, level, seed, view = q.ask()
+                t.asking[(q.seq, q.seat)] = worker.ask(game, level, seed=seed, view=view)
                 continue
             if not fut.done():
                 continue
