@@ -24,11 +24,18 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from engine.games import games
+
 from .tables import OnlineTables
 
 
-def autoplay(tables: OnlineTables, bots: dict[tuple[str, int], Any], level: str = "easy") -> list[tuple[str, int]]:
-    """Play every seat of ours that may decide now with a bot; the (room, seq) posted."""
+def autoplay(tables: OnlineTables, bots: dict[Any, Any], level: str = "easy",
+             think: float = 0.0) -> list[tuple[str, int]]:
+    """Play every seat of ours that may decide now with a bot; the (room, seq) posted.
+
+    `think`: seconds a seat waits before the first move of its turn, as a person would (a tenth of
+    it between the moves of one turn); 0 plays at once.
+    """
     from engine.bots import make_bot
     posted = []
     for room_id, t in list(tables.tables.items()):
@@ -36,6 +43,12 @@ def autoplay(tables: OnlineTables, bots: dict[tuple[str, int], Any], level: str 
             slot = tables.slot(room_id, seat)
             if slot is None:
                 continue
+            if think > 0:
+                ready = bots.setdefault(("ready", room_id, seat), time.monotonic() + (
+                    think / 10 if t.posted.get(seat) or (t.last_move() or (None,))[0] == seat else think))
+                if time.monotonic() < ready:
+                    continue
+                del bots[("ready", room_id, seat)]
             seq, position = slot
             bot = bots.get((room_id, seat))
             if bot is None:
@@ -85,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="Synapse's default rate limits (rc_message 0.2/s, burst 10) instead of raised ones")
     parser.add_argument("--seconds", type=float, default=600, help="stop a game that takes longer than this")
     parser.add_argument("--bots", type=int, default=0, help="bot seats the host runs (its frame work is timed)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each player waits before a turn's first move (a tenth between its moves)")
+    parser.add_argument("--game", choices=[g.name for g in games()], default=next(games()).name)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
     from synapse_server import SynapseServer, synapse_missing
@@ -100,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("nio").addHandler(nio_429)
     folder = Path(tempfile.mkdtemp(prefix="linebox-bench-"))
     server = SynapseServer(folder / "hs", fast=not args.default_limits)
-    print(f"rate limits: {'Synapse defaults' if args.default_limits else 'raised'}")
+    print(f"{args.game}, {args.bots} bot(s), think {args.think:g} s; rate limits: "
+          f"{'Synapse defaults' if args.default_limits else 'raised'}")
     print(f"Synapse start: {server.start():.2f} s")
     try:
         logins = [server.register(n) for n in ("ann", "bo")]
@@ -111,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         resumes: list[tuple[float, int]] = []
         for g in range(args.games):
             seats = [logins[0]["user_id"]] + ["bot"] * args.bots + [logins[1]["user_id"]]
-            fut = tables[0].create("lineit", len(seats), {}, seats, bot_level="normal")
+            fut = tables[0].create(args.game, len(seats), {}, seats, bot_level="normal")
             pump(tables, fut.done, 60)
             room = fut.result()
             pump(tables, lambda: room in tables[1].invites, 60)
@@ -134,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
                     t.update()
                     if i == 0:
                         host_frames.append(time.perf_counter() - began_update)
-                    for _, seq in autoplay(t, bots):
+                    for _, seq in autoplay(t, bots, think=args.think):
                         sent[seq] = (1 - i, time.perf_counter())
                 watch()
             began = time.monotonic()
@@ -168,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"sends: {sends or '?'}  throttled (429): {throttled}"
               f"  longest wait a 429 asked for: {max(nio_429.longest_ms, _longest(tables)):.0f} ms")
         for took, n in resumes:
-            print(f"resume a finished Line-it game from history ({n} actions): {took * 1000:.0f} ms")
+            print(f"resume a finished game from history ({n} actions): {took * 1000:.0f} ms")
         for c in clients:
             c.stop()
         for t in tables:
