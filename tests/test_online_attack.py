@@ -135,8 +135,19 @@ def test_a_game_at_synapses_default_rate_limits(players, synapse_default):
     room = seat_table(ann, [bo], "linyo", [ann.id, "bot", bo.id], {"sheet": "B"})
     bots: dict = {}
     began = time.monotonic()
-    finish(room, [ann, bo], bots, timeout=600)
+    waits: list[float] = []      # what the screen says while the homeserver holds our sends back
+
+    def watch() -> None:
+        wait = max(ann.tables.throttled_for(), bo.tables.throttled_for())
+        if wait > 0:
+            waits.append(wait)
+    assert pump([ann.tables, bo.tables], lambda: all(p.tables.tables[room].replica.state.is_over for p in (ann, bo)),
+                600, bots, watch)
+    same_game(room, ann, bo)
     took = time.monotonic() - began
+    from game.scenes.online_errors import throttle_text
+    assert waits and all(w <= 10 for w in waits), "a 429's wait is the server's few seconds, no more"
+    assert "slows us down" in throttle_text(max(waits))
     sends = ann.tables.sends + bo.tables.sends
     moves = len(ann.tables.tables[room].replica.actions) + ann.tables.tables[room].replica.chance_count
     print(f"\ndefault limits: {moves} moves and outcomes in {sends} sends, "

@@ -43,6 +43,12 @@ from .rules import next_slot, same_roll
 
 log = logging.getLogger("linebox.online")
 
+# Once a homeserver has throttled us (it keeps Synapse's default limits), a turn's moves go together:
+# a move of ours waits up to LINGER_S for the next one while our seat is still to move; STRICT_S is
+# how long we remember that it throttles. A homeserver that never throttles never sees a delay.
+LINGER_S = 2.0
+STRICT_S = 600.0
+
 
 class HostSecrets:
     """room id -> dealer seed, in ``online_hosted.json`` (0600) in the user data folder."""
@@ -170,6 +176,7 @@ class OnlineTables:
         self._loading: dict[str, tuple[concurrent.futures.Future, concurrent.futures.Future]] = {}
         self._early: dict[str, list[dict]] = {}
         self._outbox: dict[str, list[tuple[str, dict]]] = {}
+        self._queued_at: dict[str, float] = {}     # room -> when its oldest waiting item was queued
         self._in_flight: dict[str, tuple[concurrent.futures.Future, list[tuple[str, dict]]]] = {}
         self._created: queue.Queue[str] = queue.Queue()
         self._archived_q: queue.Queue[str] = queue.Queue()
@@ -178,6 +185,7 @@ class OnlineTables:
         self._worker_thread: threading.Thread | None = None
         # the homeserver's rate limit: nothing is sent before this (time.monotonic()); how often it said so
         self.throttled_until = 0.0
+        self.throttled_at = -STRICT_S
         self.throttled_sends = 0
         self.longest_throttle_ms = 0
         self.sends = 0
@@ -267,6 +275,8 @@ class OnlineTables:
 
     def _queue(self, room_id: str, kind: str, content: dict) -> None:
         """To the room's outbox: sent with whatever else waits, in order, one send at a time per room."""
+        if not self._outbox.get(room_id):
+            self._queued_at[room_id] = time.monotonic()
         self._outbox.setdefault(room_id, []).append((kind, content))
 
     def chat_send(self, room_id: str, text: str) -> concurrent.futures.Future:
@@ -322,7 +332,13 @@ class OnlineTables:
         self._finish_loads()
         self._check_sends()
         for t in self.tables.values():
-            self._host_duties(t)
+            try:
+                self._host_duties(t)
+            except (RuntimeError, ValueError) as exc:  # a dealer out of step: this table waits, the app goes on
+                if t.duty_mark != "failed":
+                    log.error("host duties at %s: %s", t.room_id, exc)
+                    self.problems.append(Problem("host", t.room_id, str(exc)))
+                t.duty_mark = "failed"
         self._flush()
 
     def _incoming(self, room_id: str, event: dict) -> None:
@@ -434,11 +450,13 @@ class OnlineTables:
                 self.throttled_sends += 1
                 self.longest_throttle_ms = max(self.longest_throttle_ms, exc.retry_after_ms)
                 self.throttled_until = max(self.throttled_until, time.monotonic() + exc.retry_after_ms / 1000)
+                self.throttled_at = time.monotonic()
                 log.info("the homeserver throttles us for %d ms", exc.retry_after_ms)
             else:
                 log.info("send to %s failed (%s): will post again", room_id, exc)
             again = [(k, c) for k, c in items if self._still_wanted(room_id, k, c)]
             self._outbox[room_id] = again + self._outbox.get(room_id, [])
+            self._queued_at[room_id] = time.monotonic() - LINGER_S   # it waited already: no lingering
 
     def _flush(self) -> None:
         """Each room's waiting events in as few sends as the size caps allow, one send in flight per
@@ -446,14 +464,30 @@ class OnlineTables:
         if not self.online or self.throttled_for() > 0:
             return
         for room_id, items in list(self._outbox.items()):
-            if not items or room_id in self._in_flight:
+            if not items or room_id in self._in_flight or self._linger(room_id, items):
                 continue
             groups = batches(items)
             kind, content = groups[0]
             taken = len(content["items"]) if kind == BATCH else 1
             self._outbox[room_id] = items[taken:]
+            self._queued_at[room_id] = time.monotonic()
             self.sends += 1
             self._in_flight[room_id] = (self.client.send(room_id, kind, content), items[:taken])
+
+    def _linger(self, room_id: str, items: list[tuple[str, dict]]) -> bool:
+        """Hold the room's outbox a moment: the homeserver throttles, nothing has waited LINGER_S yet,
+        and more is coming: a bot of ours is thinking, or the last item is a move of a person's seat of
+        ours that is still to move (the rest of the turn)."""
+        now = time.monotonic()
+        if now - self.throttled_at > STRICT_S or now - self._queued_at.get(room_id, now) > LINGER_S:
+            return False
+        kind, content = items[-1]
+        t = self.tables.get(room_id)
+        if t is not None and any(not f.done() for f in t.asking.values()):
+            return True   # a bot of ours is thinking: its move (and the deal after it) go along
+        if kind != ACTION or t is None or t.setup.seats[content["seat"]] == BOT:
+            return False
+        return self.slot(room_id, content["seat"]) is not None
 
     # --- the host's duties ----------------------------------------------------------------
     def _bot_worker(self) -> Any:
@@ -486,7 +520,7 @@ class OnlineTables:
         mark = (t.replica.next_seq, t.replica.chance_count, sum(map(len, t.posted.values())), len(t.chance_posted),
                 tuple(sorted(t.asking)), sum(f.done() for f in t.asking.values()), t.setup.seats,
                 self._worker is not None)
-        if mark == t.duty_mark:
+        if mark == t.duty_mark or t.duty_mark == "failed":
             return
         t.duty_mark = mark
         for _step in range(64):
