@@ -1,10 +1,13 @@
 """Online figures against a local homeserver: `python -m game.online.bench`.
 
 Starts a throwaway Synapse (tests/synapse_server.py: SQLite, 127.0.0.1),
-seats two headless clients at a Line-it table and prints
+seats two headless clients (and ``--bots`` host bots) at a table of the first
+registered game (``--game`` names another) and prints
 
 * move latency: time from one client posting an action to the other client's
-  table having applied it (p50 / p95 over every action of a game), and
+  table having applied it (p50 / p95 over every action of a game),
+* the host's frame work (`OnlineTables.update`) while its bots play: they
+  think in the bot worker, so it stays small,
 * resume: time to read a finished game's whole room history and replay it
   through the rules (a fresh client, `OnlineTables.resume_all`), and
 * sends and throttled sends (429): ``--default-limits`` runs Synapse at its
