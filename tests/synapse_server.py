@@ -1,7 +1,7 @@
 """A real Matrix homeserver (Synapse) for the online tests: SQLite, 127.0.0.1, a free port.
 
 `SynapseServer(folder)` writes a test configuration (no federation, no TLS,
-rate limits raised, registration by shared secret and open registration so
+rate limits raised unless ``fast=False`` keeps Synapse's defaults, registration by shared secret and open registration so
 `account.register` can be tested), `start()`s ``python -m
 synapse.app.homeserver`` and waits until ``/_matrix/client/versions``
 answers, `stop()`s it (SIGTERM, then SIGKILL) and can `start()` again on the
@@ -52,8 +52,9 @@ def synapse_missing() -> str | None:
 
 
 class SynapseServer:
-    def __init__(self, folder: Path, port: int | None = None) -> None:
+    def __init__(self, folder: Path, port: int | None = None, fast: bool = True) -> None:
         self.folder = Path(folder)
+        self.fast = fast    # False: Synapse's default rate limits, as a homeserver set up by the README has
         self.port = port or free_port()
         self.secret = secrets.token_hex(16)
         self.proc: subprocess.Popen | None = None
@@ -105,7 +106,7 @@ class SynapseServer:
             "presence": {"enabled": False},
             "url_preview_enabled": False,
             "suppress_key_server_warning": True,
-            **rate,
+            **(rate if self.fast else {}),
         }
         # YAML is a superset of JSON: Synapse reads this file as it is.
         self.config_path.write_text(json.dumps(config, indent=1))
@@ -176,5 +177,17 @@ def synapse(tmp_path_factory):
     server = SynapseServer(tmp_path_factory.mktemp("synapse"))
     took = server.start()
     print(f"\nSynapse started in {took:.2f} s on {server.url}", file=sys.stderr)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def synapse_default(tmp_path_factory):
+    """A homeserver at Synapse's default rate limits (rc_message 0.2/s burst 10, rc_login ...)."""
+    missing = synapse_missing()
+    if missing:
+        pytest.skip(f"online tests need a homeserver: {missing}")
+    server = SynapseServer(tmp_path_factory.mktemp("synapse-default"), fast=False)
+    server.start()
     yield server
     server.stop()

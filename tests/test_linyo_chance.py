@@ -120,3 +120,23 @@ def test_a_format_1_save_loads_and_continues():
 def test_external_chance_takes_no_seed():
     with pytest.raises(ValueError):
         linyo.new_game(players=1, seed=3, external_chance=True)
+
+
+@pytest.mark.parametrize("game", ["lineit", "linyo"])
+def test_a_first_seat_is_ascii_digits_and_recorded_canonically(game):
+    """Issue 24 item 16: "²" raised a plain ValueError, "٣" was seat 3, "03" was recorded as given."""
+    from engine.games import game as info
+    for bad in ("²", "٣", "3\u0663", " 1", "1 ", "+1", "9" * 5000, None, 1):
+        e = info(game).new_game(players=4, external_chance=True)
+        with pytest.raises(IllegalAction) as caught:
+            e.resolve_chance([bad])
+        assert caught.value.code == "chance.bad_seat"
+        assert e.chance_needed == ChanceNeed("first_seat", 1)
+    e = info(game).new_game(players=4, external_chance=True)
+    with pytest.raises(IllegalAction) as caught:
+        e.resolve_chance(3)  # not a list at all
+    assert caught.value.code == "chance.wrong_count"
+    e.resolve_chance(["03"])
+    seeded = info(game).new_game(players=4, seed=5, first_seat=3)
+    assert e.chance[0].outcome == ("3",) and e.to_json()["chance"][0]["outcome"] == ["3"]
+    assert e.current_seat == seeded.current_seat or e.chance_needed is not None

@@ -49,6 +49,7 @@ class Player:
 
     def stop(self) -> None:
         self.client.stop()
+        self.tables.close()
 
 
 @pytest.fixture
@@ -101,7 +102,7 @@ def test_full_game_two_clients_and_a_host_bot(players, game, options):
     t = ann.tables.tables[room]
     assert t.replica.rejected == [] and bo.tables.tables[room].replica.rejected == []
     # the dealer (the host's seeded game) and the public game agree to the end
-    t.host._catch_up(t.replica)
+    t.host._catch_up(t.replica.actions)
     assert t.host.dealer.scores() == t.replica.state.scores()
     assert t.replica.state.view(1) == t.host.dealer.view(1)
 

@@ -151,3 +151,12 @@ def test_finished_linyo_table_offers_its_replay_not_the_daily_sheet(online_app):
             assert app.screen.get_rect().contains(button.rect), (lang, text)
         assert not replay.rect.colliderect(next(b for b, r in hub.rows if r == room and b not in hub.side).rect)
     i18n.set_language("en")
+    # issue 24 item 15: a finished table can be archived from the hub (we leave and forget its room)
+    app.resize(1280, 720)
+    app.step(0.05)
+    archive = next(b for b, r in hub.rows if r == room and b in hub.side and label_text(b.label) == "Archive")
+    click(app, archive.rect)
+    app.step(0.05)
+    click(app, app.top.buttons[0].rect)                  # the confirm's "Archive"
+    assert run_until(app, other, lambda: room not in hub.s.tables.tables and all(r != room for _b, r in hub.rows), 30)
+

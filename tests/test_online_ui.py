@@ -320,3 +320,47 @@ def test_hub_row_follows_the_turn(online_app):
     seq, position = mine
     assert scene.s.tables.play(room, 1, str(make_bot("lineit", "easy", seed=3).choose(position.view(1))))
     assert run_until(app, other, lambda: "your turn" not in row(), 30), row()
+
+
+def test_esc_cancels_a_sign_in_and_the_next_goes_at_once(headless_home, synapse):
+    """Issue 24 item 14: Back (Esc) cancels an attempt that hangs; the next is not queued behind it,
+    and the cancelled one is never kept."""
+    import socket
+
+    from game.app import App
+    from game.scenes.online import OnlineScene
+    hole = socket.socket()
+    hole.bind(("127.0.0.1", 0))
+    hole.listen(5)                    # accepts and never answers
+    try:
+        name = f"esc{next(_n)}"
+        synapse.register(name, "pw-" + name)
+        app = App(size=(1280, 720))
+        scene = OnlineScene(app)
+        app.push(scene)
+        app.step(0.05)
+        type_into(app, scene, scene.server, f"127.0.0.1:{hole.getsockname()[1]}")
+        type_into(app, scene, scene.user, name)
+        type_into(app, scene, scene.password, "pw-" + name)
+        click(app, scene.b_sign_in.rect)
+        app.step(0.05)
+        assert scene.busy is not None
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        app.step(0.05)
+        assert app.top is scene and scene.busy is None and scene.error == "Sign-in cancelled."
+        type_into(app, scene, scene.server, synapse.url.removeprefix("http://"))
+        type_into(app, scene, scene.password, "pw-" + name)
+        click(app, scene.b_sign_in.rect)
+        assert run_until_signed_in(app, scene, 15)
+        assert scene.s.creds.homeserver == synapse.url
+    finally:
+        hole.close()
+        session.end()
+
+
+def run_until_signed_in(app, scene, timeout: float) -> bool:
+    end = time.monotonic() + timeout
+    while scene.s is None and time.monotonic() < end:
+        app.step(0.05)
+        time.sleep(0.01)
+    return scene.s is not None

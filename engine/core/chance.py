@@ -21,10 +21,14 @@ letter per die for Linyo ("b", "o", "g"), a seat number for "first_seat".
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:
     from .errors import Refusals
+
+
+_SEAT = re.compile(r"[0-9]{1,3}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,16 +69,22 @@ def checked_outcome(need: ChanceNeed | None, outcome: Sequence[str], refusals: "
                     players: int) -> tuple[str, ...]:
     """The checks every game's `resolve_chance` starts with, with the same codes in both:
     an outcome is needed now ("chance.not_needed"), it has the asked number of
-    parts ("chance.wrong_count"), and a first seat is a seat of the table
-    ("chance.bad_seat"). The game then checks what only it knows (cards, faces).
+    parts ("chance.wrong_count"), and a first seat is a seat of the table written in
+    ASCII digits ("chance.bad_seat"). Returns the texts to record: a first seat as its
+    canonical number. The game then checks what only it knows (cards, faces).
     """
     if need is None:
         raise refusals.refuse("chance.not_needed")
+    if not isinstance(outcome, Sequence):  # None, a number: no parts at all (never a TypeError)
+        raise refusals.refuse("chance.wrong_count", kind=need.kind, count=need.count, given=0)
     texts = tuple(outcome)
     if len(texts) != need.count:
         raise refusals.refuse("chance.wrong_count", kind=need.kind, count=need.count, given=len(texts))
     if need.kind == "first_seat":
         seat = texts[0]
-        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < players):
-            raise refusals.refuse("chance.bad_seat", seat=seat, last=players - 1)
+        # ASCII digits only: str.isdigit() is also true for "²" and "٣", which int() refuses or
+        # reads as 3; the record keeps the canonical number ("03" is recorded as "3")
+        if not (isinstance(seat, str) and _SEAT.fullmatch(seat) and int(seat) < players):
+            raise refusals.refuse("chance.bad_seat", seat=str(seat)[:8], last=players - 1)
+        texts = (str(int(seat)),)
     return texts

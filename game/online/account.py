@@ -23,6 +23,7 @@ import dataclasses
 import json
 import os
 import tempfile
+import threading
 from pathlib import Path
 
 from game import paths, schema, storage
@@ -30,11 +31,17 @@ from game.i18n import _
 
 FILE = "matrix_account.json"
 LIMIT = 64 * 1024            # a real token file is ~300 bytes
-_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="matrix-account")
+# a few at once: an attempt the player gave up on (Back) never holds up the next one
+_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="matrix-account")
 
 
 class AccountError(Exception):
-    """Signing in or registering failed; the message says why in plain words."""
+    """Signing in or registering failed; the message says why in plain words. `retry_after_ms`:
+    the homeserver limits attempts (429) and names the wait."""
+
+    def __init__(self, message: str, retry_after_ms: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after_ms = retry_after_ms
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,18 +60,20 @@ def _file() -> Path:
 
 
 def _homeserver(address: str) -> str:
-    address = address.strip().rstrip("/")
-    if not address:
+    from .address import homeserver_url
+    if not address.strip():
         raise AccountError("the homeserver address is empty")
-    return address if "://" in address else "https://" + address
+    return homeserver_url(address)[0]
 
 
 async def _auth(homeserver: str, user: str, password: str, register: bool) -> Credentials:
     from nio import AsyncClient, AsyncClientConfig
     from nio.responses import ErrorResponse
 
+    # max_limit_exceeded=0: a 429 comes back at once with its wait, nio never sleeps it out unseen
     client = AsyncClient(homeserver, user, config=AsyncClientConfig(max_timeouts=1, request_timeout=20,
-                                                                   encryption_enabled=False))
+                                                                   encryption_enabled=False,
+                                                                   max_limit_exceeded=0))
     try:
         if register:
             resp = await client.register(user, password, device_name="Linebox")
@@ -76,18 +85,27 @@ async def _auth(homeserver: str, user: str, password: str, register: bool) -> Cr
         await client.close()
     if isinstance(resp, ErrorResponse):
         what = "register" if register else "sign in"
-        raise AccountError(f"{homeserver} did not let us {what}: {resp.message}")
+        wait = resp.retry_after_ms if resp.status_code == "M_LIMIT_EXCEEDED" else None
+        raise AccountError(f"{homeserver} did not let us {what}: {resp.status_code} {resp.message}",
+                           wait if isinstance(wait, int) else None)
     return Credentials(homeserver, resp.user_id, resp.device_id, resp.access_token)
 
 
-def sign_in(address: str, user: str, password: str) -> concurrent.futures.Future:
-    """Future of `Credentials` (saved once it succeeds) or AccountError."""
-    return _POOL.submit(lambda: save(asyncio.run(_auth(_homeserver(address), user, password, False))))
+def _attempt(address: str, user: str, password: str, register: bool, cancel: threading.Event | None) -> Credentials:
+    creds = asyncio.run(_auth(_homeserver(address), user, password, register))
+    if cancel is not None and cancel.is_set():
+        raise AccountError("cancelled")  # the player went Back: a late success is not kept
+    return save(creds)
 
 
-def register(address: str, user: str, password: str) -> concurrent.futures.Future:
+def sign_in(address: str, user: str, password: str, cancel: threading.Event | None = None) -> concurrent.futures.Future:
+    """Future of `Credentials` (saved once it succeeds, unless `cancel` was set) or AccountError."""
+    return _POOL.submit(_attempt, address, user, password, False, cancel)
+
+
+def register(address: str, user: str, password: str, cancel: threading.Event | None = None) -> concurrent.futures.Future:
     """Like `sign_in`, making the account first where the homeserver allows it."""
-    return _POOL.submit(lambda: save(asyncio.run(_auth(_homeserver(address), user, password, True))))
+    return _POOL.submit(_attempt, address, user, password, True, cancel)
 
 
 def save(creds: Credentials) -> Credentials:

@@ -38,6 +38,32 @@ class MatrixError(Exception):
     """A request the homeserver refused or could not answer; the message says why."""
 
 
+class Throttled(MatrixError):
+    """The homeserver limits our requests (429, M_LIMIT_EXCEEDED): try again after `retry_after_ms`."""
+
+    def __init__(self, message: str, retry_after_ms: int) -> None:
+        super().__init__(message)
+        self.retry_after_ms = retry_after_ms
+
+
+def _quiet_nio() -> None:
+    """matrix-nio's warnings ("Got 429 response", "Timed out") go to the app's log, never to the
+    terminal: with no handler of its own, Python's last resort printed them there."""
+    nio_log = logging.getLogger("nio")
+    if not any(isinstance(h, _ToLinebox) for h in nio_log.handlers):
+        nio_log.addHandler(_ToLinebox())
+        nio_log.propagate = False
+
+
+class _ToLinebox(logging.Handler):
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno >= logging.WARNING:
+            log.info("matrix-nio: %s", record.getMessage())
+
+
+_quiet_nio()
+
+
 @dataclasses.dataclass(frozen=True)
 class RoomEvent:
     room_id: str
@@ -62,6 +88,9 @@ class Gap:
 
 
 def _check(resp: Any) -> Any:
+    if isinstance(resp, ErrorResponse) and resp.status_code == "M_LIMIT_EXCEEDED":
+        wait = resp.retry_after_ms if isinstance(resp.retry_after_ms, int) else 5000
+        raise Throttled(f"M_LIMIT_EXCEEDED {resp.message}", max(0, wait))
     if isinstance(resp, ErrorResponse):
         raise MatrixError(f"{resp.status_code or ''} {resp.message}".strip())
     return resp
@@ -111,6 +140,9 @@ class MatrixClient:
         asyncio.set_event_loop(self._loop)
         config = AsyncClientConfig(max_timeouts=1, request_timeout=SYNC_TIMEOUT_MS / 1000 + 10,
                                    backoff_factor=0.1, max_timeout_retry_wait_time=1,
+                                   # a 429 comes back to us at once (`Throttled`): the tables say
+                                   # so and send what waits in one event, instead of nio sleeping
+                                   max_limit_exceeded=0,
                                    store_sync_tokens=False, encryption_enabled=False)
         self._nio = AsyncClient(self.homeserver, self.user_id, config=config)
         user_id, device_id, token = self._login
@@ -195,7 +227,9 @@ class MatrixClient:
     def create_table(self, setup_content: dict, name: str, invite: list[str]) -> concurrent.futures.Future:
         """A private, invite-only room holding the setup; only the host may change it. Future: room id."""
         async def go(c: AsyncClient) -> str:
-            power = {"events": {TABLE: 100}}  # the creator (host) holds the top power level already
+            # the creator (host) holds the top power level already: only it changes the setup, and
+            # only it invites (a member inviting a stranger, who could then post, was possible)
+            power = {"events": {TABLE: 100}, "invite": 100}
             resp = _check(await c.room_create(
                 visibility=RoomVisibility.private, name=name, preset=RoomPreset.private_chat,
                 federate=True, invite=invite, power_level_override=power,
@@ -217,6 +251,13 @@ class MatrixClient:
         """Leave a room (or decline its invitation)."""
         async def go(c: AsyncClient) -> None:
             _check(await c.room_leave(room_id))
+        return self._submit(go)
+
+    def archive(self, room_id: str) -> concurrent.futures.Future:
+        """Leave a room and forget it: it leaves this account's list of rooms for good."""
+        async def go(c: AsyncClient) -> None:
+            _check(await c.room_leave(room_id))
+            _check(await c.room_forget(room_id))
         return self._submit(go)
 
     def put_state(self, room_id: str, event_type: str, content: dict) -> concurrent.futures.Future:

@@ -1,71 +1,151 @@
-"""The host's duties at a table, as pure decisions: chance outcomes and the bots' moves.
+"""The host's duties at a table, as pure decisions: chance outcomes, the bots' questions, restores.
 
 `HostDuty(setup, seed)` keeps the dealer (`rules.dealer_game`: the table's
-setup with a secret seed) in step with the table's replica and says what
-to post next: `chance(replica)` the outcome the public game waits for (from
-the dealer's own record of chance, exactly the engine's `ChanceOutcome`),
-`bot_moves(replica, posted)` an action for every bot seat that has a
-decision to make. The seed never leaves the host: it is kept in the host's
-config folder (`tables.HostSecrets`), so a host that restarts deals on.
+setup with a secret seed) in step with the table and says what to post next.
+It looks *ahead*: `project(replica, posted, chance_posted)` is the table as it
+will be once what the host already posted is applied, so a bot's move, the
+deal after it and the next bot's move can go out together, in one event,
+without waiting for each to come back from the homeserver (a homeserver
+limits sends per user; at Synapse's defaults, one every 5 s after a burst).
+
+* `chance(ahead)`: the outcome the projected game waits for (from the
+  dealer's own record of chance, exactly the engine's `ChanceOutcome`);
+* `bot_questions(ahead, posted)`: for every bot seat that can decide now, the
+  view and seed to ask the bot worker with (`engine.bots.worker`: the bots
+  never think on the frame loop), and the number the answer goes under;
+* `restores(replica)`: copies of game events that were redacted after the
+  host saw them (`replica.TableReplica` explains the tamper-evident record).
+
+The seed never leaves the host: it is kept in the host's data folder
+(`tables.HostSecrets`), so a host that restarts deals on.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import dataclasses
+from typing import Any, Mapping
 
-from .protocol import BOT, ActionMsg, ChanceMsg, TableSetup
+from .protocol import BOT, ActionMsg, ChanceMsg, RestoreMsg, TableSetup
 from .replica import TableReplica
-from .rules import dealer_game, next_slot
+from .rules import dealer_game, next_slot, same_roll
+
+
+@dataclasses.dataclass(frozen=True)
+class Ahead:
+    """The table once the host's posts are applied: the state (never the replica's own object
+    when anything was projected), its action count, its chance count and its action texts."""
+
+    state: Any
+    seq: int
+    chance_count: int
+    actions: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class BotQuestion:
+    """A bot seat that can decide now: where (`position`, maybe a what-if copy), under which number.
+    `ask()` gives the worker's arguments (the view is made only when the question is asked)."""
+
+    seq: int
+    seat: int
+    position: Any
+    setup: TableSetup
+    seed: int
+
+    def ask(self) -> tuple[str, str, int, Any]:
+        """(game, level, seed, view) for `BotWorker.ask`."""
+        return self.setup.game, self.setup.bot_level, self.seed, self.position.view(self.seat)
 
 
 class HostDuty:
-    def __init__(self, setup: TableSetup, seed: int,
-                 make_bot: Callable[[str, str, int], Any] | None = None) -> None:
+    def __init__(self, setup: TableSetup, seed: int) -> None:
         self.setup = setup
         self.seed = seed
         self.dealer = dealer_game(setup, seed)
-        self.dealt = 0  # actions of the replica the dealer has played
-        if make_bot is None:
-            from engine.bots import make_bot as engine_bot
-            make_bot = lambda game, level, s: engine_bot(game, level, seed=s)  # noqa: E731
-        self._make_bot = make_bot
-        self._bots: dict[int, Any] = {}
+        self.dealt: list[str] = []  # the actions the dealer has played
 
-    def _catch_up(self, replica: TableReplica) -> None:
-        for text in replica.actions[self.dealt:]:
+    def _catch_up(self, actions: Any) -> None:
+        actions = list(actions)
+        if actions[:len(self.dealt)] != self.dealt:  # a projection that did not come true: deal again
+            self.dealer, self.dealt = dealer_game(self.setup, self.seed), []
+        for text in actions[len(self.dealt):]:
             self.dealer.apply(text)
-            self.dealt += 1
+            self.dealt.append(text)
 
-    def chance(self, replica: TableReplica) -> ChanceMsg | None:
-        """The outcome the table waits for, or None."""
-        if getattr(replica.state, "chance_needed", None) is None:
+    def project(self, replica: TableReplica, posted: Mapping[int, Mapping[int, str]],
+                chance_posted: Mapping[int, ChanceMsg]) -> Ahead:
+        """The table after the moves and outcomes the host posted that the room has not applied yet,
+        taken in the engine's order (a move for a later seat of the same roll waits for the seats
+        before it, as it does in the room)."""
+        state, seq, k = replica.state, replica.next_seq, replica.chance_count
+        actions = list(replica.actions)
+        copied = False
+        while not state.is_over:
+            need = getattr(state, "chance_needed", None)
+            if need is not None:
+                msg = chance_posted.get(k)
+                if msg is None:
+                    break
+                item: Any = ("chance", msg)
+            else:
+                text = posted.get(state.current_seat, {}).get(seq)
+                if text is None:
+                    break
+                item = ("action", text)
+            if not copied:
+                state, copied = state.clone(), True
+            try:
+                if item[0] == "chance":
+                    state.resolve_chance(list(item[1].outcome))
+                    k += 1
+                else:
+                    state.apply(item[1])
+                    actions.append(item[1])
+                    seq += 1
+            except ValueError:  # what we posted will be refused too: the room's answer decides
+                break
+        return Ahead(state, seq, k, tuple(actions))
+
+    def chance(self, ahead: Ahead) -> ChanceMsg | None:
+        """The outcome the projected table waits for, or None."""
+        need = getattr(ahead.state, "chance_needed", None)
+        if need is None:
             return None
-        self._catch_up(replica)
+        self._catch_up(ahead.actions)
         outcomes = self.dealer.chance
-        k = replica.chance_count
+        k = ahead.chance_count
         if k >= len(outcomes):
             raise RuntimeError(f"the dealer has no chance outcome {k} (it drew {len(outcomes)})")
         o = outcomes[k]
-        need = replica.state.chance_needed
         if o.kind != need.kind:
             raise RuntimeError(f"the dealer drew {o.kind} where the table needs {need.kind}")
         return ChanceMsg(k, o.at, o.kind, tuple(o.outcome))
 
-    def bot(self, seat: int) -> Any:
-        if seat not in self._bots:
-            self._bots[seat] = self._make_bot(self.setup.game, self.setup.bot_level, self.seed + 7919 * seat)
-        return self._bots[seat]
-
-    def bot_moves(self, replica: TableReplica, posted: dict[int, list[str]]) -> list[ActionMsg]:
-        """An action for each bot seat that can decide now; `posted` = per seat, actions posted, not yet applied."""
+    def bot_questions(self, ahead: Ahead, posted: Mapping[int, Mapping[int, str]]) -> list[BotQuestion]:
+        """What to ask the bot worker: each bot seat that can decide now, where, under which number."""
         out = []
-        for seat, holder in enumerate(replica.setup.seats):
+        for seat, holder in enumerate(self.setup.seats):
             if holder != BOT:
                 continue
-            slot = next_slot(replica.state, seat, replica.next_seq, posted.get(seat, ()))
+            mine = [text for q, text in sorted(posted.get(seat, {}).items()) if q >= ahead.seq]
+            slot = next_slot(ahead.state, seat, ahead.seq, mine, same_roll(self.setup))
             if slot is None:
                 continue
             seq, position = slot
-            action = self.bot(seat).choose(position.view(seat))
-            out.append(ActionMsg(seq, seat, str(action)))
+            out.append(BotQuestion(seq, seat, position, self.setup, (self.seed + 7919 * seat + 104729 * seq) % (1 << 62)))
         return out
 
+    def bot_moves(self, replica: TableReplica, posted: Mapping[int, Mapping[int, str]]) -> list[ActionMsg]:
+        """The bots' moves decided here and now, for tests and tools only: a table asks the worker."""
+        from engine.bots.worker import decide
+        ahead = self.project(replica, posted, {})
+        return [ActionMsg(q.seq, q.seat, decide(*q.ask(), None, None)) for q in self.bot_questions(ahead, posted)]
+
+    def restores(self, replica: TableReplica) -> list[RestoreMsg]:
+        """Copies of the game events that were redacted after we saw them, not yet restored."""
+        out = []
+        for event_id in replica.redacted_known:
+            if event_id in replica.restored or event_id not in replica.seen:
+                continue
+            kind, _sender, content = replica.seen[event_id]
+            out.append(RestoreMsg(event_id, kind, content))
+        return out

@@ -17,47 +17,54 @@ copy is the sequence number its decision will have.
 """
 from __future__ import annotations
 
-import importlib
+import inspect
 from typing import Any, Sequence
+
+from engine.games import game as registry_game
+from engine.games import games
 
 from .protocol import TableSetup
 
 
-def _new_game(name: str) -> Any:
-    """The game's own `new_game` (the names online are the engine's package names)."""
-    return importlib.import_module(f"engine.{name}").new_game
-
-
 def _kwargs(setup: TableSetup) -> dict[str, Any]:
+    """`new_game`'s keywords for the table's options: the registry's options (a per-seat one as
+    its list), their defaults where the setup says nothing, and the public integers it set."""
+    info = registry_game(setup.game)
     o = setup.options
     kw: dict[str, Any] = {"players": setup.players}
-    if "first_seat" in o:
-        kw["first_seat"] = o["first_seat"]
-    if setup.game == "lineit":
-        kw["final_plays"] = o.get("final_plays", 1)
-    else:
-        kw["sheet"] = o.get("sheet", "A")
-        if "difficulties" in o:
-            kw["difficulties"] = list(o["difficulties"])
-        if kw["sheet"] == "random":
-            kw["sheet_seed"] = o.get("sheet_seed", 0)
+    for opt in info.options:
+        if opt.per_seat_keyword:
+            if opt.per_seat_keyword in o:
+                kw[opt.per_seat_keyword] = list(o[opt.per_seat_keyword])
+        else:
+            kw[opt.key] = o.get(opt.key, opt.default)
+    takes = inspect.signature(info.new_game).parameters
+    for key, value in o.items():
+        if key not in kw and key in takes:
+            kw[key] = value
+    if "sheet_seed" in takes and "sheet_seed" not in kw:
+        kw["sheet_seed"] = 0  # a random layout without a public seed: every client draws the same one
     return kw
 
 
 def has_external_chance() -> bool:
     """True once the engine takes chance from outside (issue 15's contract)."""
-    import inspect
-    return all("external_chance" in inspect.signature(_new_game(g)).parameters for g in ("lineit", "linyo"))
+    return all("external_chance" in inspect.signature(g.new_game).parameters for g in games())
+
+
+def same_roll(setup: TableSetup) -> bool:
+    """Every seat decides on the same chance outcome (the registry's trait of the game)."""
+    return registry_game(setup.game).same_roll_decisions
 
 
 def public_game(setup: TableSetup) -> Any:
     """The table's game as every client plays it: chance comes from the host's events."""
-    return _new_game(setup.game)(external_chance=True, **_kwargs(setup))
+    return registry_game(setup.game).new_game(external_chance=True, **_kwargs(setup))
 
 
 def dealer_game(setup: TableSetup, seed: int) -> Any:
     """The host's private game: the same setup, its outcomes drawn from a secret seed."""
-    return _new_game(setup.game)(seed=seed, **_kwargs(setup))
+    return registry_game(setup.game).new_game(seed=seed, **_kwargs(setup))
 
 
 def action_count(state: Any) -> int:
@@ -65,12 +72,14 @@ def action_count(state: Any) -> int:
     return len(state.to_json()["actions"])
 
 
-def next_slot(state: Any, seat: int, actions: int, mine: Sequence[str] = ()) -> tuple[int, Any] | None:
+def next_slot(state: Any, seat: int, actions: int, mine: Sequence[str] = (),
+              same_roll: bool = False) -> tuple[int, Any] | None:
     """(seq, a state in which `seat` is to act) for `seat`'s next decision, or None.
 
     `actions` = actions applied to `state` so far; `mine` = what `seat` has
     posted that the table has not applied yet (Linyo: a seat's start fields
-    go in one after the other). The returned state is `state` itself or a
+    go in one after the other); `same_roll` = the game's trait (`rules.same_roll`):
+    a seat may decide before its turn comes. The returned state is `state` itself or a
     what-if copy: never apply to it what the table has not agreed on.
     """
     if state.is_over or getattr(state, "chance_needed", None) is not None:
@@ -78,7 +87,7 @@ def next_slot(state: Any, seat: int, actions: int, mine: Sequence[str] = ()) -> 
     if state.current_seat == seat and not mine:
         return actions, state
     waits_for_others = state.current_seat != seat
-    if waits_for_others and (setup_game(state) != "linyo" or seat not in state.to_move):
+    if waits_for_others and (not same_roll or seat not in state.to_move):
         return None
     probe = state.clone()
     seq = actions
@@ -102,6 +111,3 @@ def next_slot(state: Any, seat: int, actions: int, mine: Sequence[str] = ()) -> 
         return None
     return seq, probe
 
-
-def setup_game(state: Any) -> str:
-    return "linyo" if hasattr(state, "to_move") else "lineit"

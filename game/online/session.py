@@ -43,6 +43,7 @@ class Session:
 
     def close(self) -> None:
         self.client.stop(timeout=3.0)
+        self.tables.close()
 
 
 _session: Session | None = None

@@ -12,6 +12,7 @@ it fails (see `online_errors`).
 from __future__ import annotations
 
 import concurrent.futures
+import threading
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,7 +26,7 @@ from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, TextInput
 from .common import header, hint
-from .online_errors import plain_error
+from .online_errors import address_note, plain_error, problem_text, throttle_text
 from .online_table import move_text, not_joined_text, open_online_table, open_replay, seat_name, seat_names
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class OnlineScene(WidgetScene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.busy: tuple[concurrent.futures.Future, str, Any] | None = None   # (future, what, extra)
+        self.cancel: threading.Event | None = None     # set by Back: a sign-in still on its way is not kept
         self.error = ""
         self.sig: Any = None
         self.rows: list[tuple[Button, str]] = []
@@ -90,6 +92,9 @@ class OnlineScene(WidgetScene):
                 self.rows.append((row, summary.room_id))
                 if summary.over:
                     self.rows.append((Button(N_("Watch replay"), lambda r=summary.room_id: self.watch_replay(r),
+                                             "quiet", font_size=24), summary.room_id))
+                    self.side.add(self.rows[-1][0])
+                    self.rows.append((Button(N_("Archive"), lambda r=summary.room_id: self.ask_archive(r),
                                              "quiet", font_size=24), summary.room_id))
                     self.side.add(self.rows[-1][0])
                 for seat in self.bot_seats(summary):
@@ -130,7 +135,9 @@ class OnlineScene(WidgetScene):
         """One table's line in parts: game, the other players, whose turn, last move, unread."""
         t = self.s.tables.tables.get(x.room_id) if self.s else None
         game = game_tables.GAME_NAMES.get(x.game, x.game)
-        if x.over:
+        if x.broken:
+            turn = _("a move was removed: waiting for the host")
+        elif x.over:
             turn = _("finished")
         elif x.my_turn:
             turn = _("your turn")
@@ -141,6 +148,9 @@ class OnlineScene(WidgetScene):
         else:
             turn = _("waiting for the host")
         others = ", ".join(seat_name(u, self.s.me) for u in t.setup.seats if u != self.s.me) if t else ""
+        if x.strangers:   # in the room without a seat: they cannot play, but the players should know
+            others += " · " + _("⚠ also in the room: {names}").format(
+                names=", ".join(seat_name(u, self.s.me) for u in x.strangers))
         move = move_text(x.game, x.last_move, t.setup) if t is not None else ""
         last = _("last: {move}").format(move=T.safe(move, 60)) if move else ""
         new = _("new: {n}").format(n=x.unread) if x.unread else ""
@@ -171,7 +181,8 @@ class OnlineScene(WidgetScene):
             self.error = _("Fill in the homeserver address, your user name and your password.")
             return
         self.error = ""
-        fut = (account.register if register else account.sign_in)(server, user, password)
+        self.cancel = threading.Event()
+        fut = (account.register if register else account.sign_in)(server, user, password, self.cancel)
         self.password.text = ""            # the password goes with the request, nowhere else
         self.password.caret = 0
         self.busy = (fut, "register" if register else "sign_in", server)
@@ -212,6 +223,25 @@ class OnlineScene(WidgetScene):
         if self.s is not None:
             self.app.open("online_new", self.s)
 
+    def ask_archive(self, room_id: str) -> None:
+        """A finished table leaves the list for good (we leave its room), after a confirm."""
+        self.app.confirm(_("Archive this finished table? It leaves your list; its replay stays in your history."),
+                         lambda: self.archive(room_id), _("Archive"))
+
+    def archive(self, room_id: str) -> None:
+        if self.s is not None and self.busy is None:
+            self.busy = (self.s.tables.archive(room_id), "archive", room_id)
+
+    def back(self) -> None:
+        """Esc / Back: while signing in, it cancels the attempt (a late answer is not kept); else it leaves."""
+        if self.busy is not None and self.busy[1] in ("sign_in", "register"):
+            if self.cancel is not None:
+                self.cancel.set()
+            self.busy = None
+            self.error = _("Sign-in cancelled.")
+            return
+        super().back()
+
     def sign_out(self) -> None:
         session.sign_out()
         self.s = None
@@ -225,7 +255,8 @@ class OnlineScene(WidgetScene):
             w.update(dt)
         if self.s is not None:
             self.s.poll()
-            self.error = self.error or "; ".join(self.s.tables.problems[-1:])
+            if self.s.tables.problems and not self.error:
+                self.error = problem_text(self.s.tables.problems[-1])
         if self.busy is not None and self.busy[0].done():
             fut, what, extra = self.busy
             self.busy = None
@@ -290,8 +321,16 @@ class OnlineScene(WidgetScene):
             T.blit_text(surface, text, lay.font_px(28), C.TEXT_DIM, (surface.get_width() // 2, y + lay.px(60)), "midtop")
         self.draw_widgets(surface)
         bottom = max(w.rect.bottom for w in self.widgets if w.visible)
+        throttled = self.s.tables.throttled_for() if self.s is not None else 0.0
         if self.busy is not None:
-            T.blit_text(surface, _("Talking to the homeserver…"), lay.font_px(28), C.TEXT,
+            T.blit_text(surface, _("Talking to the homeserver…") + "  " + _("(Esc cancels)"), lay.font_px(28),
+                        C.TEXT, (surface.get_width() // 2, bottom + lay.px(20)), "midtop")
+            note = address_note(self.busy[2]) if self.busy[1] in ("sign_in", "register") else ""
+            if note:
+                T.blit_text(surface, T.safe(note, 160), lay.font_px(24), C.TEXT_DIM,
+                            (surface.get_width() // 2, bottom + lay.px(60)), "midtop")
+        elif throttled > 0:
+            T.blit_text(surface, throttle_text(throttled), lay.font_px(26), C.ACCENT,
                         (surface.get_width() // 2, bottom + lay.px(20)), "midtop")
         elif self.error:
             T.blit_text(surface, T.safe(self.error, 200), lay.font_px(26), C.RED,

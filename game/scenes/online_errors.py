@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 
-from ..i18n import _
+from ..i18n import _, ngettext
 
 log = logging.getLogger("linebox.online")
 
@@ -14,6 +14,9 @@ def plain_error(exc: BaseException, homeserver: str = "") -> str:
     # the player is told; a typo in an address is no fault of the app's, so it is no log entry
     log.debug("online error: %s", text)
     low = text.lower()
+    wait_ms = getattr(exc, "retry_after_ms", None)
+    if isinstance(wait_ms, int) or "m_limit_exceeded" in low:
+        return wait_text(wait_ms or 0)
     if "cannot reach" in low or "connect" in low or "timeout" in low or "name or service" in low:
         return _("The homeserver {server} cannot be reached. Check the address and your connection.").format(
             server=homeserver or "?")
@@ -29,3 +32,46 @@ def plain_error(exc: BaseException, homeserver: str = "") -> str:
     if "m_unknown" in low and "user" in low or "not found" in low or "m_not_found" in low:
         return _("There is no such user on that homeserver.")
     return _("The homeserver refused: {reason}").format(reason=text[:160])
+
+
+def wait_text(wait_ms: int) -> str:
+    """The homeserver limits attempts: how long it asks us to wait, in whole seconds or minutes."""
+    seconds = max(1, round(wait_ms / 1000))
+    if seconds < 120:
+        return ngettext("The homeserver asks you to wait {n} second before trying again.",
+                        "The homeserver asks you to wait {n} seconds before trying again.", seconds).format(n=seconds)
+    minutes = round(seconds / 60)
+    return ngettext("The homeserver asks you to wait {n} minute before trying again.",
+                    "The homeserver asks you to wait {n} minutes before trying again.", minutes).format(n=minutes)
+
+
+def throttle_text(seconds: float) -> str:
+    """The homeserver holds our sends back for a moment (rate limit): the table says so."""
+    n = max(1, round(seconds))
+    return ngettext("The homeserver slows us down: the next move goes out in {n} second.",
+                    "The homeserver slows us down: the next move goes out in {n} seconds.", n).format(n=n)
+
+
+def problem_text(problem: "object") -> str:
+    """A table's problem (`game.online.tables.Problem`) in the player's words; the details (the
+    room's id, the server's reason) stay in the log."""
+    kind = getattr(problem, "kind", "")
+    log.info("online table problem %s at %s: %s", kind, getattr(problem, "room_id", "?"),
+             getattr(problem, "detail", ""))
+    if kind == "setup":
+        return _("A table's setup from its host is broken, so it cannot be shown. Ask the host to start a new table.")
+    if kind == "refused":
+        return _("The table refused your last move; make it again.")
+    if kind == "broken":
+        return _("A move was removed from a table's room. The table waits until its host restores it.")
+    if kind == "tampered":
+        return _("A table's record was changed after the fact; the change is ignored.")
+    return _("Something went wrong at an online table.")
+
+
+def address_note(server: str) -> str:
+    """Said while signing in when an IP address or port got http:// (no https on a LAN homeserver)."""
+    from ..online.address import homeserver_url
+    url, chose_http = homeserver_url(server)
+    return _("Trying {url}: an address with an IP or a port is reached over plain http.").format(url=url) \
+        if chose_http else ""

@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.games import game as registry_game
+from engine.games import games
+
 from ..i18n import N_, _
 from ..online.protocol import BOT
 from ..scene import WidgetScene
@@ -35,14 +38,14 @@ class NewOnlineTable(WidgetScene):
     def __init__(self, app: "App", s: "Session") -> None:
         super().__init__(app)
         self.s = s
-        self.game = "lineit"
+        self.game = next(games()).name
         self.friends = ""
         self.bots = 0
         self.final_plays = 1
         self.sheet = "A"
         self.error = ""
         self.busy: concurrent.futures.Future | None = None
-        self.c_game = Choice(N_("Game"), [("lineit", lambda: "Line-it"), ("linyo", lambda: "Linyo")],
+        self.c_game = Choice(N_("Game"), [(g.name, (lambda t=g.title: t)) for g in games()],
                              self.game, self._set_game)
         self.friends_in = TextInput("", self._set_friends, N_("Matrix IDs to invite, e.g. @ann:matrix.org"),
                                     max_len=300, font_size=26)
@@ -77,9 +80,10 @@ class NewOnlineTable(WidgetScene):
         if bad:
             return _("{id} is not a Matrix ID: it looks like @name:server.org").format(id=T.safe(bad[0], 60))
         seats = [self.s.me] + list(dict.fromkeys(friends)) + [BOT] * self.bots
-        low = 2 if self.game == "lineit" else 1
-        if not low <= len(seats) <= 6:
-            return _("A table has {low} to 6 seats; this one would have {n}.").format(low=low, n=len(seats))
+        info = registry_game(self.game)
+        if len(seats) not in info.seats:
+            return _("A table has {low} to 6 seats; this one would have {n}.").format(low=info.min_players,
+                                                                                   n=len(seats))
         return seats
 
     def create(self) -> None:
@@ -89,15 +93,28 @@ class NewOnlineTable(WidgetScene):
         if isinstance(seats, str):
             self.error = seats
             return
-        options: dict = {"final_plays": self.final_plays} if self.game == "lineit" else {
-            "sheet": self.sheet, "difficulties": [2] * len(seats)}
+        options = self.options(len(seats))
         self.error = ""
         self.busy = self.s.tables.create(self.game, len(seats), options, seats)
 
+    def has(self, key: str) -> bool:
+        return any(o.key == key for o in registry_game(self.game).options)
+
+    def options(self, players: int) -> dict:
+        """The chosen options the game takes (a per-seat option at its default for every seat)."""
+        chosen = {"final_plays": self.final_plays, "sheet": self.sheet}
+        out: dict = {}
+        for o in registry_game(self.game).options:
+            if o.per_seat_keyword:
+                out[o.per_seat_keyword] = [o.default] * players
+            elif o.key in chosen:
+                out[o.key] = chosen[o.key]
+        return out
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.c_final.visible = self.game == "lineit"
-        self.c_sheet.visible = self.game == "linyo"
+        self.c_final.visible = self.has("final_plays")
+        self.c_sheet.visible = self.has("sheet")
         for w in self.widgets:
             w.update(dt)
         self.s.poll()

@@ -123,6 +123,11 @@ class OnlineStrip:
             return _("Connection lost: trying again… Your moves are sent once it is back.")
         if t is None:
             return _("Reading the table…")
+        if t.replica.broken:
+            return _("A move was removed from this table's room: the table waits until the host restores it.")
+        if tables.throttled_for() > 0:
+            from .online_errors import throttle_text
+            return throttle_text(tables.throttled_for())
         state = self.scene.tg.state
         if state.is_over:
             return _("The game is over.")
