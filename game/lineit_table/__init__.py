@@ -15,7 +15,7 @@ Modules, one idea each:
 - `input`      mouse (drag or click) and keys
 - `draw`       painting the table from the scene (changes no state)
 - `results`    the results rows (play again / look at the table are the base's)
-- `demo`       `linebox --demo lineit`: bots only, with the frame figures
+- `demo`       how `linebox --demo lineit` sets up its game (the table measures itself)
 
 What every table has (bots, autosave, pass screens, pause, game over,
 results base, demo figures, frame push) is in `game.table`.
@@ -27,7 +27,7 @@ undo steps back one action at a time through its `undo_points()`/`rewind()`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
 from game.frontends import GameUI, register
@@ -35,28 +35,47 @@ from game.frontends import GameUI, register
 if TYPE_CHECKING:
     from game.app import App
     from game.scene import Scene
+    from game.table.drivers import Seating, TableOptions
 
 
-def make_scene(app: "App", config: dict | None = None, save: dict | None = None) -> "Scene":
-    """The table for a setup config, or for a payload the table saved earlier (BadSave if unusable)."""
+def make_game(config: dict[str, Any], state: Any = None, save: dict[str, Any] | None = None) -> Any:
+    """The game at the table: from a save payload, at an engine state, or new from a setup config
+    (BadSave if it cannot be used)."""
     from .controller import Controller
-    from .scene import TableScene
     if save is not None:
-        ctrl = Controller.from_payload(save)
-    elif config is not None:
-        try:
-            ctrl = Controller.new(config)
-        except (KeyError, TypeError) as exc:
-            raise BadSave(f"the setup is incomplete ({exc})") from None
-    else:
-        raise BadSave("nothing to open")
-    return TableScene(app, ctrl)
+        return Controller.from_payload(save)
+    if state is not None:
+        return Controller(config, state)
+    try:
+        return Controller.new(config)
+    except (KeyError, TypeError) as exc:
+        raise BadSave(f"the setup is incomplete ({exc})") from None
 
 
-def make_demo_scene(app: "App", players: int, seed: int | None, speed: float, exit_at_end: bool) -> "Scene":
-    """Bots only, built exactly like the arena's game 0 for `seed`; prints figures as JSON at the end."""
-    from .demo import DemoScene
-    return DemoScene(app, players, seed, speed, exit_at_end)
+def make_table(app: "App", tg: Any, seating: "Seating", options: "TableOptions") -> "Scene":
+    """The table scene for the game `tg`, its seats driven by `seating`."""
+    from .scene import TableScene
+    return TableScene(app, tg, seating, options)
 
 
-UI = register(GameUI(name="lineit", package=__name__, text_domain="lineit_table"))
+def show_chance(scene: Any, events: list[Any]) -> None:
+    """A deal from an online host: shown as any action's events (the controller's views key on
+    the chance count too, so they see the new cards)."""
+    scene.on_applied(None, events)
+
+
+def demo_game(players: int, seed: int | None) -> tuple[Any, dict[str, Any]]:
+    """`linebox --demo lineit`: the arena's game 0 for `seed`, every seat a normal bot."""
+    from .demo import demo_game as made
+    return made(players, seed)
+
+
+def event_text(event: Any, name: Any) -> str:
+    """The game log's sentence of one engine event (the online hub shows a room's last move)."""
+    from .texts import event_text as text
+    return str(text(event, name))
+
+
+UI = register(GameUI(name="lineit", package=__name__, text_domain="lineit_table",
+                     hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
+                            "demo_game": demo_game, "event_text": event_text}))
