@@ -76,6 +76,30 @@ def event_text(event: Any, name: Any) -> str:
     return str(text(event, name))
 
 
+def branch_game(final: Any, chance: list[dict[str, Any]], seed: int) -> Any:
+    """Play from here: a new seeded game of `final`'s setup whose deck starts with the cards
+    dealt so far (`chance`, the record's outcomes up to the moment), the rest shuffled anew."""
+    from collections import Counter
+    import random
+
+    from engine import lineit
+    dealt = [t for c in chance if c["kind"] in ("deal", "remainder") for t in c["outcome"]]
+    left = Counter(lineit.card_text(c) for c in lineit.FULL_DECK) - Counter(dealt)
+    rest = sorted(left.elements(), key=lambda t: (len(t), t))
+    random.Random(seed).shuffle(rest)
+    options, _seats = setup_of(final)
+    return lineit.new_game(players=final.players, seed=seed, first_seat=options["first_seat"],
+                           final_plays=options["final_plays"], deck=dealt + rest)
+
+
+def setup_of(state: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The setup config's options of the game `state` is in, and each seat's (none in Line-it)."""
+    setup = state.to_json()["setup"]
+    first = state.rewind(0, any=True).current_seat
+    return {"first_seat": first, "final_plays": setup.get("final_plays", 1)}, [{} for _ in range(state.players)]
+
+
 UI = register(GameUI(name="lineit", package=__name__, text_domain="lineit_table",
                      hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
-                            "demo_game": demo_game, "event_text": event_text}))
+                            "demo_game": demo_game, "event_text": event_text,
+                            "branch_game": branch_game, "setup_of": setup_of}))

@@ -75,6 +75,33 @@ def event_text(event: Any, name: Any) -> str:
     return entry.text() if entry is not None else ""
 
 
+def branch_game(final: Any, chance: list[dict[str, Any]], seed: int) -> Any:
+    """Play from here: a new seeded game of `final`'s setup that rolls the rolls made so far
+    (`chance`, the record's outcomes up to the moment), the seeded source after them."""
+    from engine import linyo
+    setup = final.to_json()["setup"]
+    rolls = ["".join(c["outcome"]) for c in chance if c["kind"] == "roll"]
+    options, _seats = setup_of(final)
+    return linyo.new_game(players=final.players, seed=seed, sheet=setup.get("sheet", "A"),
+                          difficulties=setup.get("difficulties"), first_seat=options["first_seat"],
+                          rolls=rolls, sheet_seed=setup.get("sheet_seed"))
+
+
+def setup_of(state: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The setup config's options of the game `state` is in (first seat, sheet) and each seat's
+    difficulty."""
+    from .model import SHEET_CHOICES
+    record = state.to_json()
+    setup = record["setup"]
+    first = setup.get("first_seat")
+    if first is None:               # drawn by chance: the record's first outcome names it
+        first = next(int(c["outcome"][0]) for c in record["chance"] if c["kind"] == "first_seat")
+    sheet = setup.get("sheet", "A")
+    return ({"first_seat": int(first), "sheet": sheet if sheet in SHEET_CHOICES else "A"},
+            [{"difficulty": int(d)} for d in state.difficulties])
+
+
 UI = register(GameUI(name="linyo", package=__name__, text_domain="linyo_table",
                      hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
-                            "demo_game": demo_game, "event_text": event_text}))
+                            "demo_game": demo_game, "event_text": event_text,
+                            "branch_game": branch_game, "setup_of": setup_of}))
