@@ -588,10 +588,11 @@ class TableScene(TableBase, TableInput, Scene):
         self.b_undo.enabled = mine and self.ctrl.can_undo()
         self.b_hint.enabled = mine and self.bots.ready
         # the row is for people at this screen; a replay's table has the viewer's bar instead of a menu
-        self.b_menu.enabled = not self.replay
+        replay = self.replay
+        self.b_menu.enabled = not replay
         people = bool(self.seating.people())
         for b in self.buttons:
-            b.visible = not self.replay and (people or b is self.b_menu)
+            b.visible = not replay and (people or b is self.b_menu)
         self._fit_button_row()
 
     def _fit_button_row(self) -> None:

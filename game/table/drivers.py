@@ -185,6 +185,12 @@ class Seating:
     #: a tutorial's script (its other seats, if any, are `Script`; a solo tutorial has none)
     guide: "Guide | None" = None
 
+    def __post_init__(self) -> None:
+        # the drivers never change at a table: what the frame asks about them is kept
+        self._roles = frozenset(d.role for d in self.drivers)
+        self._people = [p for p, d in enumerate(self.drivers) if d.role is Role.PERSON]
+        self._read_only = self._roles == {Role.RECORD}
+
     def role(self, seat: int) -> Role:
         return self.drivers[seat].role
 
@@ -193,11 +199,11 @@ class Seating:
 
     def here(self, seat: int | None) -> bool:
         """A person at this screen plays `seat`."""
-        return seat is not None and 0 <= seat < len(self.drivers) and self.role(seat) is Role.PERSON
+        return seat is not None and seat in self._people
 
     def people(self) -> list[int]:
         """The seats played at this screen (two or more take turns: hot seat)."""
-        return [p for p, d in enumerate(self.drivers) if d.role is Role.PERSON]
+        return list(self._people)
 
     def polled(self, seat: int | None) -> bool:
         """`seat`'s actions are polled from its driver (a bot, the room, the script)."""
@@ -209,7 +215,7 @@ class Seating:
 
     @property
     def roles(self) -> frozenset[Role]:
-        return frozenset(d.role for d in self.drivers)
+        return self._roles
 
     @property
     def runs_bots(self) -> bool:
@@ -219,7 +225,7 @@ class Seating:
     @property
     def read_only(self) -> bool:
         """A record plays every seat: the table only shows a game."""
-        return self.roles == {Role.RECORD}
+        return self._read_only
 
     @property
     def scripted(self) -> bool:
