@@ -13,7 +13,7 @@ offers
 
 and the base gives it the rest, the same for both games:
 
-- the bots (`self.bots`, a `TableBots`): one worker, one seed formula, one fallback;
+- the bot worker (`self.bots`, a `TableBots`, the seating's): bot seats and hints share it;
 - the autosave (`self.saver`): off the frame thread, failures reported once,
   and `save_promise()`, which never says a game is saved when it is not;
 - `on_applied(action, events)`: the one place an applied action's result
@@ -35,8 +35,13 @@ and the base gives it the rest, the same for both games:
   plus `self.options` (`TableOptions`), never a subclass: `demo`, `replay`,
   `tutorial` and `remote` below are read from them, and so is what the table
   says (`thinking`, `can_save`, ...);
-- the components it hosts (`host`): the online strip, the tutorial's guide,
-  the demo's frame figures.
+- the components it hosts (`host`, `game.table.spec.TableComponent`): the
+  online strip, the tutorial's guide panel. The scene calls `handle_components`
+  first in `handle`, `update_components` in `update` and `draw_components` at
+  the end of `draw`; a person's actions pass `vet` before the engine, and
+  `undo` asks them before it rewinds the engine;
+- the demo's frame figures (`self.meter`, `game.table.demo.DemoMeter`), kept
+  when the table is opened with `TableOptions(figures=True)`.
 """
 from __future__ import annotations
 
@@ -301,12 +306,12 @@ class TableBase:
     def vet(self, actions: list[str]) -> list[str] | None:
         """A person's actions before the engine sees them: as the hosted components would send
         them (a tutorial: in its script's order), or None when one refuses them."""
-        vetted: list[str] | None = actions
         for c in self.components:
-            vetted = c.vet(vetted)
+            vetted = c.vet(actions)
             if vetted is None:
                 return None
-        return vetted
+            actions = vetted
+        return actions
 
     def hint_taken(self) -> bool:
         """A hosted component answers the Hint button itself (the tutorial's pointer)."""
