@@ -87,13 +87,10 @@ def test_a_bot_seat_says_it_plays_and_a_person_may_save(home, game, lang):
     i18n.set_language(lang)
     table = opened(app, TableSpec(game, setup(game, "human", "bot", first=1)))
     assert [table.seating.role(p) for p in (0, 1)] == [Role.PERSON, Role.BOT]
-    st = table.tg.state
-    if game == "linyo":     # Linyo's start roll: every seat marks its starts, the person first
-        st = table.tg.state
-    cur = st.current_seat
-    if not table.acts_here(cur):
-        assert table.thinking(cur)
-        assert status(table) in words(BOT_WORDS, table.tg.name(cur))
+    cur = table.tg.state.current_seat
+    assert cur == 1 and not table.acts_here(cur)        # the bot begins (slow pace: it is still deciding)
+    assert table.thinking(cur) and not table.thinking(0)
+    assert status(table) in words(BOT_WORDS, table.tg.name(cur))
     assert pause_offers_save(app, table)
 
 
