@@ -11,6 +11,9 @@ A table is the package `game/<game>_table/`, built on the shared base
     make_table(app, tg, seating, options) -> Scene
     show_chance(scene, events)      # an online host's deal or roll, shown as the game shows it
     demo_game(players, seed) -> (state, config)     # what `linebox --demo GAME` plays
+    event_text(event, name) -> str  # the log's sentence of an event (the online hub's last move)
+    branch_game(final, chance, seed) -> state       # "Play from here": the chance seen so far, then fresh
+    setup_of(state) -> (options, seat options)      # the setup config's options of an engine state
 
 and `build_table(app, TableSpec(...))` (`game.table.spec`) is the only place
 a table is made: the setup screen, Continue and Load, "Play from here",

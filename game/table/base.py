@@ -101,7 +101,7 @@ class TableBase:
         self.options = options or TableOptions()
         self.seating = seating or local(self.game, config, len(config["seats"]))
         self.bots = self.seating.worker
-        self.bots.time_limit = self.bot_time_limit if self.options.bot_time_limit else None
+        self.bots.time_limit = self.bot_time_limit if self.options.cuts_bot_time else None
         self.lay_override = self.options.lay
         # a table opened without a game id (online, tutorial) gets one here
         config.setdefault("game_id", new_game_id())

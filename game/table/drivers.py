@@ -316,7 +316,7 @@ class TableOptions:
     lay: "Layout | None" = None
 
     @property
-    def bot_time_limit(self) -> bool:
+    def cuts_bot_time(self) -> bool:
         """A hard bot's thinking is cut to the table's limit (a measured demo lets it think as in
         the arena, so its scores are the arena's)."""
         return not self.figures
