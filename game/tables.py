@@ -1,18 +1,24 @@
-"""The seam between the shell and the game tables.
+"""The seam between the shell and the game tables: one factory opens every table.
 
-A table is the package `game/<game>_table/` (`lineit_table`, `linyo_table`),
-built on the shared base `game/table/`, whose `__init__` provides
+A table is the package `game/<game>_table/`, built on the shared base
+`game/table/`. Its front end (`game.frontends.GameUI`) declares the hooks
 
-    def make_scene(app, config=None, save=None) -> Scene
-        # exactly one of config / save is given
-        # config: the plain dict a setup scene produced (below)
-        # save:   the payload dict the table itself stored earlier through
-        #         storage.write_autosave(game, payload) / write_save(...)
-        # raise engine.core.BadSave if the payload cannot be used
+    make_game(config, state=None, save=None) -> the game at the table
+        # exactly one way in: a save payload the table stored earlier, an engine
+        # state to open at (a replay's moment, a room's replica, a tutorial's step,
+        # the demo's arena game), or else a new game from the setup config below;
+        # raise engine.core.BadSave if it cannot be used
+    make_table(app, tg, seating, options) -> Scene
+    show_chance(scene, events)      # an online host's deal or roll, shown as the game shows it
+    demo_game(players, seed) -> (state, config)     # what `linebox --demo GAME` plays
+    event_text(event, name) -> str  # the log's sentence of an event (the online hub's last move)
+    branch_game(final, chance, seed) -> state       # "Play from here": the chance seen so far, then fresh
+    setup_of(state) -> (options, seat options)      # the setup config's options of an engine state
 
-    def make_demo_scene(app, players, seed, speed, exit_at_end) -> Scene
-        # `linebox --demo GAME ...`: bots only, `speed` × normal pace;
-        # with exit_at_end the scene calls app.quit() when the game is over
+and `build_table(app, TableSpec(...))` (`game.table.spec`) is the only place
+a table is made: the setup screen, Continue and Load, "Play from here",
+History's replays, the tutorials, online tables and the demo each choose the
+seats' drivers and options (`game.table.drivers`) and nothing else.
 
 Setup config (both games):
 
@@ -36,19 +42,23 @@ the end, `sound.play(name)`, and reads `app.settings.anim_factor`,
 """
 from __future__ import annotations
 
-import importlib
 import logging
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.games import games
 
 from . import history, storage
+from .frontends import frontend
 from .i18n import _
+from .table.drivers import TableOptions
+from .table.spec import MakeGame, MakeTable, TableSpec
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from .app import App
+    from .scene import Scene
 
 log = logging.getLogger("linebox.tables")
 GAMES = tuple(g.name for g in games())                    # the registry's games
@@ -56,40 +66,63 @@ GAME_NAMES = {g.name: g.title for g in games()}           # titles are never tra
 REASON_CHARS = 300
 
 
-def module_name(game: str) -> str:
-    return f"game.{game}_table"
+def _hook(game: str, name: str) -> Callable[..., Any]:
+    """The game's front end hook `name` (its package is imported on first use)."""
+    return frontend(game).hooks[name]
 
 
-def _module(game: str) -> Any:
-    return importlib.import_module(module_name(game))
+def build_table(app: "App", spec: TableSpec) -> "Scene":
+    """The table for `spec`: the game at its start, seated by the spec's drivers, with its options
+    and components (raises BadSave, or what the game's code raised for a save it did not think of)."""
+    make_game: MakeGame = _hook(spec.game, "make_game")
+    make_table: MakeTable = _hook(spec.game, "make_table")
+    tg = make_game(spec.config, state=spec.state, save=spec.save)
+    seating = spec.drivers(spec.game, tg.config, len(tg.config["seats"]))
+    options = spec.options
+    if spec.save is not None and not options.at_rest:
+        options = replace(options, at_rest=True)     # a loaded game shows what already happened at once
+    table = make_table(app, tg, seating, options)
+    for make in spec.components:
+        table.host(make(table))           # type: ignore[attr-defined]  # every table has TableBase.host
+    return table
 
 
-def open_table(app: "App", config_or_save: dict, path: "Path | None" = None) -> bool:
-    """Open the table for a setup config or a save envelope; False if it could not.
+def spec_for(config_or_save: dict) -> TableSpec | None:
+    """The spec of a setup config or a save envelope (`storage.read_save`); None for no known game.
 
-    A save envelope is what `storage.read_save` / `latest_autosave` return
-    (`{"kind": "save", "game": ..., "payload": {...}}`); anything else is a
-    setup config. When the save cannot be used, the player gets a plain
+    A setup is never a game yet: it gets a new game id, whatever was copied."""
+    game = config_or_save.get("game")
+    if game not in GAMES:
+        return None
+    if config_or_save.get("kind") == "save":
+        payload = config_or_save.get("payload")
+        config = payload.get("config") if isinstance(payload, dict) else None
+        return TableSpec(str(game), config if isinstance(config, dict) else {}, save=payload if isinstance(
+            payload, dict) else {})
+    from .table.base import new_game_id
+    return TableSpec(str(game), {**config_or_save, "game_id": new_game_id()})
+
+
+def open_table(app: "App", what: "dict | TableSpec", path: "Path | None" = None) -> bool:
+    """Open a table in place of every scene; False if it could not.
+
+    `what` is a `TableSpec`, a setup config, or a save envelope (what
+    `storage.read_save` / `latest_autosave` return: `{"kind": "save", "game": ...,
+    "payload": {...}}`). When a save cannot be used, the player gets a plain
     message and stays where they are. A save the table refuses is set aside
     (its file is `path`, or the game's autosave), so it is not offered, and
     refused, again and again.
     """
     from engine.core import BadSave
 
-    is_save = config_or_save.get("kind") == "save"
-    game = config_or_save.get("game")
-    if not is_save:     # a setup is never a game yet: a new game gets a new id, whatever was copied
-        from .table.base import new_game_id
-        config_or_save = {**config_or_save, "game_id": new_game_id()}
-    if game not in GAMES:
+    spec = what if isinstance(what, TableSpec) else spec_for(what)
+    if spec is None:
         app.message(_("This is not a Linebox game."))
         return False
-    module = _module(game)
+    is_save = spec.save is not None
+    game = spec.game
     try:
-        if is_save:
-            scene = module.make_scene(app, save=config_or_save["payload"])
-        else:
-            scene = module.make_scene(app, config=config_or_save)
+        scene = build_table(app, spec)
     except BadSave as exc:
         refused(app, game, str(exc), is_save, path)
         return False
@@ -121,7 +154,10 @@ def open_replacing_autosave(app: "App", config_or_save: dict, path: "Path | None
 def keep_abandoned(game: str, envelope: dict) -> None:
     """Keep a replaced unfinished game in the history, marked abandoned (a broken one is only logged)."""
     payload = envelope.get("payload")
-    config = payload.get("config") if isinstance(payload, dict) else None
+    if not isinstance(payload, dict):
+        log.warning("the replaced %s game could not be kept: its save has no record", game)
+        return
+    config = payload.get("config")
     if not isinstance(config, dict) or not isinstance(payload.get("record"), dict):
         log.warning("the replaced %s game could not be kept: its save has no record", game)
         return
@@ -150,11 +186,18 @@ def _set_aside(path: "Path", reason: str) -> "Path | None":
     return bad if bad != path else None
 
 
+def demo_spec(game: str, players: int, seed: int | None, speed: float, exit_at_end: bool) -> TableSpec:
+    """`linebox --demo GAME`: the game's arena game with every seat a bot, measured (`TableOptions.figures`)."""
+    state, config = _hook(game, "demo_game")(players, seed)
+    return TableSpec(game, config, state=state,
+                     options=TableOptions(speed=max(0.05, speed), figures=True, exit_at_end=exit_at_end, sounds=False))
+
+
 def run_demo(app: "App", game: str, players: int, seed: int | None, speed: float, exit_at_end: bool) -> int:
     """Start `linebox --demo`; returns an exit code (2 for a game that does not exist)."""
     if game not in GAMES:
         print(f"linebox: there is no game {game!r} (choose from {', '.join(GAMES)}).")
         return 2
-    app.reset(_module(game).make_demo_scene(app, players=players, seed=seed, speed=speed, exit_at_end=exit_at_end))
+    app.reset(build_table(app, demo_spec(game, players, seed, speed, exit_at_end)))
     app.run()
     return 0

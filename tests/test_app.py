@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import types
 
 import pygame
@@ -192,19 +191,24 @@ def test_resize_keeps_every_screen_inside_the_window(home, size):
     assert app.lay.font_px(30) == round(30 * app.lay.scale) or app.lay.font_px(30) == 9
 
 
+def fake_table(monkeypatch, game, make_game, make_table):
+    """The table seam (`game.tables.build_table`) reaches a stand-in front end for `game`."""
+    from game import frontends
+    ui = frontends.GameUI(name=game, package="tests.fake", hooks={"make_game": make_game, "make_table": make_table})
+    monkeypatch.setitem(frontends._UIS, game, ui)
+
+
 def test_setup_hands_a_config_to_the_table_seam(home, monkeypatch):
     made = {}
 
     class FakeTable(MenuScene):
         name = "fake table"
 
-    def make_scene(app, config=None, save=None):
+    def make_game(config, state=None, save=None):
         made["config"], made["save"] = config, save
-        return FakeTable(app)
+        return types.SimpleNamespace(config=config)
 
-    fake = types.ModuleType("game.lineit_table")
-    fake.make_scene = make_scene
-    monkeypatch.setitem(sys.modules, "game.lineit_table", fake)
+    fake_table(monkeypatch, "lineit", make_game, lambda app, tg, seating, options: FakeTable(app))
     app = start()
     key(app, pygame.K_RETURN)                    # Play Line-it
     setup = app.top
@@ -243,14 +247,11 @@ def test_setup_hands_a_config_to_the_table_seam(home, monkeypatch):
 def test_continue_goes_through_the_seam_with_the_save(home, monkeypatch):
     storage.write_autosave("linyo", {"record": {"actions": ["x"]}})
     got = {}
-    fake = types.ModuleType("game.linyo_table")
-
-    def make_scene(app, config=None, save=None):
+    def make_game(config, state=None, save=None):
         got["save"] = save
-        return StatsScene(app)
+        return types.SimpleNamespace(config={"seats": []})
 
-    fake.make_scene = make_scene
-    monkeypatch.setitem(sys.modules, "game.linyo_table", fake)
+    fake_table(monkeypatch, "linyo", make_game, lambda app, tg, seating, options: StatsScene(app))
     app = start()
     menu = app.top
     assert menu.b_continue.visible and menu.focus is menu.b_continue

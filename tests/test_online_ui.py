@@ -22,6 +22,9 @@ from game.online.bench import autoplay  # noqa: E402
 from game.online.client import MatrixClient  # noqa: E402
 from game.online.rules import has_external_chance  # noqa: E402
 from game.online.tables import HostSecrets, OnlineTables  # noqa: E402
+from game.i18n import _ as tr  # noqa: E402
+from game.lineit_table.draw import status_text  # noqa: E402
+from game.scenes.online_table import OnlineStrip  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not has_external_chance(), reason="needs the engine's external chance")
 _n = iter(range(10_000))
@@ -44,7 +47,7 @@ def linyo_frame(app, other: OnlineTables, bot, host_bots: dict) -> None:
     """One frame of an online Linyo game: the app's seat decides with `bot` when it may (as a
     player would, once the strokes and dice have landed), the host plays its seats."""
     t = app.top
-    if t.name == "online_linyo":
+    if t.game == "linyo" and t.remote is not None:
         st = t.tg.state
         if t.human_turn() and not st.is_over and not t.reveal.busy() and not t.dice.rolling():
             assert t._decide(bot.choose(t.decide_state.view(t.decide_seat)))
@@ -122,7 +125,7 @@ def open_invited_table(app, scene, other, game: str, options: dict):
     click(app, row.rect)                                 # opens the table scene
     app.step(0.05)
     table = app.top
-    assert table.name == f"online_{game}" and table.remote is not None
+    assert table.game == game and table.remote is not None and table.seating.online
     return room, table
 
 
@@ -132,6 +135,11 @@ def settle_and_compare(app, other, room, table) -> None:
         theirs = other.tables[room].replica.state.to_json()
         return mine == theirs and scene_room(app).replica.state.to_json() == theirs
     assert run_until(app, other, agree, 30)
+
+
+def strip(table) -> OnlineStrip:
+    """The online strip (waiting line, chat) the table hosts."""
+    return next(c for c in table.components if isinstance(c, OnlineStrip))
 
 
 def scene_room(app):
@@ -146,16 +154,24 @@ def test_lineit_online_table_plays_through_the_scene(online_app):
     host_bots: dict = {}
     target = 24
     end = time.monotonic() + 120
+    said: set[str] = set()
     while time.monotonic() < end and len(other.tables[room].replica.actions) < target:
         t = app.top
         st = t.tg.state
         if t.my_turn() and not t.board.animating:
             assert t.try_action(str(bot.choose(st.view(st.current_seat))))
         app.step(0.05)
+        # the table's words follow its drivers: "Game over." only at the end, never while it
+        # waits for the host's next deal; the host's bot "is playing" only while the room waits for it
+        words = status_text(app.top)[0]
+        said.add(words)
+        assert words != tr("Game over.") or app.top.tg.state.is_over, words
         other.update()
         autoplay(other, host_bots)
         time.sleep(0.005)     # the network threads need the GIL: a spinning loop starves them
     assert len(other.tables[room].replica.actions) >= target
+    assert tr("{name} is playing…").format(name=app.top.tg.name(0)) in said or \
+        tr("{name} is playing…").format(name=app.top.tg.name(1)) in said
     settle_and_compare(app, other, room, table)
     assert not other.tables[room].replica.rejected
     app.step(0.05)
@@ -178,8 +194,8 @@ def test_linyo_online_table_plays_through_the_scene(online_app):
     title, size, _c, (x, y), _a, bold = app.top._header_ops(app.lay)[0]
     from game.ui import text as T
     heading = pygame.Rect(x, y, T.width(title, size, bold=bold), size)
-    assert not app.top.strip.toggle_rect.colliderect(heading)
-    assert app.top.strip.toggle_rect.right < app.top.geom.paper.right
+    assert not strip(app.top).toggle_rect.colliderect(heading)
+    assert strip(app.top).toggle_rect.right < app.top.geom.paper.right
 
 
 def press_drag(app, points) -> None:
@@ -226,7 +242,7 @@ def test_linyo_second_seat_moves_before_the_first(online_app):
                 assert not t.human_turn() and t.tg.state.current_seat == 0   # sent, nothing applied here
                 assert run_until(app, other, lambda: 1 in other.tables[room].replica.queued_seats(), 20)
                 assert other.tables[room].waiting_for() == [0]    # the host sees only itself waited for
-                assert t.strip.waiting_text() != "Your move."
+                assert strip(t).waiting_text() != "Your move."
                 early[phase] = True
             else:
                 assert t._decide(bot.choose(t.decide_state.view(t.decide_seat)))

@@ -59,7 +59,7 @@ def app(headless_home, monkeypatch):
 @pytest.mark.parametrize("game", ["lineit", "linyo"])
 def test_partial_pushes_show_the_window_exactly(app, game):
     from game import tables
-    scene = tables._module(game).make_demo_scene(app, players=4, seed=7, speed=6, exit_at_end=False)
+    scene = tables.build_table(app, tables.demo_spec(game, players=4, seed=7, speed=6, exit_at_end=False))
     app.reset(scene)
     before = dict(app.presented)
     for i in range(360):
@@ -72,7 +72,7 @@ def test_partial_pushes_show_the_window_exactly(app, game):
 
 def test_window_events_and_toasts_push_the_whole_window(app):
     from game import tables
-    app.reset(tables._module("lineit").make_demo_scene(app, players=2, seed=3, speed=4, exit_at_end=False))
+    app.reset(tables.build_table(app, tables.demo_spec("lineit", players=2, seed=3, speed=4, exit_at_end=False)))
     app.run(frames=40, dt=DT)
     whole = app.presented["whole"]
     pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
@@ -204,7 +204,7 @@ def test_window_events_crossfades_toasts_and_overlays_leave_a_whole_redraw(scree
     app = screen_app(size)
     _check(app, "menu", 3)
     # a crossfade from the menu into a table
-    table = tables._module(game).make_demo_scene(app, players=3, seed=5, speed=6, exit_at_end=False)
+    table = tables.build_table(app, tables.demo_spec(game, players=3, seed=5, speed=6, exit_at_end=False))
     app.reset(table)
     _check(app, "crossfade into the table", 22)
     _settled(app)

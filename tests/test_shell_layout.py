@@ -92,7 +92,7 @@ def test_menu_and_pause_name_going_on_with_one_word(headless_home, lang):
     from game.table.overlays import PauseScene
 
     class Table:                      # what the pause box asks of a table
-        keeps_saves, game = True, "lineit"
+        keeps_saves, can_save, game = True, True, "lineit"
 
     i18n.set_language(lang)
     pause = PauseScene.__new__(PauseScene)

@@ -43,9 +43,9 @@ def test_a_bots_only_linyo_game_through_the_table_is_in_the_history(home):
 
 
 def test_the_demo_game_is_kept_too(home):
-    from game.linyo_table import make_demo_scene
+    from game import tables
     app = YT.start_app()
-    scene = make_demo_scene(app, players=2, seed=3, speed=50, exit_at_end=False)
+    scene = tables.build_table(app, tables.demo_spec("linyo", players=2, seed=3, speed=50, exit_at_end=False))
     app.reset(scene)
     YT.play_out(app, scene)
     entry = history.load().entry(0)

@@ -351,9 +351,9 @@ def _same_as_full_redraw(app: App, sc: TableScene) -> bool:
 
 
 def test_partial_redraw_leaves_no_trails(home):
-    from game.lineit_table import make_demo_scene
+    from game import tables
     app = start()
-    sc = make_demo_scene(app, players=4, seed=7, speed=4, exit_at_end=False)
+    sc = tables.build_table(app, tables.demo_spec("lineit", players=4, seed=7, speed=4, exit_at_end=False))
     app.reset(sc)
     for i in range(400):
         app.step(DT)
@@ -409,7 +409,7 @@ def test_online_results_offer_no_offline_play_again_and_tag_no_person_a_bot(home
     sc = open_game(app, cfg)
     offline = ResultsScene(app, sc)
     assert offline.b_again.visible
-    sc.remote = object()
+    sc.seating.room = object()          # the seating of an online table (its room)
     online = ResultsScene(app, sc)
     assert not online.b_again.visible and online.b_look.visible and online.b_menu.visible
     assert online.kinds == ["human", "human"]

@@ -242,9 +242,10 @@ def test_autosave_and_continue_restore_exactly(home):
     assert again.state.view(0) == linyo.from_json(env["payload"]["record"]).view(0)
     # a broken payload is refused with a message, not a crash
     from engine.core import BadSave
-    import game.linyo_table as linyo_table
+    from game import tables
     with pytest.raises(BadSave):
-        linyo_table.make_scene(app, save={"record": {"game": "linyo"}, "config": {"seats": []}})
+        tables.build_table(app, tables.TableSpec("linyo", {"seats": []}, save={"record": {"game": "linyo"},
+                                                                               "config": {"seats": []}}))
 
 
 def test_four_of_a_kind_choice_by_clicking_dice(home):

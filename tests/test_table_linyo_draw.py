@@ -11,7 +11,7 @@ import pytest
 from engine.bots.worker import BotWorker
 from game import palette as P
 from game.table import bots as bots_mod
-from game.linyo_table.demo import DemoTable
+from game import tables
 from game.linyo_table.geometry import COLS, ROWS, SheetGeom
 from game.linyo_table.sheet_draw import InkLine, SheetCanvas, draw_ink, settled_sheet
 
@@ -101,7 +101,7 @@ def test_demo_window_equals_a_full_redraw_every_frame(home, monkeypatch):
     monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
     app = start_app(fast=False)
     app.settings.bot_pace = "fast"
-    scene = DemoTable(app, players=6, seed=7, speed=6.0, exit_at_end=False)
+    scene = tables.build_table(app, tables.demo_spec("linyo", players=6, seed=7, speed=6.0, exit_at_end=False))
     app.replace(scene)
     for i in range(500):
         app.step(DT)

@@ -12,6 +12,7 @@ from game import stats, storage
 from game.app import App
 from game.linyo_table.model import TableGame
 from game.linyo_table.scene import LinyoTable
+from game.table.drivers import TableOptions
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.load import LoadScene
 from game.table.overlays import PauseScene, SaveScene
@@ -206,7 +207,7 @@ def test_four_of_a_kind_banner_and_turned_dice_marked_only_until_set(home):
     assert "Ada" in label and "turned" in label and "blue" in label
     # the dice keep their order when the game is continued
     shown = list(scene.dice.faces)
-    again = LinyoTable(app, TableGame.from_payload(scene.g.payload()), restored=True)
+    again = LinyoTable(app, TableGame.from_payload(scene.g.payload()), options=TableOptions(at_rest=True))
     assert again.dice.faces == shown
 
 

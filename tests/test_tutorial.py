@@ -13,12 +13,12 @@ from game.tutorial import open_tutorial, progress
 from game.tutorial.lineit_script import script as lineit_script
 from game.tutorial.linyo_script import script as linyo_script
 from game.tutorial.steps import state_at
-from game.tutorial.table import MAX_LINES, TEXT_SIZE, panel_text_width
+from game.tutorial.table import MAX_LINES, TEXT_SIZE, GuidePanel, panel_text_width
 from game.ui import text as T
 from game.ui.widgets import label_text
 from tools.compile_locale import po_path, read_po
 
-from tutorial_player import right_gesture, wrong_gesture
+from tutorial_player import panel, right_gesture, wrong_gesture
 
 from appkit import menu_app  # noqa: E402
 
@@ -72,8 +72,13 @@ def fingerprint(sc) -> str:
     return str(sc.tg.state.to_json())
 
 
+def is_tutorial(scene) -> bool:
+    return any(isinstance(c, GuidePanel) for c in getattr(scene, "components", ()))
+
+
 def tutorial(app: App):
-    return app.top if hasattr(app.top, "guide") else next(s for s in app.stack if hasattr(s, "guide"))
+    """The table a tutorial's guide panel is on (the top scene, or under a dialog)."""
+    return app.top if is_tutorial(app.top) else next(s for s in app.stack if is_tutorial(s))
 
 
 @pytest.mark.parametrize("game", ["lineit", "linyo"])
@@ -118,18 +123,18 @@ def play_through(app: App, game: str, wrong: bool) -> None:
     for _ in range(400):
         sc = tutorial(app)
         settle(app, sc)
-        if sc.guide.last and sc.guide.ready() and sc.tg.state.is_over:
+        if panel(sc).guide.last and panel(sc).guide.ready() and sc.tg.state.is_over:
             break
-        if wrong and sc.guide.acting() or (wrong and sc.guide.ready() and sc.guide.done == 0):
-            if getattr(sc, "_tried", None) != (sc.guide.index, sc.guide.done):
-                sc._tried = (sc.guide.index, sc.guide.done)
+        if wrong and panel(sc).guide.acting() or (wrong and panel(sc).guide.ready() and panel(sc).guide.done == 0):
+            if getattr(sc, "_tried", None) != (panel(sc).guide.index, panel(sc).guide.done):
+                sc._tried = (panel(sc).guide.index, panel(sc).guide.done)
                 before = fingerprint(sc)
                 for gst in wrong_gesture(app, sc):
                     perform(app, gst)
-                assert fingerprint(sc) == before, (sc.guide.index, "a wrong action changed the game")
-                assert sc.tut_refusal is not None, (sc.guide.index, "a wrong action was not refused")
-                if sc.guide.acting():
-                    assert sc.guide.text(sc.guide.step.say) in sc.tut_refusal[0]
+                assert fingerprint(sc) == before, (panel(sc).guide.index, "a wrong action changed the game")
+                assert panel(sc).refusal is not None, (panel(sc).guide.index, "a wrong action was not refused")
+                if panel(sc).guide.acting():
+                    assert panel(sc).guide.text(panel(sc).guide.step.say) in panel(sc).refusal[0]
         g = right_gesture(app, sc)
         if g is None:
             app.step(DT)
@@ -161,7 +166,7 @@ def test_the_tutorial_resumes_at_the_same_step_after_a_restart(home, game):
     app.run(frames=3, dt=DT)
     for _ in range(200):
         sc = tutorial(app)
-        if sc.guide.index >= 3:
+        if panel(sc).guide.index >= 3:
             break
         settle(app, sc)
         g = right_gesture(app, sc)
@@ -170,16 +175,16 @@ def test_the_tutorial_resumes_at_the_same_step_after_a_restart(home, game):
         else:
             app.step(DT)
     sc = tutorial(app)
-    index, state = sc.guide.index, fingerprint(sc)
+    index, state = panel(sc).guide.index, fingerprint(sc)
     pygame.display.quit()
     app = start()                                   # a new start of Linebox
     assert open_tutorial(app, game)
     app.run(frames=2, dt=DT)
     again = tutorial(app)
-    assert again.guide.index == index == progress.entry(game)["step"]
+    assert panel(again).guide.index == index == progress.entry(game)["step"]
     assert fingerprint(again) == state
-    perform(app, ("click", again.b_back.rect.center))   # back one step: the game as it was there
-    assert tutorial(app).guide.index == index - 1
+    perform(app, ("click", panel(again).b_back.rect.center))   # back one step: the game as it was there
+    assert panel(tutorial(app)).guide.index == index - 1
     back = state_at(SCRIPTS[game](), index - 1).to_json()
     now = tutorial(app).tg.state.to_json()         # the step's bots may have played since
     assert now["actions"][:len(back["actions"])] == back["actions"]
@@ -230,13 +235,13 @@ def test_the_panel_buttons_fit_whole_words_and_differ_from_undo_at_800x600(home,
         app.run(frames=3, dt=DT)
         sc = tutorial(app)
         lay = app.lay
-        for b in sc.tut_buttons:
+        for b in panel(sc).buttons:
             room = b.rect.w - lay.px(30)
             for word in label_text(b.label).split():
                 assert T.width(word, b.text_px(lay), True) <= room, (lang, game, word)
         # German and French tables call Undo "Zurück" / "Retour": the step back must read differently
-        assert label_text(sc.b_back.label) not in {i18n._("Undo"), i18n._("Back")}, (lang, game)
-        sc.leave_tutorial()
+        assert label_text(panel(sc).b_back.label) not in {i18n._("Undo"), i18n._("Back")}, (lang, game)
+        panel(sc).leave_tutorial()
         app.run(frames=3, dt=DT)
 
 
@@ -253,9 +258,9 @@ def test_offered_once_at_setup_always_in_menu_and_rules(home):
     perform(app, ("click", button.rect.center))
     assert isinstance(app.top, LearnChoice)
     perform(app, ("click", app.top.buttons[1].rect.center))
-    assert type(tutorial(app)).__name__ == "LinyoTutorial"
+    assert tutorial(app).game == "linyo" and panel(tutorial(app)).script.game == "linyo"
     app.open_rules("lineit")
     app.run(frames=2, dt=DT)
     assert isinstance(app.top, RulesScene)
     perform(app, ("click", app.top.learn.rect.center))
-    assert type(tutorial(app)).__name__ == "LineitTutorial"
+    assert tutorial(app).game == "lineit" and panel(tutorial(app)).script.game == "lineit"

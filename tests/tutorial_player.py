@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from engine.linyo.sheets import parse_field
 from game.scenes.dialogs import ConfirmScene
-from game.tutorial.linyo import fields_of
+from game.tutorial.linyo import fields_of, line_end
+from game.tutorial.table import GuidePanel
+
+
+def panel(sc) -> GuidePanel:
+    """The tutorial's guide panel on the table `sc`."""
+    return next(c for c in sc.components if isinstance(c, GuidePanel))
 
 
 def _c(rect) -> tuple[int, int]:
@@ -22,9 +28,9 @@ def right_gesture(app, sc):
     top = app.top
     if isinstance(top, ConfirmScene):
         return ("click", _c(top.buttons[0].rect))
-    g = sc.guide
+    g = panel(sc).guide
     if not g.acting():
-        return ("click", _c(sc.b_next.rect)) if g.ready() else None
+        return ("click", _c(panel(sc).b_next.rect)) if g.ready() else None
     a = g.expected()
     return (_lineit if sc.game == "lineit" else _linyo)(sc, a)
 
@@ -42,11 +48,11 @@ def _lineit(sc, a: str):
 def _linyo(sc, a: str):
     w = a.split()
     if sc.can_confirm() and sc.pending_actions() and sorted(sc.pending_actions()) == sorted(
-            sc.guide.step.do[sc.guide.done:sc.guide.done + len(sc.pending_actions())]):
+            panel(sc).guide.step.do[panel(sc).guide.done:panel(sc).guide.done + len(sc.pending_actions())]):
         return ("click", _c(sc.b_confirm.rect))
     if w[0] == "start":
         picks = set(sc.starts.picks)
-        for x in sc.guide.step.do[sc.guide.done:]:
+        for x in panel(sc).guide.step.do[panel(sc).guide.done:]:
             f = parse_field(x.split()[1])
             if f not in picks:
                 return ("click", _c(sc.geom.cell_rect(f)))
@@ -60,16 +66,16 @@ def _linyo(sc, a: str):
     if w[0] == "abort":
         if not sc.abort_mode:
             return ("click", _c(sc.b_nothing.rect))
-        return ("click", _c(sc.geom.cell_rect(sc._line_end(int(w[1])))))
+        return ("click", _c(sc.geom.cell_rect(line_end(sc, int(w[1])))))
     if w[0] == "move":
-        fields = [sc._line_end(int(w[1]))] + fields_of(a)
+        fields = [line_end(sc, int(w[1]))] + fields_of(a)
         return ("drag", [sc.geom.center(f) for f in fields])
     return ("click", _c(sc.b_confirm.rect))
 
 
 def wrong_gesture(app, sc):
     """Gestures for an action the step does not ask for (the table would allow some of them)."""
-    g = sc.guide
+    g = panel(sc).guide
     if sc.game == "lineit":
         legal = sorted(sc.ctrl.legal_texts() - {g.expected()}) if sc.my_turn() else []
         takes = [a for a in legal if a.startswith(("take", "play"))]
@@ -97,10 +103,10 @@ def wrong_gesture(app, sc):
         return [("click", _c(sc.b_confirm.rect))]
     if a.startswith("abort"):
         other = next(i + 1 for i, o in enumerate(st.open[0]) if o and i + 1 != int(a.split()[1]))
-        return [("click", _c(sc.b_nothing.rect)), ("click", _c(sc.geom.cell_rect(sc._line_end(other)))),
+        return [("click", _c(sc.b_nothing.rect)), ("click", _c(sc.geom.cell_rect(line_end(sc, other)))),
                 ("click", _c(sc.b_confirm.rect)), ("click", _c(sc.b_nothing.rect))]
     move = next(str(m) for m in st.legal_actions() if str(m).startswith("move") and str(m) != a)
-    fields = [sc._line_end(int(move.split()[1]))] + fields_of(move)
+    fields = [line_end(sc, int(move.split()[1]))] + fields_of(move)
     return [("drag", [sc.geom.center(f) for f in fields]), ("click", _c(sc.b_confirm.rect))]
 
 

@@ -15,7 +15,7 @@ Modules, one idea each:
 - `input`      mouse (drag or click) and keys
 - `draw`       painting the table from the scene (changes no state)
 - `results`    the results rows (play again / look at the table are the base's)
-- `demo`       `linebox --demo lineit`: bots only, with the frame figures
+- `demo`       how `linebox --demo lineit` sets up its game (the table measures itself)
 
 What every table has (bots, autosave, pass screens, pause, game over,
 results base, demo figures, frame push) is in `game.table`.
@@ -27,7 +27,7 @@ undo steps back one action at a time through its `undo_points()`/`rewind()`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
 from game.frontends import GameUI, SetupOption, lazy, register
@@ -36,28 +36,74 @@ from game.i18n import N_
 if TYPE_CHECKING:
     from game.app import App
     from game.scene import Scene
+    from game.table.drivers import Seating, TableOptions
 
 
-def make_scene(app: "App", config: dict | None = None, save: dict | None = None) -> "Scene":
-    """The table for a setup config, or for a payload the table saved earlier (BadSave if unusable)."""
+def make_game(config: dict[str, Any], state: Any = None, save: dict[str, Any] | None = None) -> Any:
+    """The game at the table: from a save payload, at an engine state, or new from a setup config
+    (BadSave if it cannot be used)."""
     from .controller import Controller
-    from .scene import TableScene
     if save is not None:
-        ctrl = Controller.from_payload(save)
-    elif config is not None:
-        try:
-            ctrl = Controller.new(config)
-        except (KeyError, TypeError) as exc:
-            raise BadSave(f"the setup is incomplete ({exc})") from None
-    else:
-        raise BadSave("nothing to open")
-    return TableScene(app, ctrl)
+        return Controller.from_payload(save)
+    if state is not None:
+        return Controller(config, state)
+    try:
+        return Controller.new(config)
+    except (KeyError, TypeError) as exc:
+        raise BadSave(f"the setup is incomplete ({exc})") from None
 
 
-def make_demo_scene(app: "App", players: int, seed: int | None, speed: float, exit_at_end: bool) -> "Scene":
-    """Bots only, built exactly like the arena's game 0 for `seed`; prints figures as JSON at the end."""
-    from .demo import DemoScene
-    return DemoScene(app, players, seed, speed, exit_at_end)
+def make_table(app: "App", tg: Any, seating: "Seating", options: "TableOptions") -> "Scene":
+    """The table scene for the game `tg`, its seats driven by `seating`."""
+    from .scene import TableScene
+    return TableScene(app, tg, seating, options)
+
+
+def show_chance(scene: Any, events: list[Any]) -> None:
+    """A deal from an online host: shown as any action's events (the controller's views key on
+    the chance count too, so they see the new cards)."""
+    scene.on_applied(None, events)
+
+
+def demo_game(players: int, seed: int | None) -> tuple[Any, dict[str, Any]]:
+    """`linebox --demo lineit`: the arena's game 0 for `seed`, every seat a normal bot."""
+    from .demo import demo_game as made
+    return made(players, seed)
+
+
+def event_text(event: Any, name: Any) -> str:
+    """The game log's sentence of one engine event (the online hub shows a room's last move)."""
+    from .texts import event_text as text
+    return str(text(event, name))
+
+
+def branch_game(final: Any, chance: list[dict[str, Any]], seed: int) -> Any:
+    """Play from here: a new seeded game of `final`'s setup whose deck starts with the cards
+    dealt so far (`chance`, the record's outcomes up to the moment), the rest shuffled anew."""
+    from collections import Counter
+    import random
+
+    from engine import lineit
+    dealt = [t for c in chance if c["kind"] in ("deal", "remainder") for t in c["outcome"]]
+    left = Counter(lineit.card_text(c) for c in lineit.FULL_DECK) - Counter(dealt)
+    rest = sorted(left.elements(), key=lambda t: (len(t), t))
+    random.Random(seed).shuffle(rest)
+    options, _seats = setup_of(final)
+    return lineit.new_game(players=final.players, seed=seed, first_seat=options["first_seat"],
+                           final_plays=options["final_plays"], deck=dealt + rest)
+
+
+def setup_of(state: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The setup config's options of the game `state` is in, and each seat's (none in Line-it)."""
+    setup = state.to_json()["setup"]
+    first = state.rewind(0, any=True).current_seat
+    return {"first_seat": first, "final_plays": setup.get("final_plays", 1)}, [{} for _ in range(state.players)]
+
+
+def tutorial(app: "App", index: int) -> "Scene":
+    """The tutorial's table at step `index`, with its guide on top."""
+    from game.tutorial.table import tutorial_table
+    return tutorial_table(app, "lineit", index)
 
 
 _TALLY = f"{__name__}.tally"
@@ -74,5 +120,7 @@ UI = register(GameUI(
     best_text=lazy(_TALLY, "best_text"),
     variant=lazy(_TALLY, "variant"),
     variant_text=lazy(_TALLY, "variant_text"),
-    tutorial=lazy("game.tutorial.lineit", "make"),
+    tutorial=tutorial,
+    hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
+           "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of},
 ))

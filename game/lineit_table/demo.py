@@ -1,34 +1,15 @@
-"""`linebox --demo lineit`: the table with every seat a bot, measured (see `game.table.demo`)."""
+"""`linebox --demo lineit`: the game the demo plays (every seat a bot; see `game.table.demo`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from game.table.demo import DemoMixin, demo_game
-
-from .controller import Controller
-from .scene import TableScene
-
-if TYPE_CHECKING:
-    from game.app import App
+from game.table.demo import demo_game as arena_game
 
 NAMES = ("Mia", "Noah", "Lena", "Hugo", "Zoe", "Omar")
 
 
-class DemoScene(DemoMixin, TableScene):
-    """The table with every seat a bot, measured."""
-
-    name = "lineit_demo"
-
-    def __init__(self, app: "App", players: int, seed: int | None, speed: float, exit_at_end: bool) -> None:
-        state, config = demo_game("lineit", players, seed, {}, NAMES)
-        config["final_plays"] = 1
-        ctrl = Controller(config, state, bot_levels=[s["level"] for s in config["seats"]])
-        super().__init__(app, ctrl, speed=max(0.05, speed), demo=True)
-        self.init_demo(exit_at_end)
-
-    def settle_for_figures(self) -> None:
-        self.board.images.wait_loaded(30.0)      # the card art loader would share the bare frames' CPU
-
-    def show_results(self) -> None:
-        if not self.finish_demo():
-            super().show_results()
+def demo_game(players: int, seed: int | None) -> tuple[Any, dict[str, Any]]:
+    """The arena's game 0 for `seed` (one final play) and the setup config seating its bots."""
+    state, config = arena_game("lineit", players, seed, {}, NAMES)
+    config["final_plays"] = 1
+    return state, config

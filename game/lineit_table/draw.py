@@ -406,7 +406,7 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
         width, radius = max(2, lay.px(3)), lay.px(18 if g.big else 16)
         pygame.draw.rect(surface, C.ACCENT, g.panel, width, border_radius=radius)
         drawn.extend(_frame_strips(g.panel.inflate(pad, pad), max(width, radius) + pad))
-    if cur is not None and not ctrl.is_human(cur) and not ctrl.seats[cur].get("remote") and spec["phase"] != "over":
+    if cur is not None and sc.thinking(cur):      # a bot is deciding (never in a replay)
         g = geo.seat(cur)
         score = points_label(spec["seats"][cur]["score"])
         right = g.score_pos[0] - text_width(score, g.font, True) - lay.px(16)
@@ -542,18 +542,11 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
                                                      reason=texts.bot_reason(sc.hint)), GLOW_HINT
     if sc.hint_wanted and sc.my_turn():
         return _("Looking for a good move…"), C.TEXT_DIM
-    cur = ctrl.current
-    if cur is None:
-        return _("Game over."), C.ACCENT
     if sc.my_turn():
         if not spec["turn"]["taken"] and spec["phase"] != "final" and ctrl.legal_texts() == {"close"}:
             return instruction(sc), P.ACCENT
         return instruction(sc), C.TEXT
-    if ctrl.is_human(cur):
-        return _("{name}'s turn.").format(name=ctrl.name(cur)), C.TEXT_DIM
-    if sc.demo:
-        return _("{name} is playing.").format(name=ctrl.name(cur)), C.TEXT_DIM
-    return _("{name} is playing…").format(name=ctrl.name(cur)), C.TEXT_DIM
+    return sc.others_turn_text(), (C.ACCENT if ctrl.state.is_over else C.TEXT_DIM)   # from the seats' drivers
 
 
 def instruction(sc: "TableScene") -> str:

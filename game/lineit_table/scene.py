@@ -14,7 +14,7 @@ from game import i18n, sound
 from game.i18n import N_, _, ngettext
 from game.scene import Scene
 from game.table.base import TableBase
-from game.table.bots import TableBots
+from game.table.drivers import Seating, TableOptions
 from game.ui.layout import Layout
 from game.ui.widgets import label_text
 
@@ -48,20 +48,21 @@ class TableScene(TableBase, TableInput, Scene):
     name = "lineit_table"
     game = "lineit"
     hidden_hands = True          # other seats' hands are face down (the replay may open them at the end)
+    bot_time_limit = HARD_TIME_LIMIT
 
-    def __init__(self, app: "App", ctrl: Controller, speed: float = 1.0, demo: bool = False,
-                 replay: bool = False) -> None:
+    def __init__(self, app: "App", ctrl: Controller, seating: Seating | None = None,
+                 options: TableOptions | None = None) -> None:
+        """The table for `ctrl`'s game; `seating` says who plays each seat (default: the setup's
+        people and bots), `options` the pace and the rest (`game.table.drivers`)."""
         super().__init__(app)
         self.ctrl = self.tg = ctrl
-        self.speed = speed
-        self.demo = demo
-        self.replay = replay
-        self.init_table(TableBots("lineit", ctrl.levels, ctrl.bot_seeds, None if demo else HARD_TIME_LIMIT))
+        self.init_table(seating, options)
+        self.speed = self.options.speed
         self.board = Board(ctrl.players)
-        humans = ctrl.humans
+        people = self.seating.people()
         cur = ctrl.current
-        self.viewer = cur if ctrl.is_human(cur) else (humans[0] if humans else 0)
-        self.hotseat = len(humans) >= 2 and not replay
+        self.viewer = cur if self.acts_here(cur) else (people[0] if people else 0)
+        self.hotseat = self.seating.hot_seat
         self.passing = False                 # a "pass to" screen is up
         self.geo: TableGeometry | None = None
         self.log: list[texts.LogEntry] = []
@@ -117,9 +118,9 @@ class TableScene(TableBase, TableInput, Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         self.enter_table()
-        if self.hotseat and not self.ctrl.state.is_over and self.ctrl.is_human(self.ctrl.current):
+        if self.hotseat and not self.ctrl.state.is_over and self.acts_here(self.ctrl.current):
             self.ask_pass(self.ctrl.current)
-        elif self.ctrl.is_human(self.ctrl.current) and not self.replay:
+        elif self.acts_here(self.ctrl.current):
             self.queue_sound("your_turn", 0.2)
         self.last_turn_seat = self.ctrl.current
 
@@ -158,8 +159,8 @@ class TableScene(TableBase, TableInput, Scene):
     def my_turn(self) -> bool:
         """The viewer may act now (a human seat at the bottom, no screen in between)."""
         c = self.ctrl.current
-        return (c is not None and c == self.viewer and self.ctrl.is_human(c) and not self.passing
-                and not self.replay and self.app.top is self and self.dealt())
+        return (c is not None and c == self.viewer and self.acts_here(c) and not self.passing
+                and self.app.top is self and self.dealt())
 
     def dealt(self) -> bool:
         """The market being dealt has landed (a turn starts only then)."""
@@ -206,7 +207,7 @@ class TableScene(TableBase, TableInput, Scene):
     # ------------------------------------------------------------ acting
     def try_action(self, action: str, target: str | None = None) -> bool:
         """Apply `action` if the engine allows it; otherwise show its reason."""
-        if not self.my_turn():
+        if not self.my_turn() or self.vet([action]) is None:     # a tutorial's guide may refuse it first
             return False
         why = self.ctrl.state.why_illegal(action)
         if why is not None:
@@ -314,16 +315,34 @@ class TableScene(TableBase, TableInput, Scene):
             self.last_moves[e.seat] = (e.card, ("line", e.seat))
 
     def queue_sound(self, name: str, delay: float) -> None:
-        if self.demo:
+        if not self.options.sounds:
             return
         self.sounds.append([delay, name])
+
+    def others_turn_text(self) -> str:
+        """The status line when no one at this screen is to act, from the seats' drivers and the
+        engine: "Game over." only when the game is; "is playing…" only while a bot or the room
+        decides (a replay's seats are its record: only whose turn it is)."""
+        ctrl = self.ctrl
+        st = ctrl.state
+        if st.is_over:
+            return _("Game over.")
+        cur = ctrl.current
+        if cur is None:                     # online: the host's deal is on its way
+            return _("The next cards are being dealt…")
+        name = ctrl.name(cur)
+        if self.acts_here(cur) or not self.seating.deciding(st, cur):
+            return _("{name}'s turn.").format(name=name)
+        if self.demo:                       # the measured demo's line stays still (no dots to redraw)
+            return _("{name} is playing.").format(name=name)
+        return _("{name} is playing…").format(name=name)
 
     def save_name(self) -> str:
         return _("Line-it, round {n}").format(n=self.ctrl.spectator()["round"])
 
     # ------------------------------------------------------------ buttons
     def on_close(self) -> None:
-        if not self.my_turn() or "close" not in self._legal():
+        if not self.my_turn() or "close" not in self._legal() or self.vet(["close"]) is None:
             return
         if self.app.settings.confirm_close_line:
             self.app.confirm(self.close_preview(), lambda: self.try_action("close"), _("Close line"))
@@ -347,6 +366,8 @@ class TableScene(TableBase, TableInput, Scene):
         return text
 
     def on_end(self) -> None:
+        if self.my_turn() and self.vet(["pass" if self._final() else "end"]) is None:
+            return
         legal = self._legal()
         if "end" in legal:
             self.try_action("end")
@@ -378,10 +399,10 @@ class TableScene(TableBase, TableInput, Scene):
         return True
 
     def on_hint(self) -> None:
-        if self.my_turn():
+        if self.my_turn() and not self.hint_taken():
             self.hint_wanted = True
             self.hint = None
-            if self.is_human(self.ctrl.current):
+            if self.acts_here(self.ctrl.current):
                 self.bots.ask_hint(self.ctrl.state, self.ctrl.current)
 
     def passed_to(self, seat: int) -> None:
@@ -394,14 +415,27 @@ class TableScene(TableBase, TableInput, Scene):
         self.queue_sound("your_turn", 0.1)
 
     # ------------------------------------------------------------ frame
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The hosted components (the online chat, the tutorial's guide) first, then the table."""
+        return self.handle_components(event) or TableInput.handle(self, event)
+
     def update(self, dt: float) -> None:
+        meter = self.meter
+        if meter is not None:
+            meter.update_begin()
         applied = self.ctrl.actions_applied
+        self.update_components(dt)
         self.update_table(dt)
         self._update(dt)
         # the card art the loader thread made is taken in a few at a time, and not on a frame
         # that already applied a move
         if self.ctrl.actions_applied == applied:
             self.board.images.preload()
+        if meter is not None:
+            meter.update_end()
+
+    def settle(self) -> None:
+        self.board.images.wait_loaded(30.0)      # the card art loader would share the bare frames' CPU
 
     def _update(self, dt: float) -> None:
         self.time += dt
@@ -431,24 +465,23 @@ class TableScene(TableBase, TableInput, Scene):
         if ctrl.state.is_over:
             self._update_over(dt)
             return
-        if self.replay:          # the replay viewer moves the game; no turn, no bot, no pass screen
-            return
         cur = ctrl.current
         if cur != self.last_turn_seat:
             self.last_turn_seat = cur
-            self.turn_told = not (ctrl.is_human(cur) and (cur == self.viewer or not self.hotseat))
+            self.turn_told = not (self.acts_here(cur) and (cur == self.viewer or not self.hotseat))
         if not self.turn_told and self.dealt():
             self.turn_told = True
             self.queue_sound("your_turn", 0.15)
-        # hot-seat: hide the table until the next human says so
-        if self.hotseat and ctrl.is_human(cur) and cur != self.viewer and not self.passing \
+        # hot-seat: hide the table until the next person says so
+        if self.hotseat and self.acts_here(cur) and cur != self.viewer and not self.passing \
                 and not self.board.animating and self.wait <= 0:
             self.ask_pass(cur)
             return
         self.wait -= dt
-        if ctrl.bot_turn():
+        if self.seating.polled(cur):       # a bot, the room or the script plays this seat
+            assert cur is not None
             if self.bot_action is None:
-                self.bot_action = self.bots.poll(ctrl.state, cur)
+                self.bot_action = self.seating.driver(cur).poll(ctrl.state, cur)
             if self.bot_action is not None and self.wait <= 0:
                 a = self.bot_action
                 self.bot_action = None
@@ -554,9 +587,12 @@ class TableScene(TableBase, TableInput, Scene):
         self.b_end.enabled = mine and ("end" in legal or "pass" in legal)
         self.b_undo.enabled = mine and self.ctrl.can_undo()
         self.b_hint.enabled = mine and self.bots.ready
-        self.b_menu.enabled = not self.replay
+        # the row is for people at this screen; a replay's table has the viewer's bar instead of a menu
+        replay = self.replay
+        self.b_menu.enabled = not replay
+        people = bool(self.seating.people())
         for b in self.buttons:
-            b.visible = not self.replay and (not self.demo or b is self.b_menu)
+            b.visible = not replay and (people or b is self.b_menu)
         self._fit_button_row()
 
     def _fit_button_row(self) -> None:
@@ -574,5 +610,11 @@ class TableScene(TableBase, TableInput, Scene):
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         from . import draw as D
+        meter = self.meter
+        if meter is not None:
+            meter.draw_begin()
         D.draw_table(self, surface)
         self.draw_first_tip(surface)
+        self.draw_components(surface)
+        if meter is not None:
+            meter.draw_end()

@@ -12,7 +12,7 @@ Modules, one idea each:
 - `input`     pointer and keyboard input
 - `draw`      drawing the table (changes no state)
 - `results`   the results rows (ranking, tie-break, personal best, perfect sheet)
-- `demo`      `linebox --demo linyo`: bots through the real table + figures JSON
+- `demo`      how `linebox --demo linyo` sets up its game (the table measures itself)
 - `daily`     the daily sheet (seed from the date, random sheet)
 - `texts`     player-readable, translated texts for engine messages
 
@@ -21,10 +21,8 @@ results base, demo figures, frame push) is in `game.table`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
 from game.frontends import GameUI, SetupOption, lazy, register
@@ -33,26 +31,31 @@ from game.i18n import N_
 if TYPE_CHECKING:
     from game.app import App
     from game.scene import Scene
+    from game.table.drivers import Seating, TableOptions
 
 
-def make_scene(app: "App", config: dict | None = None, save: dict | None = None) -> "Scene":
-    """A table for a setup config, or for the payload the table saved (BadSave if unusable)."""
-    from .model import TableGame
-    from .scene import LinyoTable
+def make_game(config: dict[str, Any], state: Any = None, save: dict[str, Any] | None = None) -> Any:
+    """The game at the table: from a save payload, at an engine state, or new from a setup config
+    (BadSave if it cannot be used). At a state, what the config leaves out (each seat's
+    difficulty, the sheet) is the state's own."""
+    from .model import SHEET_CHOICES, TableGame
     if save is not None:
-        return LinyoTable(app, TableGame.from_payload(save), restored=True)
-    if config is None:
-        raise BadSave("nothing to open")
+        return TableGame.from_payload(save)
+    if state is not None:
+        seats = [{**s, "difficulty": s.get("difficulty", int(state.difficulties[p]))}
+                 for p, s in enumerate(config["seats"])]
+        sheet = config.get("sheet", state.to_json()["setup"].get("sheet"))
+        return TableGame(state, {**config, "seats": seats, "sheet": sheet if sheet in SHEET_CHOICES else "A"})
     try:
-        return LinyoTable(app, TableGame.new(config))
+        return TableGame.new(config)
     except (KeyError, TypeError, ValueError) as exc:
         raise BadSave(f"the setup is incomplete ({exc})") from None
 
 
-def make_demo_scene(app: "App", players: int, seed: int | None, speed: float, exit_at_end: bool) -> "Scene":
-    """`linebox --demo linyo`: bots through the real table; prints scores and figures as JSON."""
-    from .demo import DemoTable
-    return DemoTable(app, players, seed, speed, exit_at_end)
+def make_table(app: "App", tg: Any, seating: "Seating", options: "TableOptions") -> "Scene":
+    """The table scene for the game `tg`, its seats driven by `seating`."""
+    from .scene import LinyoTable
+    return LinyoTable(app, tg, seating, options)
 
 
 DAILY = "daily"           # the setup's own sheet choice: today's random sheet, the same for everybody
@@ -71,6 +74,57 @@ def setup_config(config: dict[str, Any]) -> dict[str, Any]:
     if config.get("sheet") == DAILY:
         return {**config, "sheet": "random", "daily": datetime.date.today().isoformat()}
     return config
+
+
+def show_chance(scene: Any, events: list[Any]) -> None:
+    """A roll from an online host: the dice roll and the log says so, as for any action."""
+    scene.show_events(events)
+    scene.on_applied(None, events)
+
+
+def demo_game(players: int, seed: int | None) -> tuple[Any, dict[str, Any]]:
+    """`linebox --demo linyo`: the arena's game 0 for `seed` (sheet A, difficulty 2), normal bots."""
+    from .demo import demo_game as made
+    return made(players, seed)
+
+
+def event_text(event: Any, name: Any) -> str:
+    """The game log's sentence of one engine event ('' for one the log does not show)."""
+    from .log import describe
+    entry = describe(event, name)
+    return entry.text() if entry is not None else ""
+
+
+def branch_game(final: Any, chance: list[dict[str, Any]], seed: int) -> Any:
+    """Play from here: a new seeded game of `final`'s setup that rolls the rolls made so far
+    (`chance`, the record's outcomes up to the moment), the seeded source after them."""
+    from engine import linyo
+    setup = final.to_json()["setup"]
+    rolls = ["".join(c["outcome"]) for c in chance if c["kind"] == "roll"]
+    options, _seats = setup_of(final)
+    return linyo.new_game(players=final.players, seed=seed, sheet=setup.get("sheet", "A"),
+                          difficulties=setup.get("difficulties"), first_seat=options["first_seat"],
+                          rolls=rolls, sheet_seed=setup.get("sheet_seed"))
+
+
+def setup_of(state: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The setup config's options of the game `state` is in (first seat, sheet) and each seat's
+    difficulty."""
+    from .model import SHEET_CHOICES
+    record = state.to_json()
+    setup = record["setup"]
+    first = setup.get("first_seat")
+    if first is None:               # drawn by chance: the record's first outcome names it
+        first = next(int(c["outcome"][0]) for c in record["chance"] if c["kind"] == "first_seat")
+    sheet = setup.get("sheet", "A")
+    return ({"first_seat": int(first), "sheet": sheet if sheet in SHEET_CHOICES else "A"},
+            [{"difficulty": int(d)} for d in state.difficulties])
+
+
+def tutorial(app: "App", index: int) -> "Scene":
+    """The tutorial's table at step `index`, with its guide on top."""
+    from game.tutorial.table import tutorial_table
+    return tutorial_table(app, "linyo", index)
 
 
 _TALLY, _RECORDS = f"{__name__}.tally", f"{__name__}.records"
@@ -93,5 +147,7 @@ UI = register(GameUI(
     record_more=lazy(_RECORDS, "record_more"),
     variant=lazy(_RECORDS, "variant"),
     variant_text=lazy(_RECORDS, "variant_text"),
-    tutorial=lazy("game.tutorial.linyo", "make"),
+    tutorial=tutorial,
+    hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
+           "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of},
 ))

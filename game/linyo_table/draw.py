@@ -498,15 +498,8 @@ class TableDrawing:
         seat = st.current_seat
         if seat is None:      # an online table: the host's roll is on its way
             return _("The dice are coming…")
-        info = self.g.seats[seat]
-        if not info.is_bot and not self.human_turn():    # online: our move is sent, the room writes it in turn
-            return _("Your move is sent; it is written once the seats before you have moved.")
-        if info.is_bot:
-            if st.phase == "set":
-                return _("{name} rolled four of a kind and turns dice…").format(name=info.name)
-            if st.phase == "start":
-                return _("{name} marks start fields…").format(name=info.name)
-            return _("{name} is drawing…").format(name=info.name)
+        if not self.human_turn():       # no one at this screen decides: the seats' drivers say what goes on
+            return self.others_turn_text(seat)
         if self.hint is not None:
             return texts.hint_text(self.hint)
         if self.hint_wanted:

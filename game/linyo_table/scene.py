@@ -28,7 +28,8 @@ from .. import sound, stats
 from ..i18n import N_, _
 from ..scene import Scene, WidgetScene
 from ..table.base import TableBase
-from ..table.bots import TableBots, fallback
+from ..table.bots import fallback
+from ..table.drivers import Seating, TableOptions
 from ..ui.layout import Layout
 from ..ui.widgets import Button
 from . import texts
@@ -58,16 +59,17 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
 
     name = "linyo_table"
     game = "linyo"
+    bot_time_limit = BOT_TIME_LIMIT
 
-    def __init__(self, app: "App", tgame: TableGame, restored: bool = False, speed: float = 1.0,
-                 demo: bool = False, replay: bool = False) -> None:
+    def __init__(self, app: "App", tgame: TableGame, seating: Seating | None = None,
+                 options: TableOptions | None = None) -> None:
+        """The table for `tgame`; `seating` says who plays each seat (default: the setup's people
+        and bots), `options` the pace, and whether it opens at rest (`game.table.drivers`)."""
         super().__init__(app)
         self.g = self.tg = tgame
-        self.speed = max(0.05, float(speed))
-        self.demo = demo
-        self.replay = replay
-        self.init_table(TableBots("linyo", [s.level or "normal" for s in tgame.seats], tgame.bot_seeds,
-                                  None if demo else BOT_TIME_LIMIT))
+        self.init_table(seating, options)
+        self.speed = max(0.05, float(self.options.speed))
+        restored = self.options.at_rest
         self.results_seen = restored and tgame.state.is_over
         self.paint = Paint()
         self.reveal = Reveal(tgame.state, shown=restored)
@@ -98,6 +100,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.log = GameLog()
         for event in tgame.state.events:
             self.log.add(describe(event, tgame.name))
+        people = self.seating.people()
         self.log_drag: tuple[int, int] | None = None     # (pointer y, scroll) where a drag on the log began
         self.hint: dict | None = None          # the hard bot's top move for the seat to act
         self.hint_wanted = False
@@ -105,7 +108,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.hover_rest = 0.0
         self.tip_focus: int | None = None               # the I key's tooltip (keyboard players)
         # view
-        self.focus_seat = tgame.humans[0] if tgame.humans else (tgame.state.current_seat or 0)
+        self.focus_seat = people[0] if people else (tgame.state.current_seat or 0)
         self.zoom_seat: int | None = None
         self.zoom_t = 0.0
         self.zoom_from = pygame.Rect(0, 0, 1, 1)
@@ -135,6 +138,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.set_focus(None)      # the mouse draws; Tab brings the keyboard focus to the buttons
         self.enter_table()
 
+    def handle(self, event: pygame.event.Event) -> bool:
+        """The hosted components (the online chat, the tutorial's guide) first, then the table."""
+        return self.handle_components(event) or TableInput.handle(self, event)
+
     def exit(self) -> None:
         super().exit()
         self.exit_table()
@@ -163,8 +170,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         return self.app.settings.anim_factor * self.speed
 
     def human_turn(self) -> bool:
-        """A person at this table decides now (`decide_seat`); never in a replay."""
-        return self.decide_seat is not None and not self.replay
+        """A person at this screen decides now (`decide_seat`); never in a replay (no one sits here)."""
+        return self.decide_seat is not None
 
     def apply_action(self, action: Any) -> None:
         """The replay viewer's step: one recorded action, animated like a live one."""
@@ -196,6 +203,22 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     def _say(self, text: str, problem: bool = False) -> None:
         self.note = (text, problem)
 
+    def others_turn_text(self, seat: int) -> str:
+        """The status when no one at this screen decides, from the seats' drivers: "your move is
+        sent" only at an online table whose room has our move; "is drawing…" only while a bot or
+        the room decides (a replay's seats are its record: only whose turn it is)."""
+        st = self.state
+        name = self.g.seats[seat].name
+        if self.remote is not None and self.acts_here(seat):    # ours, posted: the room writes it in turn
+            return _("Your move is sent; it is written once the seats before you have moved.")
+        if not self.seating.deciding(st, seat):
+            return _("{name}'s turn.").format(name=name)
+        if st.phase == "set":
+            return _("{name} rolled four of a kind and turns dice…").format(name=name)
+        if st.phase == "start":
+            return _("{name} marks start fields…").format(name=name)
+        return _("{name} is drawing…").format(name=name)
+
     def _nothing_label(self) -> str:
         return _("Cancel") if self.abort_mode else _("Extend nothing")
 
@@ -210,11 +233,15 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             self._say(texts.explain(exc), True)
             sound.play("click")
             return False
+        self.show_events(events)
+        self.on_applied(action, events)
+        return True
+
+    def show_events(self, events: list[Any]) -> None:
+        """What happened reaches the last-move marks and the log (an action's, or a host's roll)."""
         self.follow.take(events)
         for event in events:
             self.log.add(describe(event, self.g.name))
-        self.on_applied(action, events)
-        return True
 
     def on_applied(self, action: Any, events: list | None) -> None:
         """The view catches up with the engine, the base autosaves or ends the game."""
@@ -270,8 +297,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             got = self.remote.decision(st)
             return None if got is None else (got[0], got[1], (got[1], got[2]))
         seat = st.current_seat
-        if seat is None or self.g.seats[seat].is_bot:
+        if not self.acts_here(seat):
             return None
+        assert seat is not None
         return st, seat, None
 
     def _prepare(self) -> None:
@@ -290,15 +318,13 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.abort_line = None
         self.dragging = False
         self.preview = None
-        if st.is_over or self.replay:
-            return
-        if decision is None:
+        if st.is_over or decision is None:
             # a bots-only table keeps the seat that just moved in view while its stroke is drawn
             # and its last move is marked; `_update_bots` turns to the next mover
             return
         st, seat = self.decide_state, self.decide_seat
         self.focus_seat = seat
-        if self.last_human != seat and len(self.g.humans) > 1:
+        if self.last_human != seat and self.seating.hot_seat:
             self._say(_("{name}, it is your turn.").format(name=self.g.seats[seat].name))
             sound.play("your_turn")
         elif self.last_human is None and self.g.players > 1:
@@ -330,9 +356,27 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     def _set_action(self) -> linyo.SetDice:
         return linyo.SetDice(linyo.parse_roll("".join(self.set_choice or [])))
 
+    def pending_actions(self) -> list[str]:
+        """What Confirm would send to the engine now."""
+        if self.set_choice is not None:
+            return [str(self._set_action())]
+        if self.starts is not None:
+            return [str(a) for a in self.starts.actions()]
+        if self.abort_mode:
+            return [str(linyo.Abort(self.abort_line))] if self.abort_line is not None else []
+        action = self.path.action() if self.path is not None else None
+        return [str(action)] if action is not None else []
+
     def confirm(self) -> None:
         if not self.human_turn():
             return
+        sent = self.pending_actions() if self.can_confirm() else []
+        if sent:
+            vetted = self.vet(sent)       # a tutorial's guide may refuse them, or order the starts
+            if vetted is None:
+                return
+            if self.starts is not None and vetted != sent:
+                self.starts.picks = [linyo.parse_action(a).field for a in vetted]
         if self.set_choice is not None:
             self._decide(self._set_action())
             return
@@ -474,7 +518,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
 
     def on_hint(self) -> None:
         """Ask the hard bot for the best move here; it is drawn on the sheet with its reason."""
-        if not self.human_turn():
+        if not self.human_turn() or self.hint_taken():
             return
         self.bots.start()            # a table of people only has no worker until the first hint
         self.hint = None
@@ -497,11 +541,29 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
                 self.preview = None
 
     def draw(self, surface: pygame.Surface) -> None:
+        meter = self.meter
+        if meter is not None:
+            meter.draw_begin()
         super().draw(surface)            # TableDrawing's
         self.draw_first_tip(surface)
+        self.draw_components(surface)
+        if meter is not None:
+            meter.draw_end()
+
+    def extra_figures(self) -> dict:
+        return {"rounds": self.state.round}
 
     # ================================================================== update
     def update(self, dt: float) -> None:
+        meter = self.meter
+        if meter is not None:
+            meter.update_begin()
+        self.update_components(dt)
+        self._update_frame(dt)
+        if meter is not None:
+            meter.update_end()
+
+    def _update_frame(self, dt: float) -> None:
         super().update(dt)
         self.update_table(dt)
         self.clock += dt
@@ -529,13 +591,17 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_undo.enabled = self.human_turn() and self._has_undo()
         self.b_nothing.enabled = self.human_turn() and self.path is not None
         self.b_hint.enabled = self.human_turn() and not self.hint_wanted and self.bots.error is None
-        # with no human at the table (the demo, a bots-only game), or once the game is over, there is
-        # nothing to confirm or undo
-        watching = not self.g.humans or self.replay or self.state.is_over
+        # with no person at this screen (the demo, a bots-only game, a replay), or once the game is
+        # over, there is nothing to confirm or undo
+        watching = not self.seating.people() or self.state.is_over
         self.b_confirm.visible = self.b_undo.visible = self.b_hint.visible = not watching
         self.b_nothing.visible = not watching and self.state.phase == "move"
         self.b_menu.visible = self.b_rules.visible = not self.replay     # the replay viewer has its own bar
         self.b_all.visible = self.g.players > 1 and not self.replay
+
+    def undo_rewinds(self) -> bool:
+        """Undo takes back what is drawn first; only with nothing drawn does it rewind the engine."""
+        return not self._has_drawn()
 
     def _has_undo(self) -> bool:
         return self._has_drawn() or (self.remote is None and bool(self.state.undo_points()))
@@ -566,28 +632,29 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
 
     def _update_bots(self, dt: float) -> None:
         st = self.state
-        if self.remote is not None and self.is_human(st.current_seat) and not st.is_over:
+        if self.remote is not None and self.acts_here(st.current_seat) and not st.is_over:
             text = self.remote.next_remote(st)    # our own move, back from the room in seat order
             if text is not None:
                 self._apply(text)
             return
-        if st.is_over or self.replay or not self.g.is_bot_turn():
-            return
         seat = st.current_seat
-        self.bots.ask(st, seat)          # at once: it thinks while the table animates
+        if st.is_over or seat is None or not self.seating.polled(seat):
+            return                       # a person here decides, or the replay viewer steps the record
+        driver = self.seating.driver(seat)
+        driver.ask(st, seat)             # at once: a bot thinks while the table animates
         # the pace counts once the last stroke is on paper and the dice have landed
         if self.reveal.busy() or self.dice.rolling():
             self.pace = self.bot_delay()
             return
         self.pace -= dt
-        if self.pace > 0 or not self.bots.answered():
+        if self.pace > 0 or not driver.answered():
             return
-        if not self.g.humans and self.focus_seat != seat:
+        if not self.seating.people() and self.focus_seat != seat:
             # a bots-only table: the big sheet turns to the mover a frame before its move lands, so
             # its stroke is drawn there (and the two frames share the work of the turn and the move)
             self.focus_seat = seat
             return
-        text = self.bots.poll(st, seat)
+        text = driver.poll(st, seat)
         if text is None:
             return
         if not self._apply(text):

@@ -21,74 +21,40 @@ other.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
+
+from game.frontends import frontend
 
 from .. import schema
 from .model import Replay
 
 
-def _chance_upto(rp: Replay, k: int) -> list[dict]:
+def chance_upto(final: Any, k: int) -> list[dict]:
     """The record's chance outcomes already seen at moment k."""
-    return [c for c in rp.final.to_json()["chance"] if c["at"] <= k]
-
-
-def _first_seat(rp: Replay) -> int:
-    return int(rp.state_at(0).current_seat if rp.game == "lineit" else _linyo_first(rp))
-
-
-def _linyo_first(rp: Replay) -> int:
-    setup = rp.final.to_json()["setup"]
-    if setup.get("first_seat") is not None:
-        return int(setup["first_seat"])
-    return next(int(c["outcome"][0]) for c in rp.final.to_json()["chance"] if c["kind"] == "first_seat")
+    return [c for c in final.to_json()["chance"] if c["at"] <= k]
 
 
 def branch_state(rp: Replay, k: int, seed: int | None = None) -> Any:
-    """A new engine state: the replay's past up to moment k, fresh chance after it."""
+    """A new engine state: the replay's past up to moment k, fresh chance after it (the game's
+    `branch_game` hook keeps the chance seen so far and starts a new seeded game with it)."""
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else int(seed)
-    setup = rp.final.to_json()["setup"]
-    seen = _chance_upto(rp, k)
-    if rp.game == "lineit":
-        from engine import lineit
-        dealt = [t for c in seen if c["kind"] in ("deal", "remainder") for t in c["outcome"]]
-        left = Counter(lineit.card_text(c) for c in lineit.FULL_DECK) - Counter(dealt)
-        rest = sorted(left.elements(), key=lambda t: (len(t), t))
-        random.Random(seed).shuffle(rest)
-        state = lineit.new_game(players=rp.final.players, seed=seed, first_seat=_first_seat(rp),
-                                final_plays=setup.get("final_plays", 1), deck=dealt + rest)
-    else:
-        from engine import linyo
-        rolls = ["".join(c["outcome"]) for c in seen if c["kind"] == "roll"]
-        state = linyo.new_game(players=rp.final.players, seed=seed, sheet=setup.get("sheet", "A"),
-                               difficulties=setup.get("difficulties"), first_seat=_first_seat(rp),
-                               rolls=rolls, sheet_seed=setup.get("sheet_seed"))
+    state = frontend(rp.game).hooks["branch_game"](rp.final, chance_upto(rp.final, k), seed)
     for action in rp.actions[:k]:
         state.apply(action)
     return state
 
 
 def branch_config(rp: Replay, me: int, seed: int) -> dict:
-    """The setup config of the new game: `me` is the person, every other seat a bot."""
+    """The setup config of the new game: `me` is the person, every other seat a bot; the game's
+    options (and each seat's own, such as a Linyo difficulty) are the record's (`setup_of` hook)."""
     from game.table.base import new_game_id
-    seats = []
-    for p, s in enumerate(rp.seats):
-        # a name from a hand-made file may hold control characters or lone surrogates: cleaned, so
-        # the new game's autosaves and statistics (which refuse such names) keep and count it
-        seat: dict[str, Any] = {"name": schema.clean_name(s.name), "kind": "human" if p == me else "bot",
-                                "level": None if p == me else (s.level or "normal")}
-        if rp.game == "linyo":
-            seat["difficulty"] = int(rp.final.difficulties[p])
-        seats.append(seat)
-    setup = rp.final.to_json()["setup"]
-    config: dict[str, Any] = {"game": rp.game, "seed": seed, "first_seat": _first_seat(rp), "seats": seats,
-                              "game_id": new_game_id()}
-    if rp.game == "lineit":
-        config["final_plays"] = setup.get("final_plays", 1)
-    else:
-        sheet = setup.get("sheet", "A")
-        config["sheet"] = sheet if sheet in ("A", "B", "random") else "A"
-    return config
+    options, seat_options = frontend(rp.game).hooks["setup_of"](rp.final)
+    # a name from a hand-made file may hold control characters or lone surrogates: cleaned, so
+    # the new game's autosaves and statistics (which refuse such names) keep and count it
+    seats = [{"name": schema.clean_name(s.name), "kind": "human" if p == me else "bot",
+              "level": None if p == me else (s.level or "normal"), **seat_options[p]}
+             for p, s in enumerate(rp.seats)]
+    return {"game": rp.game, "seed": seed, "seats": seats, "game_id": new_game_id(), **options}
 
 
 def branch_envelope(rp: Replay, k: int, me: int, seed: int | None = None) -> dict:

@@ -1,7 +1,8 @@
 """The replay viewer: a kept game in the real table drawing, read-only.
 
-The game's own table scene is built in replay mode (`TableBase.replay`: no
-bots, saves, history, results or acting input) on the state at moment k
+The game's own table scene is built with every seat driven by the record
+(`game.table.drivers.record`: no bots, saves, history, results or acting
+input, and no one "thinking") on the state at moment k
 (`Replay.state_at`, the engine's `rewind(k, any=True)`) and laid out above the
 viewer's bar. Playing forward applies the record's next action through the
 table's own path (`apply_action`), so every animation, sound and log line of
@@ -24,6 +25,8 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from .. import tables
+from ..table.drivers import TableOptions, record
+from ..table.spec import TableSpec
 from ..i18n import N_, _
 from ..scene import WidgetScene
 from ..ui import text as T
@@ -43,22 +46,13 @@ PACE = 0.9               # seconds between two actions at speed 1, once the tabl
 CLICK_PX = 6             # a press that moves less than this is a click (on a log entry)
 
 
-def make_table(app: "App", rp: Replay, state: Any) -> Any:
-    """The game's own table scene, in replay mode, showing `state`."""
+def make_table(app: "App", rp: Replay, state: Any, lay: Layout | None = None) -> Any:
+    """The game's own table showing `state`, every seat driven by the record (`drivers.record`:
+    no one decides there, nothing is saved or counted), at rest, laid out in `lay`."""
     seats = [{"name": s.name, "kind": s.kind, "level": s.level, "remote": s.remote} for s in rp.seats]
-    if rp.game == "lineit":
-        from ..lineit_table.controller import Controller
-        from ..lineit_table.scene import TableScene
-        config = {"game": "lineit", "seed": state.seed, "seats": seats}
-        return TableScene(app, Controller(config, state), replay=True)
-    from ..linyo_table.model import TableGame
-    from ..linyo_table.scene import LinyoTable
-    for p, seat in enumerate(seats):
-        seat["difficulty"] = int(state.difficulties[p])
-    setup = state.to_json()["setup"]
-    config = {"game": "linyo", "seed": state.seed, "seats": seats,
-              "sheet": setup.get("sheet") if setup.get("sheet") in ("A", "B", "random") else "A"}
-    return LinyoTable(app, TableGame(state, config), restored=True, replay=True)
+    config = {"game": rp.game, "seed": state.seed, "seats": seats}
+    return tables.build_table(app, TableSpec(rp.game, config, state=state, drivers=record,
+                                             options=TableOptions(at_rest=True, lay=lay)))
 
 
 class ReplayScene(WidgetScene):
@@ -108,7 +102,7 @@ class ReplayScene(WidgetScene):
         if self.table is not None:
             self.table.exit()
         self.k = k
-        self.table = make_table(self.app, self.rp, self.rp.state_at(k))
+        self.table = make_table(self.app, self.rp, self.rp.state_at(k), self.table_lay)
         self.table.speed = self.speed
         self.table.enter()
         self._lay_table()

@@ -1,11 +1,12 @@
 """An online table: the game's own table scene, with the room's seats, a waiting line and chat.
 
-`open_online_table(app, session, room_id)` builds the table from the room's
-replica (the exact position the room agreed on): our seats are the table's
-people, every other seat (a friend somewhere else, or the host's bot) is
-played by `game.table.remote.RemoteBots` from the room. The scene classes
-here only add the strip on top (who we wait for, online or not) and the chat
-panel to each game's scene; the play is the game's own.
+`open_online_table(app, session, room_id)` opens the game's own table
+(`game.tables.build_table`) at the room's replica (the exact position the room
+agreed on): our seats are people at this screen, every other seat (a friend
+somewhere else, or the host's bot) is driven by the room
+(`game.table.drivers.online`). The table hosts one component from here, the
+strip on top (who we wait for, online or not) and the chat panel; the play is
+the game's own.
 """
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ import pygame
 
 from ..i18n import _, ngettext
 from ..online.protocol import BOT
-from ..table.remote import RemoteBots, RemoteTable
+from ..table.drivers import TableOptions, online
+from ..table.remote import RemoteTable
+from ..table.spec import Hosted, TableSpec
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.widgets import TextInput, panel
@@ -61,14 +64,8 @@ def move_text(game: str, move: Any, setup: Any) -> str:
 
     def name(p: int) -> str:        # the log's sentences are third person: our own seat by its name too
         return seat_name(setup.seats[p], "") if 0 <= p < len(setup.seats) else "?"
-    if game == "lineit":
-        from ..lineit_table.texts import event_text
-        text = event_text(event, name)
-    else:
-        from ..linyo_table.log import describe
-        entry = describe(event, name)
-        text = entry.text() if entry is not None else ""
-    return text.rstrip(".")
+    from ..frontends import frontend
+    return str(frontend(game).hooks["event_text"](event, name)).rstrip(".")
 
 
 def online_game_id(room_id: str) -> str:
@@ -94,7 +91,7 @@ def table_config(setup: Any, me: str, room_id: str) -> dict:
             "game_id": online_game_id(room_id)}
 
 
-class OnlineStrip:
+class OnlineStrip(Hosted):
     """What an online table adds on top: the waiting line and the chat (changes no game state)."""
 
     def __init__(self, scene: Any, session: "Session", room_id: str) -> None:
@@ -220,55 +217,20 @@ class OnlineStrip:
             self.seen_chat = len(self.chat())
 
 
-class OnlineScene:
-    """Mixed in before a game's table scene: the room's seats, the strip on top."""
-
-    app: "App"
-
-    def go_online(self: Any, session: "Session", room_id: str) -> None:
-        self.remote = RemoteTable(session, room_id, lambda: open_online_table(self.app, session, room_id))
-        self.bots = RemoteBots(self.game, self.bots.levels, self.bots.seeds, self.remote)
-        self.strip = OnlineStrip(self, session, room_id)
-
-    def handle(self: Any, event: pygame.event.Event) -> bool:
-        if self.strip.handle(event):
-            return True
-        return super().handle(event)  # type: ignore[misc]
-
-    def update(self: Any, dt: float) -> None:
-        self.strip.update(dt)
-        super().update(dt)  # type: ignore[misc]
-
-    def draw(self: Any, surface: pygame.Surface) -> None:
-        super().draw(surface)  # type: ignore[misc]
-        rects = self.strip.draw(surface)
-        # a table that pushes only what changed must push the strip too, and repaint under it next frame
-        self.frame_push.rects = list(self.frame_push.rects) + rects
-        if self.app._present is not None:
-            self.app.present_only(self.app._present + rects)
+def online_spec(app: "App", session: "Session", room_id: str) -> TableSpec:
+    """The table of the room at the replica's position (raises KeyError for a room not loaded)."""
+    t = session.tables.tables[room_id]
+    room = RemoteTable(session, room_id, lambda: open_online_table(app, session, room_id))
+    return TableSpec(t.setup.game, table_config(t.setup, session.me, room_id), state=t.replica.state.clone(),
+                     drivers=online(room), options=TableOptions(at_rest=True),
+                     components=(lambda table: OnlineStrip(table, session, room_id),))
 
 
 def make_online_scene(app: "App", session: "Session", room_id: str) -> Any:
-    """The table scene for the room at the replica's position (raises KeyError for a room not loaded)."""
-    t = session.tables.tables[room_id]
-    config = table_config(t.setup, session.me, room_id)
-    state = t.replica.state.clone()
-    if t.setup.game == "lineit":
-        from ..lineit_table.controller import Controller
-        from ..lineit_table.scene import TableScene
-
-        class OnlineLineit(OnlineScene, TableScene):
-            name = "online_lineit"
-        scene = OnlineLineit(app, Controller(config, state))
-    else:
-        from ..linyo_table.model import TableGame
-        from ..linyo_table.scene import LinyoTable
-
-        class OnlineLinyo(OnlineScene, LinyoTable):
-            name = "online_linyo"
-        scene = OnlineLinyo(app, TableGame(state, config), restored=True)
-    scene.go_online(session, room_id)
-    t.unread = 0
+    """The online table scene for the room (raises KeyError for a room not loaded)."""
+    from ..tables import build_table
+    scene = build_table(app, online_spec(app, session, room_id))
+    session.tables.tables[room_id].unread = 0
     return scene
 
 

@@ -13,7 +13,7 @@ offers
 
 and the base gives it the rest, the same for both games:
 
-- the bots (`self.bots`, a `TableBots`): one worker, one seed formula, one fallback;
+- the bot worker (`self.bots`, a `TableBots`, the seating's): bot seats and hints share it;
 - the autosave (`self.saver`): off the frame thread, failures reported once,
   and `save_promise()`, which never says a game is saved when it is not;
 - `on_applied(action, events)`: the one place an applied action's result
@@ -29,9 +29,19 @@ and the base gives it the rest, the same for both games:
 - the tips for the first real games (`self.first_tips`, see game/tutorial/tips.py):
   fed from `on_applied` and `update_table`, clicked away in `handle_over`,
   drawn by `draw_first_tip` at the end of the game's `draw`.
-- replay mode (`replay = True`, set by `game.replay`): the table only shows a
-  game; no bots, no saves, no history, no results, no input that acts, and it
-  is laid out in `table_lay` (the window above the viewer's bar).
+- who plays each seat (`self.seating`, `game.table.drivers`): people at this
+  screen, bots in the worker, a Matrix room, a tutorial's script, a replay's
+  record. A demo, a replay, a tutorial or an online table is a choice of drivers
+  plus `self.options` (`TableOptions`), never a subclass: `demo`, `replay`,
+  `tutorial` and `remote` below are read from them, and so is what the table
+  says (`thinking`, `can_save`, ...);
+- the components it hosts (`host`, `game.table.spec.TableComponent`): the
+  online strip, the tutorial's guide panel. The scene calls `handle_components`
+  first in `handle`, `update_components` in `update` and `draw_components` at
+  the end of `draw`; a person's actions pass `vet` before the engine, and
+  `undo` asks them before it rewinds the engine;
+- the demo's frame figures (`self.meter`, `game.table.demo.DemoMeter`), kept
+  when the table is opened with `TableOptions(figures=True)`.
 """
 from __future__ import annotations
 
@@ -48,7 +58,9 @@ from game.tutorial.tips import FirstTips
 
 from .autosave import Autosaver
 from .bots import TableBots
+from .drivers import Role, Seating, TableOptions, local
 from .present import FramePush
+from .spec import TableComponent
 
 if TYPE_CHECKING:
     from game.app import App
@@ -69,32 +81,76 @@ class TableBase:
 
     app: "App"
     game: str
-    demo: bool = False
-    #: a tutorial table: a scripted game, kept neither in the history nor in the statistics
-    tutorial: bool = False
     tg: Any
-    #: an online table's link to its room (`remote.RemoteTable`); None at a table of this machine
-    remote: Any = None
-    #: the replay viewer's table: it shows the game and never plays, saves or records it
-    replay: bool = False
+    seating: Seating
+    options: TableOptions
+    bots: TableBots
     #: the game hides cards in other seats' hands (Line-it): the replay viewer offers "All hands" at the end
     hidden_hands: bool = False
-    #: where the replay viewer lays the table out (above its bar); None: the whole window
+    #: where the table is laid out (the replay viewer keeps its bar below); None: the whole window
     lay_override: Any = None
     #: this game's id in the history once it is kept there (the results' "Watch replay")
     history_id: str | None = None
+    #: seconds a hard bot may think at this table (a measured demo: as long as the level takes)
+    bot_time_limit: float | None = None
 
-    def init_table(self, bots: TableBots) -> None:
-        """Call from the scene's `__init__` once `self.tg` is set."""
-        self.bots = bots
-        # a table opened without `game.tables.open_table` (online, tutorial) gets its id here
-        self.tg.config.setdefault("game_id", new_game_id())
+    def init_table(self, seating: Seating | None = None, options: TableOptions | None = None) -> None:
+        """Call from the scene's `__init__` once `self.tg` is set; without a seating the setup
+        config's people and bots play (`drivers.local`)."""
+        config = self.tg.config
+        self.options = options or TableOptions()
+        self.seating = seating or local(self.game, config, len(config["seats"]))
+        self.bots = self.seating.worker
+        self.bots.time_limit = self.bot_time_limit if self.options.cuts_bot_time else None
+        self.lay_override = self.options.lay
+        # a table opened without a game id (online, tutorial) gets one here
+        config.setdefault("game_id", new_game_id())
         self.saver = Autosaver(self.game, self._save_failed)
         self.frame_push = FramePush()
         self.first_tips = FirstTips(self)
+        self.components: list[TableComponent] = []  # the online strip, the tutorial's guide
+        self.meter: Any = None           # the demo's FrameFigures meter (figures option), once entered
         self.recorded = False          # statistics written for this game
         self.results_open = False      # the results screen is up (or was shown and is hidden)
         self.results_seen = False
+
+    # ------------------------------------------------------------ what the drivers make of the table
+    @property
+    def demo(self) -> bool:
+        """A measured demo (`linebox --demo`): bots only, silent, figures at the end."""
+        return self.options.figures
+
+    @property
+    def replay(self) -> bool:
+        """The replay viewer's table: it shows the game and never plays, saves or records it."""
+        return self.seating.read_only
+
+    @property
+    def tutorial(self) -> bool:
+        """A tutorial table: a scripted game, kept neither in the history nor in the statistics."""
+        return self.seating.scripted
+
+    @property
+    def remote(self) -> Any:
+        """An online table's link to its room (`remote.RemoteTable`); None at a table of this machine."""
+        return self.seating.room
+
+    def acts_here(self, seat: int | None) -> bool:
+        """A person at this screen plays `seat`."""
+        return self.seating.here(seat)
+
+    def thinking(self, seat: int | None) -> bool:
+        """A bot (here, or the host's) is deciding `seat`'s move now: the table may say "thinking…"."""
+        if seat is None or not self.seating.deciding(self.tg.state, seat):
+            return False
+        role = self.seating.role(seat)
+        if role is Role.REMOTE:             # the host's bot thinks; a person at another window plays
+            return not self.tg.config["seats"][seat].get("remote")
+        return role in (Role.BOT, Role.SCRIPT)
+
+    def host(self, component: Any) -> None:
+        """Show a component on top of the table (it sees input first and draws over the table)."""
+        self.components.append(component)
 
     # ------------------------------------------------------------ hooks the game provides
     def take_back(self) -> bool:
@@ -106,7 +162,8 @@ class TableBase:
 
     def save_name(self) -> str:
         """The name a named save is offered under."""
-        return _("Line-it") if self.game == "lineit" else _("Linyo")
+        from engine.games import game as game_info
+        return game_info(self.game).title          # a game's name is never translated
 
     def pass_label(self, name: str) -> str:
         return _("I am {name}: show my cards").format(name=name)
@@ -114,12 +171,24 @@ class TableBase:
     def before_record(self) -> None:
         """Just before the statistics take this game (Linyo keeps the personal best before it)."""
 
+    def settle(self) -> None:
+        """Wait for work the table started in the background (a demo times bare frames alone)."""
+
+    def extra_figures(self) -> dict:
+        """What this game adds to the demo's figures."""
+        return {}
+
     # ------------------------------------------------------------ lifecycle
     @property
     def keeps_saves(self) -> bool:
-        """A game with people at the table is saved and counted; a demo or a bots-only game is not."""
-        return (not self.demo and not self.replay and bool(self.tg.humans)
-                and self.remote is None)  # online: the room keeps it
+        """This machine's game with people at it is autosaved (`Seating.keeps_saves`): not a demo,
+        a bots-only game, a replay, a tutorial or an online table (the room keeps it)."""
+        return self.seating.keeps_saves
+
+    @property
+    def can_save(self) -> bool:
+        """The pause menu offers "Save game": a game that is kept and not over yet."""
+        return self.keeps_saves and not self.tg.state.is_over
 
     @property
     def table_lay(self) -> Any:
@@ -155,14 +224,17 @@ class TableBase:
     def counts(self) -> bool:
         """A game with people at the table counts in the statistics, online too (a seat of ours
         among the winners is a win); an online game's id is its room's, so it counts once."""
-        return not self.demo and not self.replay and bool(self.tg.humans)
+        return self.seating.counts
 
     def enter_table(self) -> None:
         """Call from the scene's `enter`: bots start, and Continue works from the first moment."""
-        if not self.replay and any(not self.is_human(p) for p in range(len(self.tg.config["seats"]))):
+        if self.seating.runs_bots:
             self.bots.start()
         if not self.tg.state.is_over:
             self.autosave()
+        if self.options.figures:
+            from .demo import DemoMeter
+            self.meter = DemoMeter(self)
 
     def exit_table(self) -> None:
         """Call from the scene's `exit`."""
@@ -182,13 +254,37 @@ class TableBase:
             self.remote.update(self)
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and seat in self.tg.humans
+        """A person at this screen plays `seat` (the same as `acts_here`)."""
+        return self.seating.here(seat)
+
+    # ------------------------------------------------------------ hosted components
+    def handle_components(self, event: pygame.event.Event) -> bool:
+        """Call first in the scene's `handle`: a component (the chat, the guide) may take the event."""
+        return any(c.handle(event) for c in reversed(self.components))
+
+    def update_components(self, dt: float) -> None:
+        for c in self.components:
+            c.update(dt)
+
+    def draw_components(self, surface: pygame.Surface) -> None:
+        """Call at the end of the scene's `draw`: the components over the table. A table that
+        pushes only what changed pushes their rects too, and repaints under them next frame."""
+        if not self.components:
+            return
+        rects: list[pygame.Rect] = []
+        for c in self.components:
+            rects += c.draw(surface)
+        self.frame_push.rects = list(self.frame_push.rects) + rects
+        if self.app._present is not None:
+            self.app.present_only(self.app._present + rects)
 
     # ------------------------------------------------------------ actions
     def on_applied(self, action: Any, events: list | None) -> None:
         """An action (anyone's) went into the engine: keep the game, end it if it is over."""
         if self.remote is not None:
             self.remote.applied(action)   # ours goes to the room
+        for c in self.components:
+            c.applied(action, events)
         self.first_tips.after_applied(action, events)
         if self.tg.state.is_over:
             self.game_over()
@@ -196,9 +292,30 @@ class TableBase:
             self.autosave()
 
     def undo(self) -> None:
-        """Undo, the one entry point (button, key): the game takes back, the autosave follows."""
+        """Undo, the one entry point (button, key): the game takes back, the autosave follows. A
+        component may refuse to rewind the engine (a tutorial's script would be left)."""
+        if self.undo_rewinds() and not all(c.allows_rewind() for c in self.components):
+            return
         if self.take_back():
             self.autosave()
+
+    def undo_rewinds(self) -> bool:
+        """Undo now would rewind the engine (not only take back what is drawn at the table)."""
+        return True
+
+    def vet(self, actions: list[str]) -> list[str] | None:
+        """A person's actions before the engine sees them: as the hosted components would send
+        them (a tutorial: in its script's order), or None when one refuses them."""
+        for c in self.components:
+            vetted = c.vet(actions)
+            if vetted is None:
+                return None
+            actions = vetted
+        return actions
+
+    def hint_taken(self) -> bool:
+        """A hosted component answers the Hint button itself (the tutorial's pointer)."""
+        return any(c.hint() for c in self.components)
 
     # ------------------------------------------------------------ autosave
     def autosave(self) -> None:
@@ -210,8 +327,9 @@ class TableBase:
                          "when you leave.").format(reason=reason), seconds=6.0)
 
     def save_promise(self) -> str:
-        """What the pause screen says about saving; true whatever the disk did."""
-        if not self.keeps_saves:
+        """What the pause screen says about saving; true whatever the disk did (a finished game's
+        autosave is gone: nothing is promised)."""
+        if not self.can_save:
             return ""
         if self.saver.failing:
             return _("Your game could not be saved ({reason}): it will be lost when you leave.").format(
@@ -278,6 +396,8 @@ class TableBase:
     def show_results(self) -> None:
         if self.replay:
             return          # the replay viewer stays up at the end of the game
+        if self.meter is not None and self.meter.finish():
+            return          # the demo printed its figures and the app quits
         self.results_open = self.results_seen = True
         self.app.push(self.results_scene())
 

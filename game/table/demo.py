@@ -11,13 +11,17 @@ end with the same scores (the same for linyo, sheet A, difficulty 2). Before
 the game the demo times bare fill + flip frames; when the game is over it
 prints one JSON line with the scores and the frame figures
 (`game/demo_figures.py`), then quits with `--exit-at-end`.
+
+The demo is no kind of table: it is the game's ordinary table, every seat a
+bot (`drivers.local`), opened with `TableOptions(figures=True)`; the table
+then keeps a `DemoMeter`. Each game says how its demo game is set up (its
+`demo_game` hook: names, options).
 """
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
 
-import pygame
 
 from engine.bots.arena import seat_game
 
@@ -35,7 +39,8 @@ def demo_game(game: str, players: int, seed: int | None, options: dict, names: t
     config = {"game": game, "seed": seed, "first_seat": None,
               "seats": [{"name": names[p % len(names)], "kind": "bot", "level": seated[p], **seat_extra}
                         for p in range(players)],
-              "bot_seeds": [b.seed for b in bots]}
+              # every arena bot keeps its seed (the engine's Bot protocol does not name it)
+              "bot_seeds": [int(getattr(b, "seed")) for b in bots]}
     return state, config
 
 
@@ -50,62 +55,51 @@ def _proc_hwm_mb(pid: int) -> float:
     return 0.0
 
 
-class DemoMixin:
-    """Mixed in before a table scene: measures it and prints the figures once at the end."""
+class DemoMeter:
+    """The frame figures of a table opened with the `figures` option (`linebox --demo`): the
+    table times its update and draw through it, and it prints the figures once at the end."""
 
-    app: "App"
-    speed: float
-    tg: Any
-    bots: Any
-
-    def init_demo(self, exit_at_end: bool) -> None:
-        self.exit_at_end = exit_at_end
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.app: "App" = table.app
         self.figs = FrameFigures()
         self.printed = False
-
-    def enter(self) -> None:
-        super().enter()  # type: ignore[misc]
-        self.settle_for_figures()
+        table.settle()              # work the table started in the background would share the bare frames' CPU
         self.figs.start(self.app)
 
-    def settle_for_figures(self) -> None:
-        """Wait for work the table started in the background (a game may override it), so the
-        bare fill + flip frames are timed alone."""
-
-    def update(self, dt: float) -> None:
+    def update_begin(self) -> None:
         self.figs.update_begin()
-        super().update(dt)  # type: ignore[misc]
+
+    def update_end(self) -> None:
         self.figs.update_end()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_begin(self) -> None:
         self.figs.draw_begin()
-        super().draw(surface)  # type: ignore[misc]
+
+    def draw_end(self) -> None:
         self.figs.draw_end()
 
-    def extra_figures(self) -> dict:
-        """What this game adds to the JSON line."""
-        return {}
-
     def figures(self) -> dict:
-        st = self.tg.state
-        worker = self.bots.worker
+        t = self.table
+        st = t.tg.state
+        worker = t.bots.worker
         rss = 0.0
         pool = getattr(worker, "_pool", None)
         for proc in (getattr(pool, "_processes", None) or {}).values():
             rss = max(rss, _proc_hwm_mb(proc.pid))
-        return {"game": self.tg.config["game"], "players": st.players, "seed": self.tg.config["seed"],
-                "scores": st.scores(), "winners": st.winners(), "speed": self.speed,
+        return {"game": t.tg.config["game"], "players": st.players, "seed": t.tg.config["seed"],
+                "scores": st.scores(), "winners": st.winners(), "speed": t.options.speed,
                 "size": list(self.app.screen.get_size()),
-                "bot_worker": "process" if self.bots.in_process else "thread",
-                **self.extra_figures(), **self.figs.figures(self.app), "bot_worker_rss_mb": round(rss, 1)}
+                "bot_worker": "process" if t.bots.in_process else "thread",
+                **t.extra_figures(), **self.figs.figures(self.app), "bot_worker_rss_mb": round(rss, 1)}
 
-    def finish_demo(self) -> bool:
+    def finish(self) -> bool:
         """The game is over: print the figures (once); True when the app quits now."""
         if not self.printed:
             self.printed = True
             print(json.dumps(self.figures()), flush=True)
             self.figs.stop(self.app)
-        if self.exit_at_end:
+        if self.table.options.exit_at_end:
             self.app.quit()
             return True
         return False

@@ -80,7 +80,7 @@ class PauseScene(_Box):
                         Button(N_("Save game"), self.save),
                         Button(N_("Rules"), lambda: self.app.open_rules(table.game)),
                         Button(N_("Back to menu"), self.to_menu, "quiet")]
-        if not table.keeps_saves:
+        if not table.can_save:      # finished, a replay, online, a tutorial, a demo: nothing to save
             self.widgets = [self.widgets[0], self.widgets[2], self.widgets[3]]
 
     def title(self) -> str:

@@ -1,14 +1,16 @@
 """Remote seats: a table whose other players (and bots) sit at a Matrix room.
 
-An online table is an ordinary table scene with two parts swapped in:
+An online table is an ordinary table whose seats are driven this way
+(`game.table.drivers.online`):
 
-- `RemoteBots` takes the place of the bot worker for every seat that is not
-  ours: the scene asks it for "the bot's move" as it asks a bot, and gets the
-  room's next agreed action (the host runs the real bots and posts theirs);
+- every seat that is not ours has a `drivers.Remote` driver: the table polls
+  it as it polls a bot, and gets the room's next agreed action (the host runs
+  the real bots and posts theirs);
 - `RemoteTable` is polled by the base each frame (`TableBase.update_table`):
   it polls the session, gives the local game the chance outcomes the host
-  posted (the game waits, animating, until they come), and posts our own
-  actions (`TableBase.on_applied`).
+  posted (the game waits, animating, until they come; each game shows them
+  through its own front end's `show_chance` hook), and posts our own actions
+  (`TableBase.on_applied`).
 
 Our own actions are applied at once and reconciled: the room's replica
 (`game.online.replica`) is the truth; if what the table applied ever differs
@@ -20,51 +22,12 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
-from .bots import TableBots
+from game.frontends import frontend
 
 if TYPE_CHECKING:
     from game.online.session import Session
 
 log = logging.getLogger("linebox.online")
-
-
-class RemoteBots(TableBots):
-    """The seats that are not ours: their moves come from the room, never from a worker here.
-
-    The worker is still there for hints at our own seats.
-    """
-
-    def __init__(self, game: str, levels: list[str], seeds: list[int], remote: "RemoteTable") -> None:
-        super().__init__(game, levels, seeds, time_limit=1.5)
-        self.remote = remote
-
-    def ask(self, state: Any, seat: int) -> None:
-        """Nothing to ask: the room answers."""
-
-    def poll(self, state: Any, seat: int) -> str | None:
-        return self.remote.next_remote(state)
-
-    def answered(self) -> bool:
-        return True
-
-
-def _lineit_chance(scene: Any, events: list) -> None:
-    """A Line-it deal from the host: the table shows it as it shows any action's events (the
-    controller's views key on the chance count too, so they see the new cards)."""
-    scene.on_applied(None, events)
-
-
-def _linyo_chance(scene: Any, events: list) -> None:
-    """A Linyo roll from the host: the dice roll and the log says so, as for any action."""
-    from game.linyo_table.log import describe
-    scene.follow.take(events)
-    for event in events:
-        scene.log.add(describe(event, scene.g.name))
-    scene.on_applied(None, events)
-
-
-#: how each game's table shows a chance outcome that arrived from the host
-CHANCE_SHOWN: dict[str, Callable[[Any, list], None]] = {"lineit": _lineit_chance, "linyo": _linyo_chance}
 
 
 class RemoteTable:
@@ -166,7 +129,7 @@ class RemoteTable:
         k = len(state.chance)
         if k < len(rep.state.chance) and rep.state.chance[k].at == len(self.done):
             events = state.resolve_chance(list(rep.state.chance[k].outcome))
-            CHANCE_SHOWN[scene.game](scene, events or [])
+            frontend(scene.game).hooks["show_chance"](scene, events or [])
 
     def _diverged(self, rep: Any) -> bool:
         n = min(len(self.done), len(rep.actions))

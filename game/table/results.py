@@ -52,7 +52,7 @@ class TableResults(WidgetScene):
         # a new game of this machine (again, a game's own offers such as the daily sheet) after an
         # online table would be an offline game against bots named after the players: a new online
         # table is made from the Play online screen instead; a demo offers none either
-        self.offers_offline_game = not table.demo and getattr(table, "remote", None) is None
+        self.offers_offline_game = not table.demo and table.remote is None
         self.b_again.visible = self.offers_offline_game
         # a tutorial's deal is stacked by its script: its seed ("tutorial") replays nothing
         self.seed = None if table.tutorial else getattr(table.tg.state, "seed", None)
@@ -133,7 +133,7 @@ class TableResults(WidgetScene):
         self.to_menu()
 
     def to_menu(self) -> None:
-        if self.table.demo and getattr(self.table, "exit_at_end", False):
+        if self.table.options.exit_at_end:
             self.app.quit()
             return
         self.app.to_menu()

@@ -5,8 +5,8 @@ Modules, one idea each:
 - `steps`         the immutable step model and replaying a script to a step
 - `guide`         where a tutorial is and whether an action is the step's one
 - `lineit_script` / `linyo_script`  the two scripts (stacked deck, fixed rolls)
-- `table`         the tutorial half of a table scene: input gate, scripted bots, spotlight, panel
-- `lineit` / `linyo`  the real table scenes with that half put before them
+- `table`         the tutorial on the real table: a script driver and a guide panel the table hosts
+- `lineit` / `linyo`  where a step's targets are on each game's table
 - `progress`      the step to resume at, finished and offered flags (`tutorial.json`)
 
     open_tutorial(app, "lineit")      # from the menu, the rules, the setup, `--tutorial lineit`

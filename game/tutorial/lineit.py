@@ -1,99 +1,63 @@
-"""The Line-it tutorial table: the real `TableScene` with the tutorial mixin before it.
+"""The Line-it half of the tutorial: where a step's targets are on the Line-it table.
 
-The player's actions all pass through `try_action` (drag, click, keys) and the
-Close line button through `on_close`; both ask the guide first. Undo is the
-tutorial's Back (the table's undo would leave the script).
+The table is the ordinary one (`game.tutorial.table.tutorial_table`); the
+player's actions all pass the guide first (`TableBase.vet`, asked by the
+table's drag, click, keys and buttons), and undo is refused (it would leave
+the script: the panel's Step back goes back instead).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
-from game.lineit_table.controller import Controller
-from game.lineit_table.scene import TableScene
-
-from . import player_name
+from .guide import Guide
 from .lineit_script import script
-from .steps import state_at
-from .table import REFUSAL_SECONDS, TutorialTable
 
-if TYPE_CHECKING:
-    from game.app import App
+__all__ = ["ghost", "script", "targets"]
 
 
-def make(app: "App", index: int) -> "LineitTutorial":
-    sc = script()
-    index = max(0, min(index, len(sc.steps) - 1))
-    ctrl = Controller(sc.config(player_name(app.settings, "lineit")), state_at(sc, index), bot_levels=["easy", "easy"])
-    return LineitTutorial(app, ctrl, index)
+def _card(table: Any, text: str) -> pygame.Rect | None:
+    for s in table.board.sprites.values():
+        if s.card == text and s.zone and s.zone[0] in (("market",), ("hand", table.viewer)):
+            return s.rect()
+    return None
 
 
-class LineitTutorial(TutorialTable, TableScene):
-    name = "lineit_tutorial"
+def named(table: Any, name: str) -> list[pygame.Rect]:
+    g = table.geo
+    if name == "market":
+        return [g.market]
+    if name == "jackpots":
+        rects = list(g.jackpots.values())
+        return [rects[0].unionall(rects[1:])]
+    if name == "line":
+        return [g.me.line]
+    if name == "hand":
+        return [g.me.hand]
+    return []
 
-    def __init__(self, app: "App", ctrl: Controller, index: int) -> None:
-        super().__init__(app, ctrl)
-        self.init_tutorial(script(), index)
-        self.rebuild = make
 
-    # ------------------------------------------------------------ the player's actions
-    def try_action(self, action: str, target: str | None = None) -> bool:
-        if self.my_turn() and self.refuse(action):
-            return False
-        return super().try_action(action, target)
-
-    def on_close(self) -> None:
-        if self.my_turn() and "close" in self._legal() and self.refuse("close"):
-            return
-        super().on_close()
-
-    def on_end(self) -> None:
-        if self.my_turn() and self.refuse("pass" if self._final() else "end"):
-            return
-        super().on_end()
-
-    def take_back(self) -> bool:
-        self.tut_refusal = (self.guide.text(self.guide.step.say), REFUSAL_SECONDS)
-        return False
-
-    def on_hint(self) -> None:
-        self.tut_time = 0.0      # the pointer pulses from the start again: it is the hint
-
-    # ------------------------------------------------------------ targets
-    def _card(self, text: str) -> pygame.Rect | None:
-        for s in self.board.sprites.values():
-            if s.card == text and s.zone and s.zone[0] in (("market",), ("hand", self.viewer)):
-                return s.rect()
-        return None
-
-    def named(self, name: str) -> list[pygame.Rect]:
-        g = self.geo
-        if name == "market":
-            return [g.market]
-        if name == "jackpots":
-            rects = list(g.jackpots.values())
-            return [rects[0].unionall(rects[1:])]
-        if name == "line":
-            return [g.me.line]
-        if name == "hand":
-            return [g.me.hand]
+def targets(table: Any, guide: Guide) -> list[pygame.Rect]:
+    """What the spotlight shows: the step's card and where it goes, a button, or the named places."""
+    if table.geo is None:
         return []
+    a = guide.expected()
+    if a is None:
+        out: list[pygame.Rect] = []
+        for name in guide.step.point:
+            out += named(table, name)
+        return out
+    words = a.split()
+    if words[0] in ("take", "play"):
+        card = _card(table, words[1])
+        where = named(table, words[2] if words[0] == "take" else "line")
+        return ([card] if card is not None else []) + where
+    if words[0] == "close":
+        return [table.b_close.rect]
+    return [table.b_end.rect]
 
-    def targets(self) -> list[pygame.Rect]:
-        if self.geo is None:
-            return []
-        a = self.guide.expected()
-        if a is None:
-            out: list[pygame.Rect] = []
-            for name in self.guide.step.point:
-                out += self.named(name)
-            return out
-        words = a.split()
-        if words[0] in ("take", "play"):
-            card = self._card(words[1])
-            where = self.named(words[2] if words[0] == "take" else "line")
-            return ([card] if card is not None else []) + where
-        if words[0] == "close":
-            return [self.b_close.rect]
-        return [self.b_end.rect]
+
+def ghost(table: Any, guide: Guide) -> list[tuple[float, float]]:
+    """Line-it draws no path to follow."""
+    return []

@@ -1,20 +1,27 @@
-"""The tutorial on the real table: a mixin put before the game's table scene class.
+"""The tutorial on the real table: a script driver and a guide panel the table hosts.
 
-`TutorialTable` keeps a `Guide`, lets the table's own input through only while
-the step wants the player to act, checks every action the player makes before
-the engine sees it (a wrong one is refused with the step's text and changes
-nothing), plays the bot seats from the script (`ScriptedBots`), and draws the
-spotlight, the pointer and the step panel over the table. The game half
-(`lineit.py`, `linyo.py`) says where a step's targets are and how an action is
-made by the player.
+A tutorial is no kind of table. `tutorial_table(app, game, index)` opens the
+game's ordinary table through the one factory (`game.tables.build_table`) at
+the script's step `index` (`steps.state_at`), with
+
+- its other seats driven by the script (`game.table.drivers.scripted`), and
+- a `GuidePanel` component on top: it lets the table's own input through only
+  while the step wants the player to act, vets every action the player makes
+  before the engine sees it (`TableBase.vet`: a wrong one is refused with the
+  step's text and changes nothing; undoing into the script is refused too),
+  and draws the spotlight, the pointer and the step panel over the table.
+
+The game half (`lineit.py`, `linyo.py`, found by the game's name as the first
+tips are) says where a step's targets are on that game's table.
 
 Back, a restart and resume rebuild the table at a step by replaying the
 script (`steps.state_at`), so there is one way into any step.
 """
 from __future__ import annotations
 
+import importlib
 import math
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import pygame
 
@@ -27,7 +34,7 @@ from game.ui.widgets import Button, label_text, panel
 
 from . import progress
 from .guide import Guide
-from .steps import Script
+from .steps import Script, state_at
 
 if TYPE_CHECKING:
     from game.app import App
@@ -43,27 +50,6 @@ class FullFrames(FramePush):
 
     def can_patch(self, app: Any, scene: Any, surface: pygame.Surface, key: Any = None) -> bool:
         return False
-
-
-class ScriptedBots:
-    """Stands in for `game.table.bots.TableBots`: the bot seats play the script's next action."""
-
-    ready = True
-    in_process = False
-    error = None
-    pending = None
-
-    def __init__(self, guide: Guide) -> None:
-        self.guide = guide
-
-    def start(self) -> None: ...
-    def close(self) -> None: ...
-    def ask(self, state: Any, seat: int) -> None: ...
-    def answered(self) -> bool: return True
-    def poll(self, state: Any, seat: int) -> str | None: return self.guide.bot_action()
-    def ask_hint(self, state: Any, seat: int, time_limit: float = 1.5) -> None: ...
-    def poll_hint(self, state: Any, seat: int | None) -> None: return None
-    def cancel_hint(self) -> None: ...
 
 
 def panel_text_width(lay: Any) -> int:
@@ -88,75 +74,94 @@ def button_widths(buttons: list[Button], lay: Any, room: int) -> list[int]:
     return [n + (room - sum(least)) * (f - n) // want for f, n in zip(full, least)]
 
 
-class TutorialTable:
-    """The tutorial half of a tutorial table scene (see the module text)."""
+class GamePart(Protocol):
+    """What a game's tutorial module says about its table (`game.tutorial.lineit` / `.linyo`)."""
 
-    app: "App"
-    script: Script
-    tutorial = True           # the table base keeps it out of the history and the statistics
-    rebuild: Callable[["App", int], Any]     # a new tutorial table at a step
+    def script(self) -> Script: ...
 
-    def init_tutorial(self, script: Script, index: int) -> None:
-        self.script = script
-        self.guide = Guide(script, index)
-        self.bots = ScriptedBots(self.guide)
-        self.frame_push = FullFrames()
-        self.tut_refusal: tuple[str, float] | None = None
-        self.tut_time = 0.0
-        self.tut_panel = pygame.Rect(0, 0, 0, 0)
+    def targets(self, table: Any, guide: Guide) -> list[pygame.Rect]: ...
+
+    def ghost(self, table: Any, guide: Guide) -> list[tuple[float, float]]: ...
+
+
+def game_part(game: str) -> GamePart:
+    """The tutorial module of `game` (the same convention as the first-game tips)."""
+    return cast(GamePart, importlib.import_module(f"{__package__}.{game}"))
+
+
+def tutorial_table(app: "App", game: str, index: int) -> Any:
+    """`game`'s table at step `index` of its tutorial, with the guide panel on top."""
+    from game import tables
+    from game.table.drivers import scripted
+    from game.table.spec import TableSpec
+
+    from . import player_name
+    part = game_part(game)
+    sc = part.script()
+    guide = Guide(sc, max(0, min(index, len(sc.steps) - 1)))
+    spec = TableSpec(game, sc.config(player_name(app.settings, game)), state=state_at(sc, guide.index),
+                     drivers=scripted(guide), components=(lambda table: GuidePanel(table, guide, part),))
+    return tables.build_table(app, spec)
+
+
+class GuidePanel:
+    """The tutorial on top of a table (see the module text): a `game.table.spec.TableComponent`."""
+
+    def __init__(self, table: Any, guide: Guide, part: GamePart) -> None:
+        self.table = table
+        self.app: "App" = table.app
+        self.guide = guide
+        self.part = part
+        self.script = guide.script
+        table.frame_push = FullFrames()      # the panel and the shade cover the table every frame
+        self.refusal: tuple[str, float] | None = None
+        self.time = 0.0
+        self.box = pygame.Rect(0, 0, 0, 0)
         # not plain "Back": German and French tables call Undo that ("Zurück", "Retour"), right beside it
         self.b_back = Button(N_("Step back"), self.step_back, font_size=26)
         self.b_next = Button(N_("Next"), self.step_next, "primary", font_size=26)
         self.b_leave = Button(N_("Leave"), self.leave_tutorial, "quiet", font_size=24)
         self.b_skip = Button(N_("Skip tutorial"), self.skip_tutorial, "quiet", font_size=24)
-        self.tut_buttons = [self.b_back, self.b_next, self.b_leave, self.b_skip]
-        progress.update(script.game, step=self.guide.index)
+        self.buttons = [self.b_back, self.b_next, self.b_leave, self.b_skip]
+        progress.update(self.script.game, step=self.guide.index)
 
-    @property
-    def keeps_saves(self) -> bool:
-        return False          # a tutorial is neither autosaved nor counted (its progress is)
-
-    # ------------------------------------------------------------ the game half provides
-    def targets(self) -> list[pygame.Rect]:
-        raise NotImplementedError
-
-    def ghost(self) -> list[tuple[float, float]]:
-        """Points of a path to draw faintly (Linyo: the fields of the move asked for)."""
-        return []
-
-    # ------------------------------------------------------------ steps
-    def refuse(self, *actions: str) -> bool:
-        """True (and the step's pointer shown) when `actions` are not the step's next ones."""
-        why = self.guide.check_all(list(actions))
+    # ------------------------------------------------------------ what the table asks
+    def vet(self, actions: list[str]) -> list[str] | None:
+        """The player's actions, in the script's order, when they are the step's next ones; None
+        (and the step's pointer shown) when not. Start fields picked in another order than the
+        script's are sent in the script's order (the lines are numbered by it)."""
+        want = list(self.guide.step.do[self.guide.done:self.guide.done + len(actions)])
+        if sorted(actions) == sorted(want) and len(actions) > 1:
+            actions = want
+        why = self.guide.check_all(actions)
         if why is None:
-            return False
-        self.tut_refusal = (why, REFUSAL_SECONDS)
+            return actions
+        self.refusal = (why, REFUSAL_SECONDS)
         sound.play("click")
+        return None
+
+    def allows_rewind(self) -> bool:
+        """Undo would leave the script: refused, with the step's task said again."""
+        self.refusal = (self.guide.text(self.guide.step.say), REFUSAL_SECONDS)
+        return False
+
+    def hint(self) -> bool:
+        """The tutorial's hint is its pointer: it pulses from the start again."""
+        self.time = 0.0
         return True
 
-    # The game's table comes after this class (class LineitTutorial(TutorialTable, TableScene)),
-    # so these wrap the live table's own frame methods for both games, in one place.
-    def on_applied(self, action: Any, events: list | None) -> None:
-        super().on_applied(action, events)  # type: ignore[misc]
-        self.tutorial_applied(action)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        return self.tutorial_handle(event, super().handle)  # type: ignore[misc]
-
-    def update(self, dt: float) -> None:
-        super().update(dt)  # type: ignore[misc]
-        self.tutorial_update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)  # type: ignore[misc]
-        self.tutorial_draw(surface)
-
-    def tutorial_applied(self, action: Any) -> None:
-        """Every applied action (player or bot) passes here, from the table's `on_applied`."""
+    def applied(self, action: Any, events: list[Any] | None) -> None:
+        """Every applied action (the player's or the script's) passes here, from the table's `on_applied`."""
+        if action is None:
+            return
         self.guide.applied(str(action))
-        self.tut_refusal = None
+        self.refusal = None
         if self.guide.last and self.guide.ready():
             progress.update(self.script.game, step=0, finished=True, offered=True)
+
+    # ------------------------------------------------------------ steps
+    def rebuild(self, index: int) -> None:
+        self.app.replace(tutorial_table(self.app, self.script.game, index))
 
     def step_next(self) -> None:
         g = self.guide
@@ -166,76 +171,81 @@ class TutorialTable:
             self.leave_tutorial()
             return
         if self.script.steps[g.index + 1].auto:
-            self.app.replace(self.rebuild(self.app, g.index + 1))
+            self.rebuild(g.index + 1)
             return
         g.index += 1
         g.done = g.played = 0
-        self.tut_refusal = None
+        self.refusal = None
         progress.update(self.script.game, step=g.index)
 
     def step_back(self) -> None:
         if self.guide.index > 0:
-            self.app.replace(self.rebuild(self.app, self.guide.index - 1))
+            self.rebuild(self.guide.index - 1)
 
     def leave_tutorial(self) -> None:
         if not (self.guide.last and self.guide.ready()):
             progress.update(self.script.game, step=self.guide.index)
-        self.leave()
+        self.table.leave()
 
     def skip_tutorial(self) -> None:
         def skip() -> None:
             progress.update(self.script.game, step=0, offered=True)
-            self.leave()
+            self.table.leave()
         self.app.confirm(_("Skip the tutorial? You can start it again from the menu or the rules."),
                          skip, _("Skip tutorial"))
 
     # ------------------------------------------------------------ input
-    def tutorial_handle(self, event: pygame.event.Event, table_handle: Callable[[pygame.event.Event], bool]) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the panel takes the event; False lets the table have it (the step wants the
+        player to act, a pointer move, Esc)."""
         if event.type == pygame.MOUSEMOTION:
-            for b in self.tut_buttons:
+            for b in self.buttons:
                 b.hover = b.rect.collidepoint(event.pos)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(event, "button", 1) == 1:
-            for b in self.tut_buttons:
+            for b in self.buttons:
                 if b.visible and b.rect.collidepoint(event.pos):
-                    return b.handle(event)
-            if self.tut_panel.collidepoint(event.pos):
+                    return bool(b.handle(event))
+            if self.box.collidepoint(event.pos):
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not self.guide.acting():
             self.step_next()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return table_handle(event)
+            return False
         if self.guide.acting() or event.type == pygame.MOUSEMOTION:
-            return table_handle(event)
+            return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.tut_refusal = (_("Not now: read the note, then press Next."), REFUSAL_SECONDS)
+            self.refusal = (_("Not now: read the note, then press Next."), REFUSAL_SECONDS)
         return True
 
-    def tutorial_update(self, dt: float) -> None:
-        self.tut_time += dt
-        if self.tut_refusal is not None:
-            text, left = self.tut_refusal
-            self.tut_refusal = (text, left - dt) if left > dt else None
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.refusal is not None:
+            text, left = self.refusal
+            self.refusal = (text, left - dt) if left > dt else None
         self.b_back.enabled = self.guide.index > 0
         self.b_next.enabled = self.guide.ready()
         self.b_next.label = N_("Finish") if self.guide.last else N_("Next")
         self.b_skip.visible = not self.guide.last
-        for b in self.tut_buttons:
+        for b in self.buttons:
             b.update(dt)
 
     # ------------------------------------------------------------ drawing
     def panel_lines(self, lay: Any) -> list[str]:
         return T.wrap(self.guide.say(), lay.font_px(TEXT_SIZE), panel_text_width(lay))
 
-    def tutorial_draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Over the table: the shade with its spotlights, the panel and the pointer (every frame
+        is pushed whole while the tutorial shows: `FullFrames`)."""
         lay = self.app.lay
-        rects = [r for r in self.targets() if r.w > 0 and r.h > 0]
+        rects = [r for r in self.part.targets(self.table, self.guide) if r.w > 0 and r.h > 0]
         self._spotlight(surface, rects)
         box = self._place_panel(lay, surface.get_rect(), rects)
         if rects and self.guide.acting():
             self._arrow(surface, lay, box, rects[0])
         self._draw_panel(surface, lay, box)
+        return []
 
     def _spotlight(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
         lay = self.app.lay
@@ -245,13 +255,13 @@ class TutorialTable:
         for r in rects:
             pygame.draw.rect(shade, (0, 0, 0, 0), r.inflate(pad * 2, pad * 2), border_radius=lay.px(14))
         surface.blit(shade, (0, 0))
-        pulse = 0.5 + 0.5 * math.sin(self.tut_time * 5.0)
-        colour = C.DANGER if self.tut_refusal else C.ACCENT
+        pulse = 0.5 + 0.5 * math.sin(self.time * 5.0)
+        colour = C.DANGER if self.refusal else C.ACCENT
         for r in rects:
             grow = pad + int(lay.px(8) * pulse)
             pygame.draw.rect(surface, colour, r.inflate(grow * 2, grow * 2), width=max(2, lay.px(5)),
                              border_radius=lay.px(16))
-        pts = self.ghost()
+        pts = self.part.ghost(self.table, self.guide)
         if len(pts) > 1:
             pygame.draw.lines(surface, C.ACCENT, False, pts, max(2, lay.px(6)))
         for p in pts[1:]:
@@ -261,7 +271,7 @@ class TutorialTable:
         lines = self.panel_lines(lay)
         size = lay.font_px(TEXT_SIZE)
         line_h = int(size * 1.25)
-        refusal = T.wrap(self.tut_refusal[0], size, panel_text_width(lay)) if self.tut_refusal else []
+        refusal = T.wrap(self.refusal[0], size, panel_text_width(lay)) if self.refusal else []
         h = lay.px(24) + line_h + lay.px(10) + line_h * (len(lines) + len(refusal)) + lay.px(18) + lay.px(60) + lay.px(20)
         w = lay.px(PANEL_W)
         m = lay.px(16)
@@ -269,7 +279,7 @@ class TutorialTable:
                  (m, m), (screen.right - w - m, m), (m, screen.bottom - h - m),
                  (screen.right - w - m, screen.bottom - h - m), (m, screen.centery - h // 2),
                  (screen.right - w - m, screen.centery - h // 2)]
-        best = None
+        best: tuple[int, pygame.Rect] | None = None
         for x, y in spots:
             box = pygame.Rect(x, y, w, h)
             hit = sum(box.clip(r.inflate(lay.px(20), lay.px(20))).w * box.clip(r.inflate(lay.px(20), lay.px(20))).h
@@ -278,10 +288,11 @@ class TutorialTable:
                 best = (hit, box)
             if hit == 0:
                 break
+        assert best is not None
         box = best[1]
-        self.tut_panel = box
+        self.box = box
         x = box.x + lay.px(24)
-        for b, bw in zip(self.tut_buttons, button_widths(self.tut_buttons, lay, w - lay.px(24) * 2 - lay.px(12) * 3)):
+        for b, bw in zip(self.buttons, button_widths(self.buttons, lay, w - lay.px(24) * 2 - lay.px(12) * 3)):
             b.rect = pygame.Rect(x, box.bottom - lay.px(20) - lay.px(60), bw, lay.px(60))
             x += bw + lay.px(12)
         return box
@@ -297,7 +308,7 @@ class TutorialTable:
         if dist < lay.px(60):
             return
         ux, uy = dx / dist, dy / dist
-        stop = dist - max(target.w, target.h) / 2 - lay.px(18) - lay.px(10) * (0.5 + 0.5 * math.sin(self.tut_time * 5))
+        stop = dist - max(target.w, target.h) / 2 - lay.px(18) - lay.px(10) * (0.5 + 0.5 * math.sin(self.time * 5))
         stop = max(lay.px(30), stop)
         ex, ey = sx + ux * stop, sy + uy * stop
         width = max(3, lay.px(8))
@@ -318,10 +329,10 @@ class TutorialTable:
         for line in self.panel_lines(lay):
             T.blit_text(surface, line, size, C.TEXT, (x, y))
             y += line_h
-        if self.tut_refusal:
-            for line in T.wrap(self.tut_refusal[0], size, panel_text_width(lay)):
+        if self.refusal:
+            for line in T.wrap(self.refusal[0], size, panel_text_width(lay)):
                 T.blit_text(surface, line, size, C.DANGER, (x, y), bold=True)
                 y += line_h
-        for b in self.tut_buttons:
+        for b in self.buttons:
             if b.visible:
                 b.draw(surface, lay)
