@@ -42,12 +42,6 @@ KNOWN_CYCLES: list[frozenset[str]] = [
     frozenset({"game.table.base", "game.table.overlays", "game.tutorial.tips"}),
 ]
 
-# Imports from the shared table base into a game's package still there, being removed with the
-# cycles above (the base learns what a game shows through `game.frontends`). Shrinks only.
-KNOWN_BASE_TO_GAME: set[tuple[str, str]] = {
-    ("game.table.remote", "game.linyo_table.log"),     # a remote Linyo move's log line
-}
-
 # Modules no cycle may ever pass through, whatever KNOWN_CYCLES says.
 NEVER_CYCLE = ("game.app", "game.scene", "game.scenes")
 
@@ -256,8 +250,7 @@ def test_screens_are_reached_by_name_only():
 def test_the_table_base_imports_no_game_package():
     found = {(e.source, e.target) for e in edges()
              if _under(e.source, "game.table") and any(_under(e.target, g) for g in GAME_PACKAGES)}
-    assert found <= KNOWN_BASE_TO_GAME, f"the table base imports a game's package: {sorted(found - KNOWN_BASE_TO_GAME)}"
-    assert found == KNOWN_BASE_TO_GAME, f"gone: remove from KNOWN_BASE_TO_GAME {sorted(KNOWN_BASE_TO_GAME - found)}"
+    assert not found, f"the table base imports a game's package: {sorted(found)}"
 
 
 def test_online_never_imports_pygame():
