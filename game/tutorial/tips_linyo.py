@@ -8,13 +8,14 @@
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from engine.linyo.sheets import NEIGHBOUR_MASKS
 
 from game.i18n import _
 
-from .tips import Found
+from .tips import Found, box
 
 if TYPE_CHECKING:
     from game.linyo_table.scene import LinyoTable
@@ -57,18 +58,17 @@ def on_turn(sc: "LinyoTable") -> list[Found]:
         dice = sc.die_rects[0].unionall(sc.die_rects[1:])
         out.append(Found("linyo.four", lambda: _(
             "Four of a kind! Before you move, you may turn up to three of the dice to other colours: "
-            "click a die to turn it, then Confirm."), tuple(dice), seat))
+            "click a die to turn it, then Confirm."), box(dice), seat))
     if st.phase != "move":
         return out
     for line, end, n in tight_ends(st, seat):
-        out.append(Found("linyo.dead_end", lambda k=line, n=n: dead_end_text(k, n), tuple(sc.geom.cell_rect(end)),
-                         seat))
+        out.append(Found("linyo.dead_end", partial(dead_end_text, line, n), box(sc.geom.cell_rect(end)), seat))
         break
     star = next((m for m in st.fast_moves(seat) if m[2] >= 0 and m[1]), None)
     if star is not None:
         out.append(Found("linyo.star", lambda: _(
             "A move this round can end on a star. A move that ends on a star earns one extra step in any "
-            "colour."), tuple(sc.geom.cell_rect(star[1][-1])), seat))
+            "colour."), box(sc.geom.cell_rect(star[1][-1])), seat))
     return out
 
 
