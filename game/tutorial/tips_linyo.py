@@ -18,10 +18,10 @@ from game.i18n import _
 from .tips import Found, box
 
 if TYPE_CHECKING:
-    from game.linyo_table.scene import LinyoTable
+    from game.linyo_table.table_view import LinyoTableView
 
 
-def position(sc: "LinyoTable") -> Any:
+def position(sc: "LinyoTableView") -> Any:
     st = sc.state
     return (id(st), len(st.log), st.phase, st.current_seat, sc.focus_seat)
 
@@ -48,7 +48,7 @@ def dead_end_text(line: int, free: int) -> str:
              "line is boxed in and aborted at the end of the round.").format(n=line)
 
 
-def on_turn(sc: "LinyoTable") -> list[Found]:
+def on_turn(sc: "LinyoTableView") -> list[Found]:
     st = sc.state
     seat = st.current_seat
     if seat is None or seat not in sc.g.humans or seat != sc.focus_seat or sc.geom is None:
@@ -72,5 +72,5 @@ def on_turn(sc: "LinyoTable") -> list[Found]:
     return out
 
 
-def after_applied(sc: "LinyoTable", action: str, events: list) -> list[Found]:
+def after_applied(sc: "LinyoTableView", action: str, events: list) -> list[Found]:
     return []          # every Linyo tip is about the position a person is to play from
