@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 import time
+from pathlib import Path
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -56,7 +57,7 @@ def open_file(app, path: str, smoke_only: bool, frames: int | None) -> int:
     from . import history
     from .replay import viewer_for_file
     try:
-        viewer = viewer_for_file(app, path)
+        viewer = viewer_for_file(app, Path(path))
     except history.BadGameFile as exc:
         print(f"linebox: {path}: not opened: {exc}", file=sys.stderr)
         if smoke_only:

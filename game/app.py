@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 import os
 import traceback
+from functools import partial
 from typing import Any, Callable, Protocol
 
 import pygame
@@ -68,6 +69,14 @@ def _setup_logging() -> str:
     log.addHandler(handler)
     log.setLevel(logging.INFO)
     return str(path)
+
+
+def _window() -> pygame.Surface:
+    """The window's surface: the app opens it first thing and keeps it until it quits."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise RuntimeError("the app's window is not open")
+    return surface
 
 
 def fit_window(size: tuple[int, int]) -> tuple[int, int]:
@@ -156,7 +165,8 @@ class App:
         self.presented = {"whole": 0, "parts": 0, "none": 0}   # frames by kind (tests, figures)
         self._fullscreen = False
         self._fullscreen_failed = False
-        w, h = fit_window(size or tuple(self.settings.window))
+        stored_w, stored_h = self.settings.window
+        w, h = fit_window(size or (stored_w, stored_h))
         # `--size` is for this run only: that size is never stored (a resize by hand is)
         self._size_for_run: tuple[int, int] | None = (w, h) if size else None
         if self.settings.window_pos and not size:
@@ -356,21 +366,21 @@ class App:
     # ------------------------------------------------------------ window
     def relayout(self) -> None:
         self.window_changed()
-        self.screen = pygame.display.get_surface()
+        self.screen = _window()
         self.lay = Layout(*self.screen.get_size(), self.settings.ui_scale)
         for scene in list(self.stack):
-            self._guard(lambda s=scene: s.layout(self.lay))
+            self._guard(partial(scene.layout, self.lay))
 
     def resize(self, w: int, h: int) -> None:
         """Set the window to w×h pixels (tests, and VIDEORESIZE)."""
         w, h = fit_window((w, h))
-        if not self._fullscreen and pygame.display.get_surface().get_size() != (w, h):
+        if not self._fullscreen and _window().get_size() != (w, h):
             pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self._note_window()
         self.relayout()
 
     def _note_window(self) -> None:
-        size = pygame.display.get_surface().get_size()
+        size = _window().get_size()
         if not self._fullscreen and size != self._size_for_run:
             self.settings.window = list(size)
             try:
@@ -434,7 +444,7 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return False
-        if pygame.display.get_surface().get_size() != self.lay_size:
+        if _window().get_size() != self.lay_size:
             self._note_window()
             self.relayout()
         if self._window_dirty > 0:

@@ -463,7 +463,8 @@ def _read_index() -> Index | None:
             seen.add(r[0])
             rows.append(r)
     skipped = {}
-    for s in data.get("skipped") if isinstance(data.get("skipped"), list) else ():
+    listed = data.get("skipped")
+    for s in listed if isinstance(listed, list) else ():
         if type(s) is list and len(s) == 3 and _id_ok(s[0]) and all(type(v) is int for v in s[1:]):
             skipped[s[0]] = s[1:]
     index = Index(rows, skipped)

@@ -30,6 +30,7 @@ import faulthandler
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -246,10 +247,10 @@ class Monkey:
             "table_pause": self.pause, "table_save": self.save, "menu": self.app.to_menu,
         }
         for g in GAMES:
-            out[f"{g}_table"] = lambda g=g: self.play(g, humans=self.rng.choice((1, 2)))
-            out[f"{g}_results"] = lambda g=g: self.to_results(g)
+            out[f"{g}_table"] = partial(self.play_some, g)
+            out[f"{g}_results"] = partial(self.to_results, g)
         for s in UI_SCALES:
-            out[f"settings@{s}"] = lambda s=s: self.open_settings(s)
+            out[f"settings@{s}"] = partial(self.open_settings, s)
         return out
 
     def jump(self) -> None:
@@ -277,8 +278,15 @@ class Monkey:
         self.app.message(self.rng.choice(AWKWARD_TEXT) * self.rng.randint(1, 3), self.rng.choice(AWKWARD_TEXT))
 
     def ask_quit(self) -> None:
+        from .scene import Scene
         self.app.to_menu()
-        self.app.top.back()        # the menu asks "Quit Linebox?"
+        menu = self.app.top
+        if isinstance(menu, Scene):
+            menu.back()        # the menu asks "Quit Linebox?"
+
+    def play_some(self, game: str) -> None:
+        """A game with one or two people at the screen."""
+        self.play(game, humans=self.rng.choice((1, 2)))
 
     def play(self, game: str, humans: int, level: str | None = None) -> None:
         """Start a game from the setup screen (seats set as a player would)."""
@@ -294,8 +302,9 @@ class Monkey:
         if self.rng.random() < 0.3:
             setup.seed_text = str(self.rng.randrange(10 ** 6))
         setup.on_start()
+        from .scenes.dialogs import ConfirmScene
         top = self.app.top
-        if getattr(top, "name", "") == "confirm":     # an unfinished game would be replaced: yes
+        if isinstance(top, ConfirmScene):     # an unfinished game would be replaced: yes
             top._yes()
 
     def table(self):

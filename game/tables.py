@@ -154,9 +154,7 @@ def open_replacing_autosave(app: "App", config_or_save: dict, path: "Path | None
 def keep_abandoned(game: str, envelope: dict) -> None:
     """Keep a replaced unfinished game in the history, marked abandoned (a broken one is only logged)."""
     payload = envelope.get("payload")
-    if not isinstance(payload, dict):
-        log.warning("the replaced %s game could not be kept: its save has no record", game)
-        return
+    payload = payload if isinstance(payload, dict) else {}
     config = payload.get("config")
     if not isinstance(config, dict) or not isinstance(payload.get("record"), dict):
         log.warning("the replaced %s game could not be kept: its save has no record", game)

@@ -19,7 +19,7 @@ from .sheet_draw import draw_counts, draw_marks, is_settled, settled_sheet
 
 if TYPE_CHECKING:
     from ..app import App
-    from .scene import LinyoTable
+    from .table_view import LinyoTableView
 
 
 def grid(n: int, w: int, h: int) -> tuple[int, int]:
@@ -44,7 +44,7 @@ class AllSheets(Scene):
     name = "linyo_all_sheets"
     opaque = True
 
-    def __init__(self, app: "App", table: "LinyoTable") -> None:
+    def __init__(self, app: "App", table: "LinyoTableView") -> None:
         super().__init__(app)
         self.table = table
 

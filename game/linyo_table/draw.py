@@ -1,16 +1,15 @@
 """Drawing of the Linyo table: backdrop, main sheet, dice, panel, thumbnails, zoom.
 
-A mixin of `LinyoTable`. Drawing changes no state of the table: what it keeps
-between frames (the backdrop, the retained layer, sheet canvases) lives in the
+A part of the Linyo table scene, typed against `table_view.LinyoTableView` (it never imports the
+scene). Drawing changes no state of the table: what it keeps between frames (the backdrop, the retained layer, sheet canvases) lives in the
 scene's `Paint`, and what it left in the window in the base's `FramePush`.
 """
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Callable
 
 import pygame
 import pytweening
@@ -24,33 +23,17 @@ from ..i18n import _
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import label_text, panel
+from ..ui.widgets import Widget, label_text, panel
 from .geometry import BANNER_LEADING, MIN_TEXT_PX, ROWS, SheetGeom, font_px
 from .dice_view import DiceView
 from ..table.present import SPARE_FRAME_S
-from ..ui.layer import Item, RetainedLayer, merge_rects
+from ..ui.layer import Item, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, draw_marks,
                          ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
 from . import texts, tips
+from .table_view import TableMixin
 
 TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
-
-
-@dataclass
-class Paint:
-    """The drawing's caches between frames (only drawing writes them)."""
-
-    layer: RetainedLayer = field(default_factory=RetainedLayer)
-    bd: pygame.Surface | None = None          # the backdrop
-    bd_key: Any = None
-    canvases: dict = field(default_factory=dict)   # sheets with settled ink, per place on screen
-    main_canvas: SheetCanvas | None = None
-    warm_next: int = 0                        # the seat whose sheets are brought up to date next
-    dyn_busy: bool = False                    # something moved last frame
-    zoom_drawn: Any = None
-    log_rows: tuple[Any, list] = (None, [])   # (what they depend on, the log rows in view)
-    tip: tuple[Any, Any] = (None, None)       # (what it depends on, the tooltip under the pointer)
-    thumbs: dict = field(default_factory=dict)   # seat -> (what it depends on, its layer item)
 
 
 _ops_rects: dict = {}
@@ -91,12 +74,21 @@ def _draw_ops(surface: pygame.Surface, ops, rule=None) -> None:
         pygame.draw.line(surface, *rule)
 
 
+def _ops_painter(ops, rule=None) -> Callable[[pygame.Surface], None]:
+    """A layer item's painter for these text ops (bound now: the caller's names change in its loop)."""
+    return lambda s: _draw_ops(s, ops, rule)
+
+
+def _widget_painter(w: Widget, lay: Layout) -> Callable[[pygame.Surface], None]:
+    return lambda s: w.draw(s, lay)
+
+
 def _widget_label(w) -> str:
     label = getattr(w, "label", None)
     return label_text(label) if label is not None else ""
 
 
-class TableDrawing:
+class TableDrawing(TableMixin):
     """Drawing half of the table scene."""
 
     # ================================================================== drawing
@@ -124,17 +116,17 @@ class TableDrawing:
             self._prewarm(lay)
         if surface is not app.screen:
             # a picture elsewhere (a snapshot, a test): all of it, and the window's bookkeeping stays
-            surface.blit(layer.surface, (0, 0))
+            surface.blit(layer.picture, (0, 0))
             self._draw_moving(surface, lay, ink)
             if self.zoom_seat is not None:
-                self._draw_zoom(surface, lay)
+                self._draw_zoom(surface, lay, self.zoom_seat)
             return
         changed = layer.take_changed()
         push = self.frame_push
         clean = push.can_patch(app, self, surface)
         zoom_sig = None
         if self.zoom_seat is not None:
-            zoom_sig = self._zoom_sig()
+            zoom_sig = self._zoom_sig(self.zoom_seat)
             if clean and not changed and not paint.dyn_busy and zoom_sig == paint.zoom_drawn:
                 push.still(app)                  # nothing moved: the window still shows it
                 return
@@ -142,13 +134,13 @@ class TableDrawing:
         if clean:
             restored = merge_rects(push.rects + changed)
             for r in restored:
-                surface.blit(layer.surface, r, r)
+                surface.blit(layer.picture, r, r)
         else:
-            surface.blit(layer.surface, (0, 0))
+            surface.blit(layer.picture, (0, 0))
         rects = self._draw_moving(surface, lay, ink)
         paint.dyn_busy = bool(rects)
         if self.zoom_seat is not None:
-            self._draw_zoom(surface, lay)
+            self._draw_zoom(surface, lay, self.zoom_seat)
             rects = [surface.get_rect()]
         elif clean:
             # the window changed only there: the app pushes just those rectangles to the screen
@@ -173,8 +165,7 @@ class TableDrawing:
             # the seat in focus becomes a thumbnail at the next switch
             self._canvas("thumb", self.focus_seat, geom, C.PANEL).update(self.reveal.ink(self.focus_seat))
 
-    def _zoom_sig(self) -> tuple:
-        seat = self.zoom_seat
+    def _zoom_sig(self, seat: int) -> tuple:
         info = self.g.seats[seat]
         return (seat, self.zoom_t, tuple(self.zoom_rect), self.reveal.signature(seat), info.name,
                 _("{name} · difficulty {d} — click to close"), _("free"), _("Total"))
@@ -195,11 +186,11 @@ class TableDrawing:
         items: list[Item] = []
         geom = self.geom
         items.append(Item("sheet", 0, pygame.Rect(geom.paper), (canvas.paper_key, tuple(geom.paper)),
-                          lambda s, c=canvas: s.blit(c.surface, geom.paper), opaque=True))
+                          lambda s: s.blit(canvas.picture, geom.paper), opaque=True))
         marks = self._marks(self.focus_seat)
         if marks:
             items.append(Item("marks", 0.5, marks_rect(geom, marks), (tuple(sorted(marks)), tuple(geom.grid)),
-                              lambda s, m=marks: draw_marks(s, geom, m, "last")))
+                              lambda s: draw_marks(s, geom, marks, "last")))
         band = self._score_band()
         if band is not None:
             items.append(Item("band", 1, band, tuple(band), self._blit_band))
@@ -207,19 +198,19 @@ class TableDrawing:
         # one item per count, so a changed row repaints only its own number
         n_rows = len(ops) - 1 - (2 if line is not None else 0)
         for k, op in enumerate(ops[:1 + n_rows]):
-            items.append(Item(("count", k), 2, _ops_rect((op,)), op, lambda s, o=op: _draw_ops(s, (o,))))
+            items.append(Item(("count", k), 2, _ops_rect((op,)), op, _ops_painter((op,))))
         if line is not None:
             tail = ops[1 + n_rows:]
             rect = _ops_rect(tail)
             (x0, y0), (x1, _), w = line[1], line[2], line[3]
             rect.union_ip(pygame.Rect(int(x0) - 1, int(y0) - w - 1, int(x1 - x0) + 3, 2 * w + 3))
-            items.append(Item("total", 2, rect, (tail, line), lambda s, o=tail, ln=line: _draw_ops(s, o, ln)))
+            items.append(Item("total", 2, rect, (tail, line), _ops_painter(tail, line)))
         for key, ops in (("header", self._header_ops(lay)), ("dice_label", self._dice_label_ops(lay))):
-            items.append(Item(key, 0, _ops_rect(ops), ops, lambda s, o=ops: _draw_ops(s, o)))
-        if not self.dice.rolling() and len(self._dice_faces() or self.dice.faces) == 4:
+            items.append(Item(key, 0, _ops_rect(ops), ops, _ops_painter(ops)))
+        if not self.dice.rolling() and len(self.dice_faces() or self.dice.faces) == 4:
             args = self._dice_args()
             items.append(Item("dice", 1, DiceView.bounds(self.die_rects), args,
-                              lambda s, a=args: self.dice.draw(s, self.die_rects, *a)))
+                              lambda s: self.dice.draw(s, self.die_rects, *args)))
         for i, w in enumerate(self.widgets):
             if not w.visible:
                 continue
@@ -227,20 +218,20 @@ class TableDrawing:
             desc = (type(w).__name__, tuple(w.rect), round(w.glow, 3), round(getattr(w, "pressed", 0.0), 3),
                     w.enabled, w.focused, w.hover, _widget_label(w))
             items.append(Item(("w", i), 3, w.rect.inflate(pad, pad), desc,
-                              lambda s, w=w: w.draw(s, lay)))
+                              _widget_painter(w, lay)))
         ops = self._info_ops(lay)
-        items.append(Item("info", 3, _ops_rect(ops), ops, lambda s, o=ops: _draw_ops(s, o)))
+        items.append(Item("info", 3, _ops_rect(ops), ops, _ops_painter(ops)))
         for seat, rect in self.thumb_rects.items():
             item = self._thumb_item(seat, rect, lay)
             items.append(item)
         rows = self.log_rows(lay)
-        desc = (tuple(self.log_rect), tuple((tuple(r), i, lines, i == self.log.hover) for r, i, lines in rows),
-                self.log.scroll, self.focus_seat)     # the seat in view has its entries bright
-        items.append(Item("log", 3, self.log_rect.inflate(2, 2), desc, lambda s, d=rows: self._draw_log(s, lay, d)))
+        log_desc = (tuple(self.log_rect), tuple((tuple(r), i, lines, i == self.log.hover) for r, i, lines in rows),
+                    self.log.scroll, self.focus_seat)     # the seat in view has its entries bright
+        items.append(Item("log", 3, self.log_rect.inflate(2, 2), log_desc, lambda s: self._draw_log(s, lay, rows)))
         tip = self._tip_box(lay)
         if tip is not None:
             box, lines, size = tip
-            items.append(Item("tip", 6, box, (tuple(box), lines, size), lambda s, t=tip: self._blit_tip(s, lay, t)))
+            items.append(Item("tip", 6, box, (tuple(box), lines, size), lambda s: self._blit_tip(s, lay, tip)))
         return items
 
     def _draw_moving(self, surface: pygame.Surface, lay: Layout, ink: list[InkLine]) -> list[pygame.Rect]:
@@ -263,21 +254,21 @@ class TableDrawing:
     def _backdrop(self, size: tuple[int, int], lay: Layout) -> pygame.Surface:
         """Felt, the side panel and the sheet's shadow: drawn once per layout."""
         key = (size, tuple(self.panel_rect), tuple(self.geom.paper))
-        if self.paint.bd_key != key:
+        bd = self.paint.bd
+        if bd is None or self.paint.bd_key != key:
             surf = pygame.Surface(size)
             surf.fill(P.FELT)
             panel(surf, self.panel_rect, lay, C.PANEL, C.PANEL_EDGE, radius=22)
             sh = pygame.Rect(self.geom.paper).move(0, max(2, lay.px(8)))
             pygame.draw.rect(surf, C.SHADOW, sh, border_radius=max(3, int(self.geom.cell * 0.16)))
-            self.paint.bd = surf.convert() if pygame.display.get_surface() is not None else surf
+            bd = self.paint.bd = surf.convert() if pygame.display.get_surface() is not None else surf
             self.paint.bd_key = key
-        return self.paint.bd
+        return bd
 
     def _ink_for(self, seat: int, main: bool) -> list[InkLine]:
         ink = self.reveal.ink(seat)
-        if main and seat == self.decide_seat and self.path is not None and self.path.line is not None \
-                and not self.abort_mode:
-            p = self.path
+        p = self.path
+        if main and seat == self.decide_seat and p is not None and p.line is not None and not self.abort_mode:
             fields = [p.end_of(p.line)] + p.fields()
             if len(fields) > 1:
                 ink.append(InkLine(fields, float(len(fields)), 0.0, p.line, ghost=True))
@@ -364,8 +355,9 @@ class TableDrawing:
         out: list[pygame.Rect] = []
         if seat != self.decide_seat:
             return out
-        if p is not None and p.line is not None and self.dragging and self.drag_pos is not None:
-            tip = geom.center(p.tip())
+        tip_field = p.tip() if p is not None else None
+        if tip_field is not None and self.dragging and self.drag_pos is not None:
+            tip = geom.center(tip_field)
             width = max(1.0, geom.cell * 0.035)
             stroke(surface, [tip, self.drag_pos], P.ACCENT_DARK, width)
             x0, y0 = min(tip[0], self.drag_pos[0]), min(tip[1], self.drag_pos[1])
@@ -439,12 +431,12 @@ class TableDrawing:
         return ((title, font_px(lay, 40), C.TEXT, (lay.px(28), lay.px(22)), "topleft", True),
                 (sub, font_px(lay, 26), C.TEXT_DIM, (lay.px(30), lay.px(70)), "topleft", False))
 
-    def _dice_faces(self) -> list[str] | None:
+    def dice_faces(self) -> list[str] | None:
         if self.set_choice is not None:
             return self.set_choice
         return None
 
-    def _used_dice(self) -> list[bool]:
+    def used_dice(self) -> list[bool]:
         colours: list[str] = []
         if self.path is not None and self.path.line is not None and not self.abort_mode:
             colours = self.path.used_dice()
@@ -463,7 +455,7 @@ class TableDrawing:
         """Who rolled; after a four of a kind, the banner: who turned which dice. Either is wrapped and
         made smaller (down to 11 px) until it fits the strip over the dice, and never cut."""
         st = self.state
-        roller = self.g.seats[st.roller].name
+        roller = self.g.seats[st.roller].name if st.roller is not None else ""
         rect = self.dice_label_rect
         setting = self.follow.setting(st)
         if setting is not None and not self.dice.rolling():
@@ -487,8 +479,8 @@ class TableDrawing:
         if self.set_choice is not None and st.rolled is not None:
             rolled = linyo.roll_text(st.rolled)
             changed = [a != b for a, b in zip(self.set_choice, rolled)]
-        faces = self._dice_faces()
-        return (list(faces) if faces is not None else None, self._used_dice(), self.hover_die,
+        faces = self.dice_faces()
+        return (list(faces) if faces is not None else None, self.used_dice(), self.hover_die,
                 self.set_choice is not None and self.human_turn(), changed, self.clock if self.dice.rolling() else 0.0)
 
     def _status(self) -> str:
@@ -635,7 +627,7 @@ class TableDrawing:
         # a pointer at rest asks once per change of the game, the dice or the layout, not every
         # frame; a stroke or dice in flight count as one change until they land
         key = (self.hover_pos, self.focus_seat, id(self.state), len(self.state.log), self.reveal.busy(),
-               self.dice.rolling(), tuple(self.dice.faces), tuple(self._used_dice()), tuple(self.geom.paper),
+               self.dice.rolling(), tuple(self.dice.faces), tuple(self.used_dice()), tuple(self.geom.paper),
                tuple(self.header_rect), tuple((s, tuple(r)) for s, r in self.thumb_rects.items()))
         if self.paint.tip[0] != key:
             self.paint.tip = (key, tips.at(tips.targets(self), self.hover_pos))
@@ -704,7 +696,7 @@ class TableDrawing:
             ink = self.reveal.ink(seat)
             cv = self._canvas("thumb", seat, geom, C.PANEL)
             cv.update(ink)
-            surface.blit(cv.surface, geom.paper)
+            surface.blit(cv.picture, geom.paper)
             moving = [ln for ln in ink if not is_settled(ln)]
             if moving:
                 draw_ink(surface, geom, moving)
@@ -718,8 +710,7 @@ class TableDrawing:
                                  border_radius=lay.px(10))
         return Item(("thumb", seat), 2, rect.inflate(pad, pad), desc, draw)
 
-    def _draw_zoom(self, surface: pygame.Surface, lay: Layout) -> None:
-        seat = self.zoom_seat
+    def _draw_zoom(self, surface: pygame.Surface, lay: Layout, seat: int) -> None:
         t = self.zoom_t
         e = pytweening.easeOutCubic(t)
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

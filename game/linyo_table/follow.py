@@ -39,7 +39,7 @@ class DiceSetting:
 class LastMove:
     """The fields `seat`'s last decision marked (`turn` tells decisions apart)."""
 
-    turn: tuple[int, str]
+    turn: tuple[str, int]     # ("start" or "move", round)
     fields: frozenset[int]
 
 
@@ -71,7 +71,7 @@ class Follow:
                 # chosen: the seat's decision; too short / dead end: the × joins the move that did it
                 self._mark(e.seat, ("move", self.round), e.end, new=e.why == "chosen")
 
-    def _mark(self, seat: int, turn: tuple[Any, int], *names: str, new: bool) -> None:
+    def _mark(self, seat: int, turn: tuple[str, int], *names: str, new: bool) -> None:
         fields = frozenset(linyo.parse_field(n) for n in names)
         was = self.last.get(seat)
         if was is not None and was.turn == turn and not new:

@@ -1,6 +1,6 @@
 """Pointer and keyboard input of the Linyo table: press, drag, click dice, keys.
 
-A mixin of `LinyoTable`; every field that lights up or is refused comes from
+A part of the Linyo table scene, typed against `table_view.LinyoTableView`; every field that lights up or is refused comes from
 the engine through `MovePath` / `StartPicks`.
 """
 from __future__ import annotations
@@ -12,11 +12,12 @@ from engine.core import Refusal
 from .. import sound
 from ..i18n import _
 from . import texts, tips
+from .table_view import TableMixin
 
 REFUSED_SECONDS = 0.6
 
 
-class TableInput:
+class TableInput(TableMixin):
     """Input half of the table scene."""
 
     # ================================================================== pointer
@@ -29,6 +30,8 @@ class TableInput:
     def _open_line_at(self, f: int) -> int | None:
         """The number of the seat's open line whose end (or any field) is `f`."""
         seat, st = self.decide_seat, self.decide_state
+        if seat is None:
+            return None
         for li, fields in enumerate(st.lines[seat]):
             if st.open[seat][li] and f in fields:
                 return li + 1
@@ -93,9 +96,9 @@ class TableInput:
 
     def drag(self, pos: tuple[int, int]) -> None:
         """Mouse moved with the button held: walk every field crossed."""
-        if not self.dragging or self.path is None or self.path.line is None:
-            return
         p = self.path
+        if not self.dragging or p is None or p.line is None:
+            return
         start = self.last_pos or pos
         changed = False
         for f in self.geom.fields_along(start, pos):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from engine import linyo
 from engine.core import Refusal
+from engine.linyo.events import LineAborted
 
 
 class MovePath:
@@ -157,7 +158,7 @@ def preview(state: linyo.State, seat: int, action: linyo.Action) -> Preview:
     out = Preview(free_after=after.scores()[seat])
     lists = {"chosen": out.closed_choice, "too_short": out.closed_short, "dead_end": out.closed_dead}
     for e in events:
-        if e.kind == "linyo.line_aborted" and e.seat == seat:
+        if isinstance(e, LineAborted) and e.seat == seat:
             lists.get(e.why, out.closed_dead).append(e.line)
     out.ends_game = not any(after.open[seat])
     return out

@@ -8,6 +8,7 @@ them through the game's `GameUI`, so neither names Linyo. The stored shape
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 from game import schema
@@ -44,15 +45,21 @@ def more_bests(data: dict[str, Any]) -> list[tuple[Callable[[], str], Any]]:
     for key in sorted(data["linyo_solo"]):
         solo = data["linyo_solo"][key]
         sheet, _sep, diff = key.partition("/")
-        out.append((lambda s=sheet, d=diff, b=solo["best"], g=solo["games"]: ngettext(
-            "Solo, sheet {sheet}, difficulty {d}: best {best} free ({n} game)",
-            "Solo, sheet {sheet}, difficulty {d}: best {best} free ({n} games)", g).format(
-            sheet=s, d=d, best=_shown(b), n=g), solo.get("best_game")))
+        out.append((partial(_solo_text, sheet, diff, solo["best"], solo["games"]), solo.get("best_game")))
     perfect = data["perfect"]
     if perfect:
-        out.append((lambda n=len(perfect): ngettext("{n} perfect sheet ★", "{n} perfect sheets ★", n).format(n=n),
-                    perfect[-1].get("history")))
+        out.append((partial(_perfect_text, len(perfect)), perfect[-1].get("history")))
     return out
+
+
+def _solo_text(sheet: str, d: str, best: Any, games: int) -> str:
+    return ngettext("Solo, sheet {sheet}, difficulty {d}: best {best} free ({n} game)",
+                    "Solo, sheet {sheet}, difficulty {d}: best {best} free ({n} games)", games).format(
+        sheet=sheet, d=d, best=_shown(best), n=games)
+
+
+def _perfect_text(n: int) -> str:
+    return ngettext("{n} perfect sheet ★", "{n} perfect sheets ★", n).format(n=n)
 
 
 def best_text(best: int, shown: str) -> str:

@@ -25,7 +25,7 @@ from .sheet_draw import InkLine, draw_ink, paper
 
 if TYPE_CHECKING:
     from ..app import App
-    from .scene import LinyoTable
+    from ..table.base import TableBase
 
 
 def tie_text(g: TableGame) -> str:
@@ -53,9 +53,10 @@ class ResultsScene(TableResults):
     name = "linyo_results"
     game = "linyo"
 
-    def __init__(self, app: "App", table: "LinyoTable", best_before: int | None = None) -> None:
+    def __init__(self, app: "App", table: "TableBase", best_before: int | None = None) -> None:
         super().__init__(app, table, font_size=28)
-        g = self.g = table.g
+        g: TableGame = table.tg           # a Linyo table's game (the base does not know which game)
+        self.g = g
         self.demo = table.demo
         self.best_before = best_before
         self.t = 0.0
@@ -166,9 +167,9 @@ class ResultsScene(TableResults):
                         (card.x + lay.px(20), card.y + lay.px(12)), bold=True)
             facts = _("{n} free · longest line {m} · difficulty {d}").format(
                 n=scores[seat], m=st.longest(seat), d=info.difficulty)
-            rows = _("Free per row: {rows}").format(rows=" · ".join(str(n) for n in self.free_rows(seat)))
+            per_row = _("Free per row: {rows}").format(rows=" · ".join(str(n) for n in self.free_rows(seat)))
             y = card.y + lay.px(52)
-            for text in (facts, rows):
+            for text in (facts, per_row):
                 for line in T.wrap(text, font_px(lay, 22), card.w - lay.px(40)):
                     T.blit_text(surface, line, font_px(lay, 22), C.TEXT_DIM, (card.x + lay.px(20), y))
                     y += lay.px(28)

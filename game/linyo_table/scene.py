@@ -40,7 +40,8 @@ from .log import GameLog, LogEntry, describe
 from .model import TableGame
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
-from .draw import Paint, TableDrawing
+from .draw import TableDrawing
+from .paint import Paint
 from .input import TableInput
 
 if TYPE_CHECKING:

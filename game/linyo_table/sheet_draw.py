@@ -196,6 +196,13 @@ class SheetCanvas:
         self.drawn: dict[int, tuple[tuple, InkLine, pygame.Rect]] = {}   # by line number
         self.redraws = 0     # partial redraws (tests)
 
+    @property
+    def picture(self) -> pygame.Surface:
+        """The sheet with its settled ink; there is none before the first `update`."""
+        if self.surface is None:
+            raise RuntimeError("a sheet canvas is drawn before its first update")
+        return self.surface
+
     def fields(self) -> set[int]:
         """The fields this canvas has ink on (its lines stay inside their fields' cells)."""
         out: set[int] = set()

@@ -9,6 +9,7 @@ through all of them in this order (keyboard players), Shift+I backwards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -20,7 +21,7 @@ from . import texts
 from .geometry import COLS, ROWS
 
 if TYPE_CHECKING:
-    from .scene import LinyoTable
+    from .table_view import LinyoTableView
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ def line_text(state: linyo.State, seat: int, li: int) -> str:
         n=li + 1, k=len(fields), end=end)
 
 
-def targets(t: "LinyoTable") -> list[Tip]:
+def targets(t: "LinyoTableView") -> list[Tip]:
     """Every thing with a tooltip, in the order the I key steps through them."""
     st = t.state
     seat = t.focus_seat
@@ -52,31 +53,37 @@ def targets(t: "LinyoTable") -> list[Tip]:
         rect = pygame.Rect(0, 0, int(geom.cell * 0.8), int(geom.cell * 0.8))
         rect.center = (int(x), int(y))
         free = COLS - sum(1 for f in shown if f // COLS == r)
-        out.append(Tip(rect, lambda r=r, free=free: _(
-            "Row {r}: free fields left: {n}. At the end, every free field counts against you.").format(
-            r=r + 1, n=free)))
+        out.append(Tip(rect, partial(_row_text, r, free)))
     x, _y = geom.row_count_pos(0)
     total = pygame.Rect(0, 0, int(geom.cell * 1.6), int(geom.cell * 0.8))
     total.midright = (int(x + geom.cell * 0.5), int(geom.grid.bottom + geom.cell * 0.45))
     out.append(Tip(total, lambda: _("Free fields in all: {n}. The fewest free fields wins.").format(
         n=linyo.FIELDS - len(shown))))
     for li in range(len(st.lines[seat])):
-        out.append(Tip(geom.cell_rect(st.lines[seat][li][0]), lambda li=li: line_text(st, seat, li)))
+        out.append(Tip(geom.cell_rect(st.lines[seat][li][0]), partial(line_text, st, seat, li)))
     for f in st.sheet.stars:
         out.append(Tip(geom.cell_rect(f), lambda: _(
             "Star: a move that ends here may take one more step onto any free neighbour, whatever its colour.")))
-    used = t._used_dice()
+    used = t.used_dice()
     for i, rect in enumerate(t.die_rects):
-        faces = t._dice_faces() or t.dice.faces
+        faces = t.dice_faces() or t.dice.faces
         if i < len(faces):
             out.append(Tip(rect, die_text(faces[i], i < len(used) and used[i])))
     d = t.g.seats[seat].difficulty
     out.append(Tip(t.header_rect, lambda: _(
         "Difficulty {d}: a move that grows its line by fewer than {d} fields aborts that line (×).").format(d=d)))
     for other, rect in t.thumb_rects.items():
-        out.append(Tip(rect, lambda o=other: _("{name}'s sheet — free fields: {n}. Click to look closer.").format(
-            name=t.g.seats[o].name, n=linyo.FIELDS - len(t.reveal.shown_fields(o)))))
+        out.append(Tip(rect, partial(_sheet_text, t.g.seats[other].name, linyo.FIELDS - len(t.reveal.shown_fields(other)))))
     return out
+
+
+def _row_text(r: int, free: int) -> str:
+    return _("Row {r}: free fields left: {n}. At the end, every free field counts against you.").format(
+        r=r + 1, n=free)
+
+
+def _sheet_text(name: str, free: int) -> str:
+    return _("{name}'s sheet — free fields: {n}. Click to look closer.").format(name=name, n=free)
 
 
 def at(tips: list[Tip], pos: tuple[int, int]) -> Tip | None:

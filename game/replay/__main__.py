@@ -17,6 +17,7 @@ def finished_game(game: str, players: int, seed: int, level: str = "normal"):
     state, _seated, bots = seat_game(game, [level] * players, 0, seed, {})
     while not state.is_over:
         seat = state.current_seat
+        assert seat is not None, "a seeded game never waits for chance"     # as the arena's games
         state.apply(bots[seat].choose(state.view(seat)))
     return state
 

@@ -1,6 +1,7 @@
 """Load game: the named saves, newest first; Enter loads, Delete removes."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -37,8 +38,8 @@ class LoadScene(WidgetScene):
         self.saves = storage.list_saves()
         self.page = min(self.page, max(0, (len(self.saves) - 1) // PER_PAGE))
         shown = self.saves[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
-        self.rows = [Button(lambda s=s: self._row_text(s), lambda s=s: self.load(s), "normal", 28) for s in shown]
-        self.widgets = self.rows + [self.done]
+        self.rows = [Button(partial(self._row_text, s), partial(self.load, s), "normal", 28) for s in shown]
+        self.widgets = [*self.rows, self.done]
         self.focus = None
 
     def _row_text(self, s: storage.SaveInfo) -> str:

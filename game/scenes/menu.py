@@ -43,7 +43,7 @@ class MenuScene(WidgetScene):
         self.autosave: dict | None = None
         self.time = 0.0
         self.b_continue = Button(self._continue_label, self.on_continue, "primary")
-        self.widgets = [
+        buttons = [
             self.b_continue,
             Button(N_("Play Line-it"), lambda: self.app.open("setup", "lineit")),
             Button(N_("Play Linyo"), lambda: self.app.open("setup", "linyo")),
@@ -56,7 +56,8 @@ class MenuScene(WidgetScene):
             Button(N_("Settings"), lambda: self.app.open("settings")),
             Button(N_("Quit"), self.app.quit, "quiet"),
         ]
-        fit_row(self.widgets)
+        fit_row(buttons)
+        self.widgets = list(buttons)
         self.fan: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.updates = 0        # frames updated: at the second, the first frame has been drawn
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -83,11 +84,11 @@ class RulesScene(WidgetScene):
         self.view = pygame.Rect(0, 0, 0, 0)
         self.error = ""
         self.lang = ""
-        self.tabs = [Button(title, lambda g=g: self.jump(g), "quiet", 30) for g, title in GAMES]
+        self.tabs = [Button(title, partial(self.jump, g), "quiet", 30) for g, title in GAMES]
         self.close = Button(N_("Back"), self.back, "normal", 30)
         from ..tutorial.offer import LEARN
         self.learn = Button(LEARN, self.open_learn, "primary", 30)     # the tutorial of the game in view
-        self.widgets = self.tabs + [self.learn, self.close]
+        self.widgets = [*self.tabs, self.learn, self.close]
         self._jump_pending = game
 
     def open_learn(self) -> None:
@@ -194,7 +195,7 @@ class RulesScene(WidgetScene):
                 y += lay.px(8)
             elif kind == "pictures":
                 ph = lay.px(150)
-                pics = []
+                pics: list[tuple[int, str, int]] = []
                 px = x0
                 for token in getattr(block, "items", ()):
                     img = picture(token, ph if not token.startswith(("field", "start", "end", "die", "token"))

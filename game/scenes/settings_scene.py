@@ -1,6 +1,7 @@
 """Settings: applied at once and stored at once."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,6 +20,10 @@ if TYPE_CHECKING:
     from ..app import App
 
 
+def _percent(scale: float) -> str:
+    return f"{int(scale * 100)} %"
+
+
 class SettingsScene(WidgetScene):
     """Language, sound, motion, bot pace, full screen, UI scale, confirmations."""
 
@@ -28,14 +33,14 @@ class SettingsScene(WidgetScene):
         super().__init__(app)
         s = app.settings
         ch = app.change_settings
-        self.language = Choice(N_("Language"), [(code, (lambda n=name: n)) for code, name in LANGUAGES.items()],
+        self.language = Choice(N_("Language"), [(code, partial(str, name)) for code, name in LANGUAGES.items()],
                                s.language, lambda v: ch(language=v))
         self.volume = Slider(N_("Sound volume"), s.volume, lambda v: ch(volume=v))
         self.muted = Toggle(N_("Mute"), s.muted, lambda v: ch(muted=v))
         self.anim = Choice(N_("Animation speed"), list(ANIM_LABELS.items()), s.anim_speed, lambda v: ch(anim_speed=v))
         self.pace = Choice(N_("Bot pace"), list(BOT_PACE_LABELS.items()), s.bot_pace, lambda v: ch(bot_pace=v))
         self.fullscreen = Toggle(N_("Full screen (F11)"), s.fullscreen, lambda v: app.set_fullscreen(v))
-        self.scale = Choice(N_("Interface size"), [(v, (lambda v=v: f"{int(v * 100)} %")) for v in UI_SCALES],
+        self.scale = Choice(N_("Interface size"), [(v, partial(_percent, v)) for v in UI_SCALES],
                             s.ui_scale if s.ui_scale in UI_SCALES else 1.0, lambda v: ch(ui_scale=v))
         self.confirm = Toggle(N_("Ask before closing a line"), s.confirm_close_line,
                               lambda v: ch(confirm_close_line=v))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,7 +23,7 @@ from ..scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import fit_row, Button, Choice, TextInput, Widget, panel
+from ..ui.widgets import fit_row, Button, Choice, Label, TextInput, Widget, panel
 from .common import header, hint
 
 if TYPE_CHECKING:
@@ -105,6 +106,10 @@ def clean_config(game: str, stored: Any) -> dict[str, Any]:
     return cfg
 
 
+def _seat_placeholder(i: int) -> str:
+    return _("Seat {n}").format(n=i + 1)
+
+
 class SetupScene(WidgetScene):
     """Setup of one game (an engine game name); its options are its front end's (`GameUI`)."""
 
@@ -118,6 +123,7 @@ class SetupScene(WidgetScene):
         self.seed_text = str(self.cfg["seed"]) if self.cfg["seed"] is not None else ""
         self.random_seed = random.SystemRandom().randrange(1, 1_000_000)
         self.seat_rows: list[list[Widget]] = []
+        self.level_choices: list[Choice] = []      # each seat's bot level (shown for a bot)
         self.start = Button(N_("Start game"), self.on_start, "primary")
         self.back_button = Button(N_("Back"), self.back)
         from ..tutorial.offer import setup_offer
@@ -185,31 +191,31 @@ class SetupScene(WidgetScene):
     def build(self) -> None:
         lo, hi = SEATS[self.game]
         focus_players = self.focus is not None and self.focus in self.option_widgets[:1]
-        players = Choice(N_("Players"), [(n, (lambda n=n: str(n))) for n in range(lo, hi + 1)], len(self.seats),
+        players = Choice(N_("Players"), [(n, partial(str, n)) for n in range(lo, hi + 1)], len(self.seats),
                          self.set_players)
-        first = Choice(N_("First player"), [(None, N_("Random"))] +
-                       [(i, (lambda i=i: self._seat_name(i))) for i in range(len(self.seats))],
-                       self.cfg["first_seat"], lambda v: self.cfg.__setitem__("first_seat", v))
+        firsts: list[tuple[Any, Label]] = [(None, N_("Random"))]
+        firsts += [(i, partial(self._seat_name, i)) for i in range(len(self.seats))]
+        first = Choice(N_("First player"), firsts, self.cfg["first_seat"], partial(self.cfg.__setitem__, "first_seat"))
         self.option_widgets = [players, first]
         for option in self.ui.setup_options:
             self.option_widgets.append(Choice(
-                option.label, list(option.choices), self.cfg[option.key],
-                lambda v, key=option.key: self.cfg.__setitem__(key, v)))
+                option.label, list(option.choices), self.cfg[option.key], partial(self.cfg.__setitem__, option.key)))
         self.option_widgets.append(self.seed_input)
         self.seat_rows = []
+        self.level_choices = []
         for i, seat in enumerate(self.seats):
             row: list[Widget] = []
-            row.append(TextInput(seat["name"], lambda t, i=i: self.seats[i].__setitem__("name", t),
-                                 lambda i=i: _("Seat {n}").format(n=i + 1), max_len=NAME_LEN))
-            row.append(Choice("", KINDS, seat["kind"], lambda v, i=i: self._set_kind(i, v)))
-            level = Choice("", LEVELS, seat["level"] or "normal", lambda v, i=i: self.seats[i].__setitem__("level", v))
+            row.append(TextInput(seat["name"], partial(self._set_seat, i, "name"), partial(_seat_placeholder, i),
+                                 max_len=NAME_LEN))
+            row.append(Choice("", KINDS, seat["kind"], partial(self._set_kind, i)))
+            level = Choice("", LEVELS, seat["level"] or "normal", partial(self._set_seat, i, "level"))
             level.visible = seat["kind"] == "bot"
             row.append(level)
+            self.level_choices.append(level)
             for option in self.ui.seat_options:
-                choices = list(option.choices) or [(v, (lambda v=v: str(v)))
-                                                   for v in game_info(self.game).option(option.key).allowed]
-                row.append(Choice("", choices, seat[option.key],
-                                  lambda v, i=i, key=option.key: self.seats[i].__setitem__(key, v)))
+                choices: list[tuple[Any, Label]] = list(option.choices) or [
+                    (v, partial(str, v)) for v in game_info(self.game).option(option.key).allowed]
+                row.append(Choice("", choices, seat[option.key], partial(self._set_seat, i, option.key)))
             self.seat_rows.append(row)
         old_focus = self.focus
         self.widgets = self.option_widgets + [w for row in self.seat_rows for w in row] + \
@@ -225,9 +231,13 @@ class SetupScene(WidgetScene):
         seat = self.seats[i]
         seat["kind"] = kind
         seat["level"] = None if kind == "human" else (seat.get("level") or "normal")
-        self.seat_rows[i][2].visible = kind == "bot"
+        level = self.level_choices[i]
+        level.visible = kind == "bot"
         if kind == "bot":
-            self.seat_rows[i][2].set_options(LEVELS, seat["level"])
+            level.set_options(LEVELS, seat["level"])
+
+    def _set_seat(self, i: int, key: str, value: Any) -> None:
+        self.seats[i][key] = value
 
     def layout(self, lay: Layout) -> None:
         lw = lay.logical_w

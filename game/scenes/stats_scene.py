@@ -7,6 +7,7 @@ chart of your last 50 scores. Everything is text or marks, never colour alone.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -47,6 +48,10 @@ def open_history_at(app: "App", entry_id: str | None) -> None:
         app.message(_("This game is no longer in the history."))
         return
     app.open("history", keep_id=entry_id)       # Enter: its replay
+
+
+def _level_best(level: str, best: float) -> str:
+    return _("Best against {level} bots: {n}").format(level=_(LEVEL_NAMES[level]), n=number(best))
 
 
 class StatsScene(WidgetScene):
@@ -101,14 +106,14 @@ class StatsScene(WidgetScene):
         entry = data["games"][game]
         out: list[tuple[Callable[[], str], Any]] = []
         ui = frontend(game)
-        if entry["best"] is not None and ui.best_text is not None:
+        best_text = ui.best_text
+        if entry["best"] is not None and best_text is not None:
             best = entry["best"]
-            out.append((lambda: ui.best_text(int(best), number(best)), entry["best_game"]))
+            out.append((partial(best_text, int(best), number(best)), entry["best_game"]))
         for lv in stats.LEVELS:
             row = entry["levels"][lv]
             if row["best"] is not None and row["best_game"] and row["best_game"] != entry["best_game"]:
-                out.append((lambda lv=lv, b=row["best"]: _("Best against {level} bots: {n}").format(
-                    level=_(LEVEL_NAMES[lv]), n=number(b)), row["best_game"]))
+                out.append((partial(_level_best, lv, row["best"]), row["best_game"]))
         out.extend(ui.more_bests(data))          # the game's own bests (Linyo: solo per sheet, perfect sheets)
         return out
 
@@ -118,7 +123,7 @@ class StatsScene(WidgetScene):
         self.links = []
         for _text, entry_id in self.bests:
             if entry_id and len(self.links) < MAX_LINKS:
-                self.links.append(Button(N_("Show game"), lambda e=entry_id: open_history_at(self.app, e),
+                self.links.append(Button(N_("Show game"), partial(open_history_at, self.app, entry_id),
                                          font_size=24))
         self.widgets = [self.chooser, *self.links, self.done]
         if getattr(self.app, "lay", None) is not None:

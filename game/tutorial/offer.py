@@ -6,6 +6,7 @@ always have it.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -34,6 +35,10 @@ def setup_offer(app: "App", game: str) -> Button | None:
     return Button(LEARN_LONG, lambda: open_tutorial(app, game), font_size=26)
 
 
+def _learn_label(title: str, done: bool) -> str:
+    return title + ("  \u2713" if done else "")
+
+
 class LearnChoice(WidgetScene):
     """The menu's "Learn by playing": which game, with a mark for a finished tutorial."""
 
@@ -45,8 +50,8 @@ class LearnChoice(WidgetScene):
         from game.frontends import frontends
         learnable = [(ui.name, ui.title) for ui in frontends() if ui.tutorial is not None]
         done = {g: progress.entry(g)["finished"] for g, _t in learnable}
-        self.buttons = [Button((lambda g=g, t=t: t + ("  \u2713" if done[g] else "")), lambda g=g: open_tutorial(app, g),
-                               "primary") for g, t in learnable]
+        self.buttons = [Button(partial(_learn_label, t, done[g]), partial(open_tutorial, app, g), "primary")
+                        for g, t in learnable]
         self.buttons.append(Button(N_("Back"), self.back))
         self.widgets = list(self.buttons)
         self.box = pygame.Rect(0, 0, 0, 0)

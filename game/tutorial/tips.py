@@ -47,8 +47,13 @@ class Found:
 
     key: str
     text: Callable[[], str]
-    near: tuple[int, int, int, int]        # x, y, w, h in window pixels
+    near: tuple[int, int, int, int]        # x, y, w, h in window pixels (`box(rect)`)
     seat: int                              # the person it is for
+
+
+def box(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    """A rect as a `Found.near`."""
+    return (rect.x, rect.y, rect.w, rect.h)
 
 
 # ------------------------------------------------------------ what a player has seen

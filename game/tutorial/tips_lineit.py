@@ -12,6 +12,7 @@ another hand), so a tip never tells more than the player could know:
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from engine.lineit import HAND_LIMIT
@@ -19,7 +20,7 @@ from engine.lineit.cards import suit_of
 
 from game.i18n import _, ngettext
 
-from .tips import Found
+from .tips import Found, box
 
 if TYPE_CHECKING:
     from game.lineit_table.scene import TableScene
@@ -74,6 +75,8 @@ def on_turn(sc: "TableScene") -> list[Found]:
     if not sc.my_turn() or sc.geo is None:
         return []
     seat = sc.viewer
+    if seat is None:          # my_turn() says someone at this screen plays
+        return []
     view = sc.ctrl.views()[seat]
     legal = sc.ctrl.legal_texts()
     geo = sc.geo
@@ -83,36 +86,44 @@ def on_turn(sc: "TableScene") -> list[Found]:
             and "close" in legal:
         out.append(Found("lineit.forced", lambda: _(
             "No market card fits your line or your hand: you must close your line. The card you take "
-            "then starts a new line."), tuple(sc.b_close.rect), seat))
+            "then starts a new line."), box(sc.b_close.rect), seat))
     card = jackpot_chance(view, seat, legal)
     if card is not None:
         n = len(view["jackpots"][suit_of(card)])
         sprite = next((s for s in sc.board.sprites.values() if s.card == card and s.zone
                        and s.zone[0] == ("market",)), None)
         near = sprite.rect() if sprite is not None else geo.market
-        out.append(Found("lineit.jackpot", lambda c=card, n=n: ngettext(
-            "Jackpot chance: the {card} would be the third card of its suit in your line and win its "
-            "jackpot ({n} card).",
-            "Jackpot chance: the {card} would be the third card of its suit in your line and win its "
-            "jackpot ({n} cards).", n).format(card=c, n=n), tuple(near), seat))
+        out.append(Found("lineit.jackpot", partial(_jackpot_text, card, n), box(near), seat))
     short = bet_short(view, seat)
     if short is not None:
         value, need = short
-        out.append(Found("lineit.bet_lost", lambda v=value, k=need: ngettext(
-            "Your bet {v} needs {k} more Number card in your line, but fewer can still reach it: "
-            "closing the line costs {v} points either way.",
-            "Your bet {v} needs {k} more Number cards in your line, but fewer can still reach it: "
-            "closing the line costs {v} points either way.", k).format(v=v, k=k), tuple(geo.me.line), seat))
+        out.append(Found("lineit.bet_lost", partial(_bet_lost_text, value, need), box(geo.me.line), seat))
     return out
+
+
+def _jackpot_text(card: str, n: int) -> str:
+    return ngettext(
+        "Jackpot chance: the {card} would be the third card of its suit in your line and win its "
+        "jackpot ({n} card).",
+        "Jackpot chance: the {card} would be the third card of its suit in your line and win its "
+        "jackpot ({n} cards).", n).format(card=card, n=n)
+
+
+def _bet_lost_text(v: int, k: int) -> str:
+    return ngettext(
+        "Your bet {v} needs {k} more Number card in your line, but fewer can still reach it: "
+        "closing the line costs {v} points either way.",
+        "Your bet {v} needs {k} more Number cards in your line, but fewer can still reach it: "
+        "closing the line costs {v} points either way.", k).format(v=v, k=k)
 
 
 def after_applied(sc: "TableScene", action: str, events: list) -> list[Found]:
     seat = sc.viewer
-    if sc.geo is None or not sc.ctrl.is_human(seat) or not action.endswith(" hand"):
+    if seat is None or sc.geo is None or not sc.ctrl.is_human(seat) or not action.endswith(" hand"):
         return []
     hand = sc.ctrl.views()[seat]["seats"][seat]["hand"] or []
     if sc.ctrl.current != seat or len(hand) < HAND_LIMIT:
         return []
     return [Found("lineit.hand_full", lambda: _(
         "Your hand is full: two cards. Play one onto your line to make room. If no market card then "
-        "fits your line, you will have to close it."), tuple(sc.geo.me.hand), seat)]
+        "fits your line, you will have to close it."), box(sc.geo.me.hand), seat)]

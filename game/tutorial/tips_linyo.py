@@ -8,19 +8,20 @@
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from engine.linyo.sheets import NEIGHBOUR_MASKS
 
 from game.i18n import _
 
-from .tips import Found
+from .tips import Found, box
 
 if TYPE_CHECKING:
-    from game.linyo_table.scene import LinyoTable
+    from game.linyo_table.table_view import LinyoTableView
 
 
-def position(sc: "LinyoTable") -> Any:
+def position(sc: "LinyoTableView") -> Any:
     st = sc.state
     return (id(st), len(st.log), st.phase, st.current_seat, sc.focus_seat)
 
@@ -47,7 +48,7 @@ def dead_end_text(line: int, free: int) -> str:
              "line is boxed in and aborted at the end of the round.").format(n=line)
 
 
-def on_turn(sc: "LinyoTable") -> list[Found]:
+def on_turn(sc: "LinyoTableView") -> list[Found]:
     st = sc.state
     seat = st.current_seat
     if seat is None or seat not in sc.g.humans or seat != sc.focus_seat or sc.geom is None:
@@ -57,20 +58,19 @@ def on_turn(sc: "LinyoTable") -> list[Found]:
         dice = sc.die_rects[0].unionall(sc.die_rects[1:])
         out.append(Found("linyo.four", lambda: _(
             "Four of a kind! Before you move, you may turn up to three of the dice to other colours: "
-            "click a die to turn it, then Confirm."), tuple(dice), seat))
+            "click a die to turn it, then Confirm."), box(dice), seat))
     if st.phase != "move":
         return out
     for line, end, n in tight_ends(st, seat):
-        out.append(Found("linyo.dead_end", lambda k=line, n=n: dead_end_text(k, n), tuple(sc.geom.cell_rect(end)),
-                         seat))
+        out.append(Found("linyo.dead_end", partial(dead_end_text, line, n), box(sc.geom.cell_rect(end)), seat))
         break
     star = next((m for m in st.fast_moves(seat) if m[2] >= 0 and m[1]), None)
     if star is not None:
         out.append(Found("linyo.star", lambda: _(
             "A move this round can end on a star. A move that ends on a star earns one extra step in any "
-            "colour."), tuple(sc.geom.cell_rect(star[1][-1])), seat))
+            "colour."), box(sc.geom.cell_rect(star[1][-1])), seat))
     return out
 
 
-def after_applied(sc: "LinyoTable", action: str, events: list) -> list[Found]:
+def after_applied(sc: "LinyoTableView", action: str, events: list) -> list[Found]:
     return []          # every Linyo tip is about the position a person is to play from

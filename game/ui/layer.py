@@ -25,7 +25,7 @@ class Item(NamedTuple):
     z: float
     rect: pygame.Rect
     desc: object
-    draw: Callable[[pygame.Surface], None]
+    draw: Callable[[pygame.Surface], object]     # paints the item (what it returns is not used)
     opaque: bool = False     # covers its whole rect: nothing under it needs painting
 
 
@@ -48,7 +48,7 @@ class RetainedLayer:
         if self.surface is None or self.surface.get_size() != size or base_key != self.base_key:
             if self.surface is None or self.surface.get_size() != size:
                 self.surface = retained_copy(base)
-            self._full(base, items)
+            self._full(self.surface, base, items)
             self.base_key = base_key
             return
         todo: list[pygame.Rect] = [pygame.Rect(r) for r in dirty]
@@ -69,7 +69,7 @@ class RetainedLayer:
         if not todo:
             return
         if len(todo) > self.FULL_AFTER:
-            self._full(base, items)
+            self._full(self.surface, base, items)
             return
         ordered = sorted(items, key=lambda it: it.z)
         ordered_rects = [it.rect for it in ordered]
@@ -94,13 +94,19 @@ class RetainedLayer:
             self.repaints += 1
         surf.set_clip(None)
 
+    @property
+    def picture(self) -> pygame.Surface:
+        """The layer's picture; there is none before the first `update`."""
+        if self.surface is None:
+            raise RuntimeError("the retained layer is drawn before its first update")
+        return self.surface
+
     def take_changed(self) -> list[pygame.Rect]:
         """The rectangles repainted since the last call (the window needs them again)."""
         out, self.changed = self.changed, []
         return out
 
-    def _full(self, base: pygame.Surface, items: list[Item]) -> None:
-        surf = self.surface
+    def _full(self, surf: pygame.Surface, base: pygame.Surface, items: list[Item]) -> None:
         surf.set_clip(None)
         surf.blit(base, (0, 0))
         for it in sorted(items, key=lambda it: it.z):
