@@ -264,3 +264,18 @@ def test_offered_once_at_setup_always_in_menu_and_rules(home):
     assert isinstance(app.top, RulesScene)
     perform(app, ("click", app.top.learn.rect.center))
     assert tutorial(app).game == "lineit" and panel(tutorial(app)).script.game == "lineit"
+
+
+def test_the_line_it_close_step_says_what_the_engine_says():
+    """The step that closes with a full hand must not claim the close is forced: the 9 in hand
+    still fits the falling line, so the engine's must_close() is False and the log says no
+    'had to close'. The step's words say the 9 would fit (they claimed 'you must close first')."""
+    from game.tutorial.steps import state_at
+    sc = lineit_script()
+    index = next(i for i, st in enumerate(sc.steps) if "take 80 line" in st.do)
+    state = state_at(sc, index)
+    assert not state.must_close()
+    assert state.is_legal("play 9")
+    assert "9 in your hand would still fit" in sc.steps[index].say
+    closed = [e for e in state.clone().apply("close") if e.kind == "lineit.line_closed"]
+    assert closed and not closed[0].forced

@@ -121,8 +121,9 @@ STEPS_BEFORE_END = (
          do=("take 38 line", "end")),
     Step(N_("Take the 60 into your hand. It is full again."),
          do=("take 60 hand", "end"), bots=("take 92 hand", "end", "take 96 hand", "end")),
-    Step(N_("No card here fits your line, and your hand is full: you must close first. Press Close "
-            "line, then take the 80 to start a new line."),
+    # closing here is a choice, not forced: the 9 in hand still fits the falling line (RULES.md)
+    Step(N_("No market card fits your line, and your hand is full. The 9 in your hand would still "
+            "fit, but close now: press Close line, then take the 80 to start a new line."),
          do=("close", "take 80 line", "end"),
          after=N_("Only two Number cards followed your 4, so that bet cost 4 points. A line of three "
                   "or fewer Number cards banks nothing.")),
