@@ -14,7 +14,7 @@ The contract and every engine decision are written down in docs/LINEIT.md.
 """
 from engine.core.registry import GameInfo, Option
 
-from .actions import ALL_ACTIONS, Action, parse_action
+from .actions import ACTION_CLOSE, ACTION_END, ACTION_PASS, ALL_ACTIONS, Action, parse_action, play, take
 from .cards import FULL_DECK, SUITS, SYMBOLS, card_text, parse_card, suit_of
 from .determinize import determinize
 from .events import EVENT_KINDS
@@ -39,7 +39,7 @@ INFO = GameInfo(
 )
 
 __all__ = [
-    "ALL_ACTIONS", "Action", "EVENT_KINDS", "FULL_DECK", "HAND_LIMIT", "INFO", "LineitState", "Phase",
+    "ACTION_CLOSE", "ACTION_END", "ACTION_PASS", "ALL_ACTIONS", "Action", "EVENT_KINDS", "FULL_DECK", "HAND_LIMIT", "INFO", "LineitState", "Phase",
     "REFUSALS", "SUITS", "SYMBOLS", "card_text", "determinize", "fits", "from_json", "new_game",
-    "parse_action", "parse_card", "playout", "suit_of",
+    "parse_action", "parse_card", "play", "playout", "suit_of", "take",
 ]

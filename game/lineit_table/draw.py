@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine import lineit
+from engine.core import IllegalAction
 from game import palette as P
 from game import i18n
 from game.i18n import _, ngettext
@@ -142,7 +144,7 @@ def layer_items(sc: "TableScene") -> list:
     board = sc.board
     geo = sc.geo
     lay = geo.lay
-    spec = board.views[board.viewer]
+    spec = sc.ctrl.spectator()
     images = board.images
     items: list[Item] = []
     # draw pile and banked stacks (their counts are drawn every frame)
@@ -211,14 +213,24 @@ def _glow(sc: "TableScene") -> dict:
         for s in sc.board.sprites.values():
             if s.card == card and s.zone and s.zone[0] == zone:
                 glow.setdefault(s.key, seat_color(seat))
-    if sc.hint is not None:
-        parts = sc.hint["action"].split()
-        if len(parts) > 1:
-            for s in sc.board.sprites.values():
-                if s.card == parts[1] and s.zone and s.zone[0][0] in ("market", "hand"):
-                    glow.setdefault(s.key, GLOW_HINT)
-                    break
+    hinted = hint_card(sc.hint)
+    if hinted:
+        for s in sc.board.sprites.values():
+            if s.card == hinted and s.zone[0][0] in ("market", "hand"):
+                glow.setdefault(s.key, GLOW_HINT)
+                break
     return glow
+
+
+def hint_card(hint: dict[str, Any] | None) -> str:
+    """The card the hinted action moves ("" for close, end, pass, or no hint)."""
+    if hint is None:
+        return ""
+    try:
+        action = lineit.parse_action(hint["action"])
+    except IllegalAction:
+        return ""
+    return lineit.card_text(action.card) if action.card else ""
 
 
 def middle_labels(geo: TableGeometry) -> list[tuple[str, int, tuple[int, int]]]:
@@ -467,7 +479,7 @@ def draw_zoom(sc: "TableScene", surface: pygame.Surface, seat: int) -> pygame.Re
     geo = sc.geo
     lay = geo.lay
     g = geo.seat(seat)
-    line = sc.board.views[sc.viewer]["seats"][seat]["line"]
+    line = sc.ctrl.spectator()["seats"][seat]["line"]
     pad, gap = lay.px(14), lay.px(6)
     room = surface.get_width() - 2 * lay.px(10) - 2 * pad
     h = min(int(g.card_h * 1.25), int((room + gap) / max(1, len(line)) - gap) * 168 // 120)
@@ -534,9 +546,9 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
     ctrl = sc.ctrl
     spec = ctrl.spectator()
     if sc.refused is not None:
-        return sc.refused[0], P.ILLEGAL
+        return sc.refused.text, P.ILLEGAL
     if sc.notice is not None and sc.my_turn():
-        return sc.notice[0] + " " + instruction(sc), C.TEXT
+        return sc.notice.text + " " + instruction(sc), C.TEXT
     if sc.hint is not None and sc.my_turn():
         return _("Hint: {action} — {reason}").format(action=texts.action_label(sc.hint["action"]),
                                                      reason=texts.bot_reason(sc.hint)), GLOW_HINT
@@ -546,7 +558,7 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
     if cur is None:
         return _("Game over."), C.ACCENT
     if sc.my_turn():
-        if not spec["turn"]["taken"] and spec["phase"] != "final" and ctrl.legal_texts() == {"close"}:
+        if not spec["turn"]["taken"] and spec["phase"] != "final" and ctrl.legal() == {lineit.ACTION_CLOSE}:
             return instruction(sc), P.ACCENT
         return instruction(sc), C.TEXT
     if ctrl.is_human(cur):
@@ -560,19 +572,19 @@ def instruction(sc: "TableScene") -> str:
     """What is left to do this turn, from what the engine allows now (so it is right after an undo too)."""
     ctrl = sc.ctrl
     spec = ctrl.spectator()
-    legal = ctrl.legal_texts()
-    can_play = any(a.startswith("play") for a in legal)
+    legal = ctrl.legal()
+    can_play = any(a.kind == "play" for a in legal)
     if spec["phase"] == "final":
         return _("Final plays: drag a card from your hand onto your line, or pass.") if can_play else \
             _("Final plays: no card of your hand fits your line; you pass.")
     if not spec["turn"]["taken"]:
-        if legal == {"close"}:
+        if legal == {lineit.ACTION_CLOSE}:
             return _("No market card fits your line, and your hand is full: close your line first. "
                      "The card you take then starts your new line.")
         if spec["turn"]["closed"]:
             return _("Line closed. Now take a market card: it starts your new line or goes into your hand.")
         return _("Your turn: drag a market card onto your line or into your hand.")
-    can_close = "close" in legal
+    can_close = lineit.ACTION_CLOSE in legal
     if can_play and can_close:
         return _("You may play a card from your hand or close your line, then end your turn.")
     if can_play:

@@ -130,6 +130,10 @@ class Images:
         return surf
 
 
+Zone = tuple[str | int, ...]
+"""A place on the table: ("market",), ("line", seat), ("hand", seat), ("jack", suit), ("deck",)."""
+
+
 def drawn_height(h: float, lift: float = 0.0) -> int:
     """The pixel height a card of height `h` is drawn at (even, so sizes come back from the cache)."""
     return max(6, int(round(h * (1 + 0.06 * lift) / 2) * 2))
@@ -149,7 +153,7 @@ class CardSprite:
         self.h = float(h)
         self.face = face
         self.alpha = 255.0
-        self.zone: tuple = ()
+        self.zone: tuple[Zone, int] = (("deck",), 0)      # (place, index in it)
         self.z = 0
         self.tween: Tween | None = None
         self._from = (self.x, self.y, self.h, self.face, self.alpha)
@@ -328,6 +332,16 @@ class TokenSprite:
             if self._pop.done:
                 self._pop = None
                 self.pop = 1.0
+
+    @property
+    def target(self) -> tuple[float, float, float]:
+        """Where it is heading (centre x, y, height), or is."""
+        return self._to
+
+    @property
+    def busy(self) -> bool:
+        """Moving or popping in."""
+        return self.tween is not None or self._pop is not None
 
     def jump(self) -> None:
         self.tween = None

@@ -6,7 +6,7 @@ tutorial's Back (the table's undo would leave the script).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -38,8 +38,8 @@ class LineitTutorial(TutorialTable, TableScene):
         self.rebuild = make
 
     # ------------------------------------------------------------ the player's actions
-    def try_action(self, action: str, target: str | None = None) -> bool:
-        if self.my_turn() and self.refuse(action):
+    def try_action(self, action: Any, target: str | None = None) -> bool:
+        if self.my_turn() and self.refuse(str(action)):     # the script names actions by their text
             return False
         return super().try_action(action, target)
 
