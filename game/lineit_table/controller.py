@@ -45,13 +45,13 @@ class Controller:
 
     # ------------------------------------------------------------ setup
     @classmethod
-    def new(cls, config: dict, **kw) -> "Controller":
+    def new(cls, config: dict, **kw: Any) -> "Controller":
         state = lineit.new_game(players=len(config["seats"]), seed=config.get("seed"),
                                 first_seat=config.get("first_seat"), final_plays=config.get("final_plays", 1))
         return cls(config, state, **kw)
 
     @classmethod
-    def from_payload(cls, payload: dict, **kw) -> "Controller":
+    def from_payload(cls, payload: dict, **kw: Any) -> "Controller":
         """A game from a save payload; raises BadSave if it cannot be used."""
         if not isinstance(payload, dict) or not isinstance(payload.get("config"), dict) or "record" not in payload:
             raise BadSave("this is not a Line-it table save")

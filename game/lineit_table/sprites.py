@@ -18,7 +18,7 @@ import pytweening
 from game import palette as P
 from game.ui.pictures import art, decode
 
-from game.ui.tween import Tween
+from game.ui.tween import Ease, Tween
 
 # Card art is decoded and scaled here, off the frame thread: a PNG costs over a millisecond, and
 # made a few per frame the hundred cards weighed on the first seconds of every table.
@@ -173,7 +173,7 @@ class CardSprite:
 
     def move_to(self, pos: tuple[float, float], h: float, face: bool, duration: float, delay: float = 0.0,
                 alpha: float = 255.0, arc: float = 0.0, remove: bool = False,
-                ease=pytweening.easeInOutCubic) -> None:
+                ease: Ease = pytweening.easeInOutCubic) -> None:
         """Head for `pos` (centre), height `h`, face up/down; jump if duration is 0."""
         to = (float(pos[0]), float(pos[1]), float(h), bool(face), float(alpha))
         self.remove = remove
