@@ -100,9 +100,11 @@ class _Stage:
     market: dict[int, CardSprite]
     plan: Plan = field(default_factory=Plan)
     phase: dict[str, tuple[int, float]] = field(default_factory=dict)   # key -> (phase, stagger)
+    touched: set[Zone] = field(default_factory=set)     # places whose cards may have to move
 
     def join(self, s: CardSprite, zone: Zone, phase: int, extra: float = 0.0) -> None:
         self.places.setdefault(zone, []).append(s)
+        self.touched.add(zone)
         self.phase[s.key] = (phase, extra)
 
     def deal(self, card: str) -> CardSprite:
@@ -137,6 +139,7 @@ class _Stage:
         if s is None:
             return None
         cards.remove(s)
+        self.touched.add(zone)
         self.board.name_card(s, card)
         return s
 
@@ -183,6 +186,7 @@ class _Stage:
     def dealt(self, e: E.MarketDealt) -> None:
         for i, card in enumerate(e.cards):
             self.market[i] = self.deal(card)
+        self.touched.add(("market",))
 
     def remainder(self, e: E.RemainderDealt) -> None:
         """The draw pile's rest goes straight to the jackpots (its Bet cards never show)."""
@@ -190,16 +194,20 @@ class _Stage:
             for card in cards:
                 s = self.deal(card)
                 self.places.setdefault(("jack", suit), []).append(s)
+                self.touched.add(("jack", suit))
 
     def first_seat(self, e: E.FirstSeat) -> None:
         self.plan.first = e.seat
 
     # ------------------------------------------------------------ after them
     def settle(self) -> Plan:
-        """Every card still on the table heads for its place (those that did not move stay)."""
-        for place, s in self.market.items():
-            self._head(s, ("market",), place, len(self.market))
-        for zone, cards in self.places.items():
+        """Every card of a place that changed heads for its place there (the others stay; a market
+        card keeps its place as others are taken)."""
+        if ("market",) in self.touched:
+            for place, s in self.market.items():
+                self._head(s, ("market",), place, len(self.market))
+        for zone in self.touched:
+            cards = self.places.get(zone, [])
             for i, s in enumerate(cards):
                 self._head(s, zone, i, len(cards))
         return self.plan
