@@ -437,3 +437,50 @@ def test_online_results_offer_no_offline_play_again_and_tag_no_person_a_bot(home
     online = ResultsScene(app, sc)
     assert not online.b_again.visible and online.b_look.visible and online.b_menu.visible
     assert online.kinds == ["human", "human"]
+
+
+def test_input_makes_engine_actions_and_the_drop_applies_that_very_action(home):
+    from engine import lineit
+    app = start()
+    sc = open_game(app, config("human", "bot"))
+    until(app, sc.my_turn)
+    market = sc.board.sprites_in(("market",))
+    card = next(s for s in market if not s.card.startswith("B"))
+    for target in ("line", "hand"):
+        a = sc.action_for(card, target)
+        assert isinstance(a, lineit.Action) and a is lineit.take(card.card, target)
+    assert sc.legal_targets(card) == {"line", "hand"}
+    drag(app, card.rect().center, zone_center(sc, "hand"))
+    assert sc.ctrl.state.history[-1] is lineit.take(card.card, "hand")
+    settle(app)
+    assert sc.action_for(card, "line") is lineit.play(card.card)
+    assert sc.action_for(card, "hand") is None                   # a hand card goes only to the line
+    other = sc.board.sprites_in(("market",))[0]
+    assert sc.legal_targets(other) == set()                       # one take per turn: the engine says so
+    sc.try_action(sc.action_for(other, "line"), "line")
+    assert sc.refused is not None and sc.refused.text == "You already took a market card this turn"
+
+
+def test_undo_glides_the_card_back_to_its_market_place_and_a_resize_mid_flight_lands_it_right(home):
+    from game.lineit_table.board import Board
+    app = start(anim_speed="normal")
+    sc = open_game(app, config("human", "bot", "bot"))
+    until(app, sc.my_turn)
+    settle(app)
+    card = sc.board.sprites_in(("market",))[2]
+    place, home_pos = card.zone, card.target
+    drag(app, card.rect().center, zone_center(sc, "hand"))
+    settle(app)
+    assert card.zone[0] == ("hand", 0)
+    click(app, sc.b_undo.rect.center)
+    assert card.moving and card.zone == place                    # on its way back, not jumped there
+    app.resize(1500, 860)                                        # the window changes in mid-flight
+    frames(app, 2)
+    settle(app)
+    fresh = Board(sc.ctrl.players)
+    fresh.geo = sc.geo
+    fresh.viewer = sc.viewer
+    fresh.lay_out(sc.picture())
+    assert _places(sc.board) == _places(fresh)                   # every card where the engine has it
+    assert card.zone == place and card.target != home_pos        # its own place, in the new window
+    assert app.errors == 0
