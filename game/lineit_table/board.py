@@ -105,11 +105,12 @@ class Board:
         return self.spec
 
     # ------------------------------------------------------------ places
-    def _geo(self) -> TableGeometry:
+    def geometry(self) -> TableGeometry:
         assert self.geo is not None, "the board is laid out first"
         return self.geo
 
-    def _dur(self, phase: int) -> float:
+    def phase_seconds(self, phase: int) -> float:
+        """How long one phase of the sequence lasts at the current speed (0: no animation)."""
         return 0.0 if self.speed <= 0 else PHASE_SECONDS[phase] / self.speed
 
     def _token_name(self, v: int) -> str:
@@ -117,7 +118,7 @@ class Board:
 
     def _token_pos(self, p: int, i: int, n: int | None = None) -> tuple[int, int]:
         """Centre of token `i` of seat `p`: side by side, overlapping only when there is no room."""
-        g = self._geo().seat(p)
+        g = self.geometry().seat(p)
         n = max(n if n is not None else len(self.token_values[p]), i + 1)
         room = (g.first[0] - g.token_h) - g.tokens[0] - g.token_h if not g.big else g.token_h * 4
         step = min(int(g.token_h * 1.08), int(room / max(1, n - 1))) if n > 1 else 0
@@ -126,10 +127,10 @@ class Board:
     def token_target(self, p: int) -> tuple[tuple[int, int], int]:
         """Where seat `p`'s next token will lie, and its height (a bet card flies there)."""
         n = len(self.tokens[p])
-        return self._token_pos(p, n, n + 1), self._geo().seat(p).token_h
+        return self._token_pos(p, n, n + 1), self.geometry().seat(p).token_h
 
     def _add_token(self, p: int, v: int, delay: float, dur: float) -> None:
-        g = self._geo().seat(p)
+        g = self.geometry().seat(p)
         n = len(self.tokens[p]) + 1
         for i, old in enumerate(self.tokens[p]):
             old.move_to(self._token_pos(p, i, n), g.token_h, dur)
@@ -148,7 +149,7 @@ class Board:
 
     def place(self, zone: Zone, i: int, n: int) -> tuple[tuple[int, int], int]:
         """Centre and height of card `i` of `n` in `zone` (a market card's `i` is its place)."""
-        geo = self._geo()
+        geo = self.geometry()
         kind = zone[0]
         if kind == "market":
             slots = geo.market_slots(self.players + 2)
@@ -170,10 +171,11 @@ class Board:
         return bool(card) and (zone[1] == self.viewer or self.open_hands)
 
     def deck_pos(self) -> tuple[int, int]:
-        return self._geo().deck.center
+        return self.geometry().deck.center
 
-    def _stack_pos(self, p: int) -> tuple[tuple[int, int], int]:
-        g = self._geo().seat(p)
+    def stack_pos(self, p: int) -> tuple[tuple[int, int], int]:
+        """Centre and height of seat `p`'s banked pile."""
+        g = self.geometry().seat(p)
         return g.stack.center if g.big else (g.stack.x + card_w(g.stack.h) // 2, g.stack.centery), g.stack.h
 
     def warm(self) -> bool:
@@ -251,7 +253,7 @@ class Board:
             s.z = Z_BASE[str(spot.zone[0])] + spot.index
             s.move_to(pos, h, self.face_in(spot.zone, s.card), seconds)
         self.set_tokens(picture.tokens)
-        geo = self._geo()
+        geo = self.geometry()
         self.first.move_to(geo.seat(picture.first).first, geo.lay.px(52), seconds)
         if seconds <= 0:
             self.first.jump()
@@ -289,7 +291,7 @@ class Board:
         out: list[CardSprite] = []
         for spot, got in zip(spots, chosen):                # new cards, made in their place
             if got is None:
-                got = self.new_sprite(spot.card, self.deck_pos(), self._geo().market_h, spot.zone)
+                got = self.new_sprite(spot.card, self.deck_pos(), self.geometry().market_h, spot.zone)
                 used.add(got.key)
             out.append(got)
         return out
@@ -297,7 +299,7 @@ class Board:
     # ------------------------------------------------------------ staged moves
     def run(self, plan: Plan) -> float:
         """Play `plan`'s moves in their phases; returns the seconds the animation takes."""
-        geo = self._geo()
+        geo = self.geometry()
         moves = [m for m in plan.moves if self._real(m)]
         phases = {m.phase for m in moves}
         first = geo.seat(plan.first).first if plan.first is not None else None
@@ -308,7 +310,7 @@ class Board:
         for ph in range(len(PHASE_SECONDS)):
             starts[ph] = t
             if ph in phases:
-                t += self._dur(ph)
+                t += self.phase_seconds(ph)
         instant = self.speed <= 0
         total = 0.0 if instant else t + plan.deals * DEAL_STAGGER / max(0.01, self.speed)
         if not instant:
@@ -318,10 +320,10 @@ class Board:
         for m in moves:
             self._start(m, starts)
         if first is not None:
-            self.first.move_to(first, geo.lay.px(52), self._dur(3), delay=starts[3])
+            self.first.move_to(first, geo.lay.px(52), self.phase_seconds(3), delay=starts[3])
         for p, v in plan.tokens:
             self.token_values[p].append(v)
-            self._add_token(p, v, 0.0 if instant else starts[1] + self._dur(1) * 0.8,
+            self._add_token(p, v, 0.0 if instant else starts[1] + self.phase_seconds(1) * 0.8,
                             0.0 if instant else 0.35 / max(0.01, self.speed))
         self.busy_until = max(self.busy_until, self.clock + total)
         return total
@@ -334,11 +336,11 @@ class Board:
 
     def _start(self, m: Move, starts: dict[int, float]) -> None:
         s = m.sprite
-        dur = self._dur(m.phase)
+        dur = self.phase_seconds(m.phase)
         if dur <= 0:
             s.move_to(m.pos, m.h, m.face, 0.0, alpha=m.alpha, remove=m.remove)
             return
-        lay = self._geo().lay
+        lay = self.geometry().lay
         arc = lay.px(40) if m.phase in (0, 4) and abs(m.pos[1] - s.y) > lay.px(100) else 0.0
         ease: Callable[[float], float] = pytweening.easeInOutCubic if m.phase else pytweening.easeOutCubic
         s.move_to(m.pos, m.h, m.face, dur, delay=starts[m.phase] + m.extra / self.speed, alpha=m.alpha,
@@ -414,6 +416,8 @@ class Board:
         return sorted((s for s in self.sprites.values() if s.zone[0] == zone), key=lambda s: s.zone[1])
 
     # ------------------------------------------------------------ drawing
+    _stack_pos = stack_pos          # tips.py's name for it
+
     def _spec(self) -> dict[str, Any]:
         assert self.spec is not None, "the board is laid out first"
         return self.spec
@@ -427,7 +431,7 @@ class Board:
 
     def draw_slots(self, surface: pygame.Surface) -> None:
         """Empty places of the draw pile and the jackpots with their markers (part of the base)."""
-        geo = self._geo()
+        geo = self.geometry()
         lay = geo.lay
         slot = self.images.get("slot", geo.deck.h)
         surface.blit(slot, slot.get_rect(center=geo.deck.center))
@@ -439,7 +443,7 @@ class Board:
 
     def count_items(self) -> list[Item]:
         """Count badges of the draw pile and the stacks, as layer items (they change as cards land)."""
-        geo = self._geo()
+        geo = self.geometry()
         spec = self._spec()
         lay = geo.lay
         out: list[Item] = []
@@ -459,7 +463,7 @@ class Board:
         for p in range(self.players):
             g = geo.seat(p)
             cnt = max(0, spec["seats"][p]["stack"] - self.incoming[p])
-            pos, _h = self._stack_pos(p)
+            pos, _h = self.stack_pos(p)
             badge(("stack#", p), str(cnt), font_px(lay, 30 if g.big else 24), pos)
         return out
 

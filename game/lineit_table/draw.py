@@ -177,7 +177,7 @@ def layer_items(sc: "TableScene") -> list:
     items.append(Item("deck", 0, geo.deck.inflate(lay.px(16), lay.px(16)), (layers,), deck))
     for p in range(board.players):
         cnt = spec["seats"][p]["stack"]
-        pos, h = board._stack_pos(p)
+        pos, h = board.stack_pos(p)
         img = images.get("back" if cnt > 0 else "slot", h)
         k = min(3, 1 + cnt // 8) if cnt > 0 else 1
 

@@ -110,7 +110,7 @@ class _Stage:
     def deal(self, card: str) -> CardSprite:
         """A new card from the draw pile, face down until it lands."""
         b = self.board
-        geo = b._geo()
+        geo = b.geometry()
         s = b.new_sprite(card, b.deck_pos(), geo.market_h, ("deck",))
         self.phase[s.key] = (4, self.plan.deals * DEAL_STAGGER)
         self.plan.deals += 1
@@ -126,10 +126,10 @@ class _Stage:
     def fade(self, s: CardSprite, phase: int) -> None:
         """`s` leaves the game: it sinks a little and fades."""
         x, y, h = s.target[0], s.target[1], s.target[2]
-        self.leave(s, phase, (int(x), int(y + self.board._geo().lay.px(60))), h * 0.8, True, 0.0)
+        self.leave(s, phase, (int(x), int(y + self.board.geometry().lay.px(60))), h * 0.8, True, 0.0)
 
     def to_stack(self, s: CardSprite, seat: int, phase: int) -> None:
-        pos, h = self.board._stack_pos(seat)
+        pos, h = self.board.stack_pos(seat)
         self.leave(s, phase, pos, h, False, stack=seat)
 
     def take_from(self, zone: Zone, card: str) -> CardSprite | None:

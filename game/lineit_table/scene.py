@@ -380,7 +380,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.hint = None
         self.refused = None
         self.board.speed = self.anim_speed()
-        self.board.lay_out(self.picture(), self.board._dur(0))
+        self.board.lay_out(self.picture(), self.board.phase_seconds(0))
         self.last_moves.pop(self.viewer, None)
         for e in self.ctrl.state.events:           # the seat's move before the one taken back, if any
             if getattr(e, "seat", None) == self.viewer:
