@@ -11,11 +11,12 @@ Two ways move the cards, and neither compares views:
   engine's events, each with a start time by its kind, so an action reads as a
   short sequence:
 
-    0  the main move: market -> line or hand, hand -> line
+    0  the main move: market -> line or hand, hand -> line; at a round's end,
+       the market's leftovers to their jackpots
     1  jackpot sweeps into a stack, three discards leave, the bet card turns
        into its token
     2  the rest of a closed line flies to the stack
-    3  round end: market leftovers to the jackpots, the first-player token
+    3  round end: the market's Bet cards leave, the first-player token passes
     4  the new market is dealt from the draw pile (face down, flipped in flight)
 
 Nothing here decides anything: the engine state has already changed.
@@ -95,6 +96,7 @@ class Board:
         self.stack_of: dict[int, int] = {}          # id() of a flying sprite -> the seat whose stack it joins
         self.speed = 1.0
         self.busy_until = 0.0                       # board clock when the queued animation ends
+        self.picked: CardSprite | None = None       # the card the player is moving (until it is staged)
         self.active: set[str] = set()               # cards moved since the table last came to rest
         self.active_version = 0
         self.clock = 0.0

@@ -92,9 +92,7 @@ def _press(sc: "TableScene", event: pygame.event.Event) -> bool:
         return True
     zone = sc.zone_at(event.pos)
     if zone and sc.selected is not None:
-        a = sc.action_for(sc.selected, zone)
-        if a:
-            sc.try_action(a, zone)
+        act(sc, sc.selected, zone)
         return True
     sc.selected = None
     return True
@@ -113,9 +111,7 @@ def _release(sc: "TableScene", event: pygame.event.Event) -> bool:
         sc.press = None
         sc.selected = None
         zone = sc.zone_at(event.pos)
-        a = sc.action_for(s, zone) if zone else None
-        done = sc.try_action(a, zone) if a else False
-        if not done:
+        if not (zone and act(sc, s, zone)):
             snap_back(sc, s)
         return True
     if sc.press is not None:
@@ -126,6 +122,19 @@ def _release(sc: "TableScene", event: pygame.event.Event) -> bool:
             sound.play("pick")
         return True
     return False
+
+def act(sc: "TableScene", s: CardSprite, zone: str) -> bool:
+    """Move card `s` to `zone` ("line" or "hand") if the engine allows it; True if it did. The board
+    learns which card it was (two Bet cards in the market may be alike)."""
+    a = sc.action_for(s, zone)
+    if a is None:
+        return False
+    sc.board.picked = s
+    done = sc.try_action(a, zone)
+    if not done:
+        sc.board.picked = None
+    return done
+
 
 def snap_back(sc: "TableScene", s: CardSprite) -> None:
     x, y, h, face, alpha = s.target
@@ -165,9 +174,7 @@ def key(sc: "TableScene", event: pygame.event.Event) -> bool:
         return True
     if k in (pygame.K_l, pygame.K_h):
         if sc.selected is not None:
-            a = sc.action_for(sc.selected, "line" if k == pygame.K_l else "hand")
-            if a:
-                sc.try_action(a, "line" if k == pygame.K_l else "hand")
+            act(sc, sc.selected, "line" if k == pygame.K_l else "hand")
         return True
     if k == pygame.K_c:
         sc.on_close()

@@ -145,7 +145,10 @@ class _Stage:
 
     # ------------------------------------------------------------ the events
     def taken(self, e: E.CardTaken) -> None:
-        place = next((i for i in sorted(self.market) if self.market[i].card == e.card), None)
+        """The card goes to the line or hand: the one the player picked up, if it is that card (two
+        Bet cards may be alike), else the first of its kind, as the engine takes it."""
+        places = [i for i in sorted(self.market) if self.market[i].card == e.card]
+        place = next((i for i in places if self.market[i] is self.board.picked), places[0] if places else None)
         if place is not None:
             self.join(self.market.pop(place), (e.to, e.seat), 0)
 
@@ -179,13 +182,16 @@ class _Stage:
             s = self.market.pop(place)
             if s.card.startswith("B"):
                 self.fade(s, 3)
-            else:
-                self.join(s, ("jack", suit_of(e.to_jackpots, s.card)), 3)
+            else:           # in the first phase, as it always looked: the token follows them
+                self.join(s, ("jack", suit_of(e.to_jackpots, s.card)), 0)
         self.plan.first = e.token_to
 
     def dealt(self, e: E.MarketDealt) -> None:
-        for i, card in enumerate(e.cards):
-            self.market[i] = self.deal(card)
+        """The new market, one card after another: the Number cards, then the Bet cards (the order
+        the table has always dealt in)."""
+        order = sorted(range(len(e.cards)), key=lambda i: e.cards[i].startswith("B"))
+        for i in order:
+            self.market[i] = self.deal(e.cards[i])
         self.touched.add(("market",))
 
     def remainder(self, e: E.RemainderDealt) -> None:
@@ -246,4 +252,5 @@ def stage(board: Board, events: list[Event], spec: dict[str, Any]) -> float:
         handler = HANDLERS.get(type(e))
         if handler is not None:
             handler(st, e)
+    board.picked = None
     return board.run(st.settle())
