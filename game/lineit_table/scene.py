@@ -208,8 +208,7 @@ class TableScene(TableBase, TableInput, Scene):
         """Apply `action` if the engine allows it; otherwise show its reason."""
         if not self.my_turn():
             return False
-        action = lineit.parse_action(action)        # a text only from the edges (tests, the network)
-        why = self.ctrl.state.why_illegal(action)
+        why = self.ctrl.state.why_illegal(action)   # a text (only from the edges) may not even parse
         if why is not None:
             self.refused = Flash(self._refusal(action, why), REFUSAL_SECONDS)
             self.flash_zone = (target, 0.6) if target else None
@@ -220,12 +219,12 @@ class TableScene(TableBase, TableInput, Scene):
         self.do(action)
         return True
 
-    def _refusal(self, action: Action, why: Any) -> str:
+    def _refusal(self, action: Action | str, why: Any) -> str:
         """The engine's reason, and when a take to the line fails only because the line is in the way
         of a new one (closing first would let the card start it), that too."""
         text = texts.refusal(why)
         ctrl = self.ctrl
-        if action.kind == "take_line" and lineit.ACTION_CLOSE in ctrl.legal() \
+        if isinstance(action, Action) and action.kind == "take_line" and lineit.ACTION_CLOSE in ctrl.legal() \
                 and not ctrl.spectator()["turn"]["taken"] \
                 and not ctrl.state.is_legal(lineit.take(lineit.card_text(action.card), "hand")):
             text += " " + _("(close your line first to start a new one)")
@@ -288,7 +287,7 @@ class TableScene(TableBase, TableInput, Scene):
         total = stage(self.board, events, self.ctrl.spectator())
         self.add_log(texts.log_lines(events, self.ctrl.name))
         ph = 0.42 / max(0.01, self.board.speed) if self.board.speed > 0 else 0.0
-        closing = action is not None and lineit.parse_action(action) is lineit.ACTION_CLOSE
+        closing = action is lineit.ACTION_CLOSE        # `do` hands on the engine's own action
         for e in events:
             self._mark(e)
             self._sound(e, ph, total, closing)
