@@ -440,7 +440,7 @@ def test_online_results_offer_no_offline_play_again_and_tag_no_person_a_bot(home
 
 
 def test_input_makes_engine_actions_and_the_drop_applies_that_very_action(home):
-    from engine import lineit
+    from engine import IllegalAction, lineit
     app = start()
     sc = open_game(app, config("human", "bot"))
     until(app, sc.my_turn)
@@ -459,6 +459,11 @@ def test_input_makes_engine_actions_and_the_drop_applies_that_very_action(home):
     assert sc.legal_targets(other) == set()                       # one take per turn: the engine says so
     sc.try_action(sc.action_for(other, "line"), "line")
     assert sc.refused is not None and sc.refused.text == "You already took a market card this turn"
+    before = len(sc.ctrl.state.history)
+    assert not sc.try_action("take 999 line")                      # a text from an edge that is no action
+    assert sc.refused is not None and "999" in sc.refused.text and len(sc.ctrl.state.history) == before
+    with pytest.raises(IllegalAction):
+        lineit.take(card.card, "pocket")
 
 
 def test_undo_glides_the_card_back_to_its_market_place_and_a_resize_mid_flight_lands_it_right(home):
