@@ -197,7 +197,7 @@ def test_refused_drop_snaps_back_and_leaves_the_engine_unchanged(home):
     mouse(pygame.MOUSEBUTTONUP, zone_center(sc, "hand"))
     frames(app)
     assert json.dumps(sc.ctrl.state.to_json()) == before
-    assert sc.refused and sc.refused[0] == "You already took a market card this turn"
+    assert sc.refused and sc.refused.text == "You already took a market card this turn"
     settle(app)
     frames(app, 30)
     assert card_at(sc, other, "market") == start_pos          # snapped back to its place
@@ -237,7 +237,7 @@ def test_undo_steps_back_to_the_start_of_the_turn(home):
     click(app, sc.b_undo.rect.center)
     settle(app)
     assert len(sc.ctrl.state.history) == 1 and f"play {cards[0]}" not in [a.text for a in sc.ctrl.state.history]
-    assert sc.notice is not None and card_label(cards[0]) in sc.notice[0] and "hand" in sc.notice[0]
+    assert sc.notice is not None and card_label(cards[0]) in sc.notice.text and "hand" in sc.notice.text
     assert card_at(sc, cards[0], "hand")
     click(app, sc.b_undo.rect.center)
     settle(app)
@@ -328,18 +328,42 @@ def test_window_sizes_and_languages_keep_the_table_drawn(home):
     assert app.errors == 0
 
 
-def test_hands_from_the_log_match_the_engine():
-    """The board follows hand cards from the public log; it must agree with each seat's own view."""
+def _places(board) -> list[tuple]:
+    """Every card sprite's card as shown, place and look (two Bet cards alike are alike here)."""
+    return sorted((s.card if s.face else "back", s.zone, s.target, s.face) for s in board.sprites.values())
+
+
+def test_the_staged_events_end_where_a_fresh_layout_puts_every_card():
+    """The presenter moves cards by the engine's events only; once the moves end, every card lies
+    where a layout made from the engine's state (the viewer's view, other hands by count) puts it."""
     from engine import lineit
-    from game.lineit_table.controller import hands_from_log
-    s = lineit.new_game(players=4, seed=21)
-    k = 0
-    while not s.is_over:
-        legal = s.legal_actions()
-        s.apply(legal[(k * 7) % len(legal)])
-        k += 1
-        hands = hands_from_log(s.view(None)["log"], 4)
-        assert hands == [s.view(p)["seats"][p]["hand"] for p in range(4)]
+    from game.lineit_table.board import Board
+    from game.lineit_table.geometry import TableGeometry
+    from game.lineit_table.present import Picture, stage
+    from game.ui.layout import Layout
+    for seed, players in ((21, 4), (5, 6), (9, 2)):
+        s = lineit.new_game(players=players, seed=seed)
+        geo = TableGeometry(Layout(1600, 900), players, 0)
+        live = Board(players)
+        live.geo = geo
+        live.lay_out(Picture.of(s, 0))
+        k = 0
+        while not s.is_over:
+            legal = s.legal_actions()
+            events = s.apply(legal[(k * 7) % len(legal)])
+            k += 1
+            stage(live, events, s.view(None))
+            live.finish()
+            fresh = Board(players)
+            fresh.geo = geo
+            fresh.lay_out(Picture.of(s, 0))
+            assert _places(live) == _places(fresh), (seed, k)
+            assert live.token_values == fresh.token_values
+            assert live.first.target == fresh.first.target
+        view = s.view(0)
+        assert [c.card for c in live.sprites_in(("hand", 0))] == view["seats"][0]["hand"]
+        for p in range(1, players):     # the others' hands: as many cards as they hold, face down
+            assert [c.face for c in live.sprites_in(("hand", p))] == [False] * view["seats"][p]["hand_count"]
 
 
 def _same_as_full_redraw(app: App, sc: TableScene) -> bool:
@@ -413,3 +437,55 @@ def test_online_results_offer_no_offline_play_again_and_tag_no_person_a_bot(home
     online = ResultsScene(app, sc)
     assert not online.b_again.visible and online.b_look.visible and online.b_menu.visible
     assert online.kinds == ["human", "human"]
+
+
+def test_input_makes_engine_actions_and_the_drop_applies_that_very_action(home):
+    from engine import IllegalAction, lineit
+    app = start()
+    sc = open_game(app, config("human", "bot"))
+    until(app, sc.my_turn)
+    market = sc.board.sprites_in(("market",))
+    card = next(s for s in market if not s.card.startswith("B"))
+    for target in ("line", "hand"):
+        a = sc.action_for(card, target)
+        assert isinstance(a, lineit.Action) and a is lineit.take(card.card, target)
+    assert sc.legal_targets(card) == {"line", "hand"}
+    drag(app, card.rect().center, zone_center(sc, "hand"))
+    assert sc.ctrl.state.history[-1] is lineit.take(card.card, "hand")
+    settle(app)
+    assert sc.action_for(card, "line") is lineit.play(card.card)
+    assert sc.action_for(card, "hand") is None                   # a hand card goes only to the line
+    other = sc.board.sprites_in(("market",))[0]
+    assert sc.legal_targets(other) == set()                       # one take per turn: the engine says so
+    sc.try_action(sc.action_for(other, "line"), "line")
+    assert sc.refused is not None and sc.refused.text == "You already took a market card this turn"
+    before = len(sc.ctrl.state.history)
+    assert not sc.try_action("take 999 line")                      # a text from an edge that is no action
+    assert sc.refused is not None and "999" in sc.refused.text and len(sc.ctrl.state.history) == before
+    with pytest.raises(IllegalAction):
+        lineit.take(card.card, "pocket")
+
+
+def test_undo_glides_the_card_back_to_its_market_place_and_a_resize_mid_flight_lands_it_right(home):
+    from game.lineit_table.board import Board
+    app = start(anim_speed="normal")
+    sc = open_game(app, config("human", "bot", "bot"))
+    until(app, sc.my_turn)
+    settle(app)
+    card = sc.board.sprites_in(("market",))[2]
+    place, home_pos = card.zone, card.target
+    drag(app, card.rect().center, zone_center(sc, "hand"))
+    settle(app)
+    assert card.zone[0] == ("hand", 0)
+    click(app, sc.b_undo.rect.center)
+    assert card.moving and card.zone == place                    # on its way back, not jumped there
+    app.resize(1500, 860)                                        # the window changes in mid-flight
+    frames(app, 2)
+    settle(app)
+    fresh = Board(sc.ctrl.players)
+    fresh.geo = sc.geo
+    fresh.viewer = sc.viewer
+    fresh.lay_out(sc.picture())
+    assert _places(sc.board) == _places(fresh)                   # every card where the engine has it
+    assert card.zone == place and card.target != home_pos        # its own place, in the new window
+    assert app.errors == 0

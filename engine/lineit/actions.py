@@ -104,6 +104,34 @@ ACTION_OF_CODE: list[Action] = [BY_CODE.get(code) for code in range(6 * 128)]  #
 """``ACTION_OF_CODE[code]``: the action of a move code (None where no action has it)."""
 
 
+def take(card: str, to: str) -> Action:
+    """The action that takes market card `card` (a card text) ``to`` "line" or "hand".
+
+    >>> take("17", "hand") is parse_action("take 17 hand")
+    True
+    """
+    if to not in ("line", "hand"):
+        raise REFUSALS.refuse("action.where", text=f"take {card} {to}", card=card)
+    table = ACTION_TAKE_LINE if to == "line" else ACTION_TAKE_HAND
+    action = table[_card(card)]
+    assert action is not None  # every card has its takes
+    return action
+
+
+def play(card: str) -> Action:
+    """The action that plays hand card `card` (a card text) onto the line."""
+    action = ACTION_PLAY[_card(card)]
+    assert action is not None
+    return action
+
+
+def _card(text: str) -> int:
+    card = CARD_OF_TEXT.get(text)
+    if card is None:
+        raise REFUSALS.refuse("action.not_a_card", text=text)
+    return card
+
+
 def parse_action(text: str | Action) -> Action:
     """The action of a text, e.g. ``parse_action("play 17")``.
 

@@ -1,33 +1,79 @@
-"""The engine state as sprites: where each card belongs, staged animation, drawing.
+"""The engine state as sprites: where each card is, where it goes, and how it gets there.
 
-`Board.sync(views, viewer, first_seat)` is called after every action with the
-engine's views (one per seat; a seat's hand identities are needed to follow
-its cards, but only the viewer's hand is ever drawn face up). It works out
-the target of every card and gives each move a start time by its kind, so an
-action reads as a short sequence:
+Two ways move the cards, and neither compares views:
 
-    0  the main move: market -> line or hand, hand -> line
+- `lay_out(picture, seconds)` puts every card where the table shows it now
+  (`present.Picture`, made from the engine): at once after a new window size,
+  a loaded game, a replay's jump or another viewer, or in one short glide after
+  an undo. Sprites are kept by card where the picture names the card, and by
+  place where it does not (a hand shown face down).
+- `run(plan)` plays the moves the presenter (`present.stage`) made from the
+  engine's events, each with a start time by its kind, so an action reads as a
+  short sequence:
+
+    0  the main move: market -> line or hand, hand -> line; at a round's end,
+       the market's leftovers to their jackpots
     1  jackpot sweeps into a stack, three discards leave, the bet card turns
        into its token
     2  the rest of a closed line flies to the stack
-    3  round end: market leftovers to the jackpots, the first-player token
+    3  round end: the market's Bet cards leave, the first-player token passes
     4  the new market is dealt from the draw pile (face down, flipped in flight)
 
 Nothing here decides anything: the engine state has already changed.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
 import pygame
 import pytweening
 
 from game import palette as P
 from game.ui import text as T
+from game.ui.layer import Item
 
 from .geometry import SUIT_ORDER, TableGeometry, card_w, font_px
-from .sprites import CardSprite, Images, TokenSprite, drawn_height, token_of
+from .sprites import CardSprite, Images, TokenSprite, Zone, drawn_height, token_of
 
 PHASE_SECONDS = (0.42, 0.42, 0.42, 0.45, 0.40)
 DEAL_STAGGER = 0.07
+Z_BASE = {"jack": 10, "market": 30, "line": 50, "hand": 70, "deck": 0}
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where one card lies: card `index` of `n` in `zone` (a market card's index is its place);
+    `card` is "" where this viewer may not know it."""
+
+    zone: Zone
+    index: int
+    n: int
+    card: str
+
+
+@dataclass
+class Move:
+    """One sprite heading for its place: `phase` orders it in the sequence, `extra` staggers a deal."""
+
+    sprite: CardSprite
+    phase: int
+    pos: tuple[int, int]
+    h: float
+    face: bool
+    alpha: float = 255.0
+    remove: bool = False
+    extra: float = 0.0
+
+
+@dataclass
+class Plan:
+    """What one batch of engine events does to the table (made by `present.stage`)."""
+
+    moves: list[Move] = field(default_factory=list)
+    first: int | None = None                            # the seat the first-player token goes to
+    tokens: list[tuple[int, int]] = field(default_factory=list)   # (seat, ±value) of bets resolved
+    deals: int = 0                                      # cards dealt from the draw pile (staggered)
 
 
 class Board:
@@ -39,7 +85,7 @@ class Board:
         self.sprites: dict[str, CardSprite] = {}
         self.flying: list[CardSprite] = []          # on their way to a stack or out of the game
         self.geo: TableGeometry | None = None
-        self.views: list[dict] | None = None
+        self.spec: dict[str, Any] | None = None     # the spectator view the board shows
         self.viewer = 0
         #: every seat's hand face up (the replay viewer at the end of a game); else only the viewer's
         self.open_hands = False
@@ -47,44 +93,46 @@ class Board:
         self.tokens: list[list[TokenSprite]] = [[] for _ in range(players)]
         self.token_values: list[list[int]] = [[] for _ in range(players)]
         self.incoming = [0] * players               # sprites flying to each stack
+        self.stack_of: dict[int, int] = {}          # id() of a flying sprite -> the seat whose stack it joins
         self.speed = 1.0
-        self.busy_until = 0.0                       # seconds of animation still queued
-        self.round_market: list[str] = []           # a loaded game: the market as dealt, for its places
+        self.busy_until = 0.0                       # board clock when the queued animation ends
+        self.picked: CardSprite | None = None       # the card the player is moving (until it is staged)
         self.active: set[str] = set()               # cards moved since the table last came to rest
         self.active_version = 0
         self.clock = 0.0
 
-    # ------------------------------------------------------------ placing
-    def _dur(self, phase: int) -> float:
+    @property
+    def views(self) -> dict[str, Any] | None:
+        """The spectator view shown (None before the first layout); tips.py asks it."""
+        return self.spec
+
+    # ------------------------------------------------------------ places
+    def geometry(self) -> TableGeometry:
+        assert self.geo is not None, "the board is laid out first"
+        return self.geo
+
+    def phase_seconds(self, phase: int) -> float:
+        """How long one phase of the sequence lasts at the current speed (0: no animation)."""
         return 0.0 if self.speed <= 0 else PHASE_SECONDS[phase] / self.speed
-
-    def set_geometry(self, geo: TableGeometry) -> None:
-        """A new window size or viewer: every sprite jumps to its new place."""
-        self.geo = geo
-        if self.views is not None:
-            self.sync(self.views, self.viewer, instant=True)
-
-    def set_tokens(self, values: list[list[int]]) -> None:
-        self.token_values = [list(v) for v in values]
-        self.tokens = [[] for _ in range(self.players)]
-        if self.geo is not None:
-            for p in range(self.players):
-                for v in self.token_values[p]:
-                    self._add_token(p, v, 0.0, 0.0)
 
     def _token_name(self, v: int) -> str:
         return f"token:{'+' if v > 0 else '-'}{abs(v)}"
 
     def _token_pos(self, p: int, i: int, n: int | None = None) -> tuple[int, int]:
         """Centre of token `i` of seat `p`: side by side, overlapping only when there is no room."""
-        g = self.geo.seat(p)
+        g = self.geometry().seat(p)
         n = max(n if n is not None else len(self.token_values[p]), i + 1)
         room = (g.first[0] - g.token_h) - g.tokens[0] - g.token_h if not g.big else g.token_h * 4
         step = min(int(g.token_h * 1.08), int(room / max(1, n - 1))) if n > 1 else 0
         return (g.tokens[0] + g.token_h // 2 + i * step, g.tokens[1])
 
+    def token_target(self, p: int) -> tuple[tuple[int, int], int]:
+        """Where seat `p`'s next token will lie, and its height (a bet card flies there)."""
+        n = len(self.tokens[p])
+        return self._token_pos(p, n, n + 1), self.geometry().seat(p).token_h
+
     def _add_token(self, p: int, v: int, delay: float, dur: float) -> None:
-        g = self.geo.seat(p)
+        g = self.geometry().seat(p)
         n = len(self.tokens[p]) + 1
         for i, old in enumerate(self.tokens[p]):
             old.move_to(self._token_pos(p, i, n), g.token_h, dur)
@@ -92,19 +140,45 @@ class Board:
         t.appear(dur, delay)
         self.tokens[p].append(t)
 
-    def _place(self, zone: tuple, i: int, n: int) -> tuple[tuple[int, int], int]:
-        geo = self.geo
+    def set_tokens(self, values: list[list[int]]) -> None:
+        """Every seat's bet tokens, placed at once."""
+        self.token_values = [list(v) for v in values]
+        self.tokens = [[] for _ in range(self.players)]
+        if self.geo is not None:
+            for p in range(self.players):
+                for v in self.token_values[p]:
+                    self._add_token(p, v, 0.0, 0.0)
+
+    def place(self, zone: Zone, i: int, n: int) -> tuple[tuple[int, int], int]:
+        """Centre and height of card `i` of `n` in `zone` (a market card's `i` is its place)."""
+        geo = self.geometry()
         kind = zone[0]
         if kind == "market":
             slots = geo.market_slots(self.players + 2)
             return slots[min(i, len(slots) - 1)], geo.market_h
         if kind == "line":
-            g = geo.seat(zone[1])
+            g = geo.seat(int(zone[1]))
             return g.line_pos(i, n), g.card_h
         if kind == "hand":
-            g = geo.seat(zone[1])
+            g = geo.seat(int(zone[1]))
             return g.hand_pos(i, n), g.hand_h
-        return geo.jack_pos(zone[1], i, n), geo.jack_h
+        return geo.jack_pos(str(zone[1]), i, n), geo.jack_h
+
+    def face_in(self, zone: Zone, card: str) -> bool:
+        """Whether a card in `zone` shows its face to this viewer."""
+        if zone[0] == "deck":
+            return False
+        if zone[0] != "hand":
+            return True
+        return bool(card) and (zone[1] == self.viewer or self.open_hands)
+
+    def deck_pos(self) -> tuple[int, int]:
+        return self.geometry().deck.center
+
+    def stack_pos(self, p: int) -> tuple[tuple[int, int], int]:
+        """Centre and height of seat `p`'s banked pile."""
+        g = self.geometry().seat(p)
+        return g.stack.center if g.big else (g.stack.x + card_w(g.stack.h) // 2, g.stack.centery), g.stack.h
 
     def warm(self) -> bool:
         """Scale one market card to a height it may land at and has not been drawn at: a line,
@@ -124,160 +198,168 @@ class Board:
                     return True
         return False
 
-    def deck_pos(self) -> tuple[int, int]:
-        return self.geo.deck.center
+    # ------------------------------------------------------------ sprites
+    def _free_key(self, card: str) -> str:
+        """A sprite key for `card`: the card itself (Number cards are unique), else the first free
+        "B4/0", "B4/1", ... (Bet cards come in pairs) or "?/0", ... (a card this viewer cannot see)."""
+        if card and not card.startswith("B") and card not in self.sprites:
+            return card
+        stem = card or "?"
+        k = 0
+        while f"{stem}/{k}" in self.sprites:
+            k += 1
+        return f"{stem}/{k}"
 
-    def _stack_pos(self, p: int) -> tuple[tuple[int, int], int]:
-        g = self.geo.seat(p)
-        return g.stack.center if g.big else (g.stack.x + card_w(g.stack.h) // 2, g.stack.centery), g.stack.h
+    def new_sprite(self, card: str, pos: tuple[int, int], h: float, zone: Zone) -> CardSprite:
+        s = CardSprite(self._free_key(card), card, pos, h, self.face_in(zone, card))
+        s.zone = (zone, 0)
+        self.sprites[s.key] = s
+        return s
 
-    def sync(self, views: list[dict], viewer: int, instant: bool = False, new_tokens: list[tuple[int, int]] = ()) -> float:
-        """Head every card for its place in `views`; returns the seconds the animation takes."""
-        geo = self.geo
-        self.views = views
-        self.viewer = viewer
-        if geo is None:
-            return 0.0
-        spec = views[viewer]
-        # where every card should be ------------------------------------------------
-        placements: list[tuple[str, tuple, int, int, bool]] = []   # card, zone, index, count, face
-        market = spec["market"]
-        for i, c in enumerate(market):
-            placements.append((c, ("market",), i, len(market), True))
-        for p in range(self.players):
-            seat = spec["seats"][p]
-            for i, c in enumerate(seat["line"]):
-                placements.append((c, ("line", p), i, len(seat["line"]), True))
-            hand = views[p]["seats"][p]["hand"] or []
-            for i, c in enumerate(hand):
-                placements.append((c, ("hand", p), i, len(hand), p == viewer or self.open_hands))
-        for suit in SUIT_ORDER:
-            pile = spec["jackpots"][suit]
-            for i, c in enumerate(pile):
-                placements.append((c, ("jack", suit), i, len(pile), True))
-        # which sprite is which card (Bet cards come in pairs) ---------------------
-        assigned: dict[str, tuple] = {}
-        taken: set[str] = set()
-        placed: set[int] = set()            # id() of the bet placements that have a sprite
-        bets = [pl for pl in placements if pl[0].startswith("B")]
-        for pl in placements:
-            if not pl[0].startswith("B"):
-                assigned[pl[0]] = pl
-                taken.add(pl[0])
-        for rule in (lambda s, pl: s.zone == (pl[1], pl[2]), lambda s, pl: s.zone[:1] == (pl[1],),
-                     lambda s, pl: True):
-            for pl in bets:
-                if id(pl) in placed:
-                    continue
-                for key, s in self.sprites.items():
-                    if s.card == pl[0] and key not in taken and rule(s, pl):
-                        assigned[key] = pl
-                        taken.add(key)
-                        placed.add(id(pl))
-                        break
-        for pl in bets:
-            if id(pl) not in placed:
-                k = 0
-                while f"{pl[0]}/{k}" in self.sprites or f"{pl[0]}/{k}" in taken:
-                    k += 1
-                assigned[f"{pl[0]}/{k}"] = pl
-                taken.add(f"{pl[0]}/{k}")
-        # plan the moves -------------------------------------------------------------
-        moves: list[tuple[CardSprite, int, float, tuple, int, bool, float, bool, float]] = []
-        stacks = {p: set(spec["seats"][p]["stack_cards"]) for p in range(self.players)}
-        phases_used: set[int] = set()
-        deal_index = 0
-        for key, (card, zone, i, n, face) in assigned.items():
-            s = self.sprites.get(key)
-            if zone == ("market",) and s is not None and s.zone and s.zone[0] == ("market",):
-                i = s.zone[1]      # a market card keeps its place while others are taken
-            elif zone == ("market",) and s is None and card in self.round_market:
-                i = self.round_market.index(card)
-                self.round_market[i] = ""
-            pos, h = self._place(zone, i, n)
-            if s is None:
-                s = CardSprite(key, card, self.deck_pos(), geo.market_h, False)
-                s.zone = ("deck",)
-                self.sprites[key] = s
-            old = s.zone[0] if s.zone else None
-            if old == "deck":
-                phase, extra = 4, deal_index * DEAL_STAGGER
-                deal_index += 1
-            elif old == "market" and zone[0] == "jack":
-                phase, extra = 3, 0.0
-            else:
-                phase, extra = 0, 0.0
-            s.zone = (zone, i)
-            s.z = {"jack": 10, "market": 30, "line": 50, "hand": 70}[zone[0]] + i
-            moves.append((s, phase, extra, pos, h, face, 255.0, False, 0.0))
-            phases_used.add(phase)
-        gone_keys = [k for k in self.sprites if k not in assigned]
-        for key in gone_keys:
-            s = self.sprites.pop(key)
-            zone = s.zone[0] if s.zone else ("deck",)
-            owner = zone[1] if zone[0] in ("line", "hand") else None
-            dest = next((p for p, st in stacks.items() if s.card in st and not s.card.startswith("B")), None)
-            if dest is not None:
-                phase = 1 if zone[0] == "jack" else 2
-                pos, h = self._stack_pos(dest)
-                self.incoming[dest] += 1
-                s.stack_owner = dest  # type: ignore[attr-defined]
-                moves.append((s, phase, 0.0, pos, h, False, 255.0, True, 0.0))
-            elif s.card.startswith("B") and owner is not None and zone[0] == "line":
-                phase = 1
-                g = geo.seat(owner)
-                pos = self._token_pos(owner, len(self.tokens[owner]), len(self.tokens[owner]) + 1)
-                moves.append((s, phase, 0.0, pos, g.token_h, True, 0.0, True, 0.0))
-            else:
-                phase = 1 if zone[0] == "line" else 3
-                x, y = s.target[0], s.target[1]
-                moves.append((s, phase, 0.0, (x, y + geo.lay.px(60)), s.target[2] * 0.8, True, 0.0, True, 0.0))
-            phases_used.add(phase)
-            self.flying.append(s)
-        fp_target = geo.seat(spec["first_seat"]).first
-        # only real moves count (a card whose place did not change stays at rest)
-        def real(m) -> bool:
-            sp, pos, h, face, alpha = m[0], m[3], m[4], m[5], m[6]
-            return (float(pos[0]), float(pos[1]), float(h), bool(face), float(alpha)) != sp.target or sp.remove != m[7]
-        if not instant:
-            moves = [m for m in moves if real(m)]
-        phases_used = {m[1] for m in moves}
-        if self.first._to[:2] != (float(fp_target[0]), float(fp_target[1])):
-            phases_used.add(3)
+    def name_card(self, s: CardSprite, card: str) -> None:
+        """A face-down card turns out to be `card` (it is played): the sprite takes its name."""
+        if s.card == card:
+            return
+        del self.sprites[s.key]
+        s.card = card
+        s.key = self._free_key(card)
+        self.sprites[s.key] = s
+
+    def drop(self, s: CardSprite) -> None:
+        """`s` leaves the table's places (it flies off, or the layout has no place for it)."""
+        self.sprites.pop(s.key, None)
+        self.active.discard(s.key)
+
+    def zone_lists(self) -> dict[Zone, list[CardSprite]]:
+        """The sprites of every place, in order (a market card's index is its market place)."""
+        out: dict[Zone, list[CardSprite]] = {}
+        for s in sorted(self.sprites.values(), key=lambda s: s.zone[1]):
+            out.setdefault(s.zone[0], []).append(s)
+        return out
+
+    # ------------------------------------------------------------ full layout
+    def lay_out(self, picture: Any, seconds: float = 0.0) -> None:
+        """Every card, token and count where `picture` (a `present.Picture`) shows it: at once, or
+        in one glide of `seconds` (an undo), each card from wherever it is now."""
+        self.spec = picture.spec
+        if self.geo is None:
+            return
+        spots: list[Spot] = picture.spots()
+        chosen = self._match(spots)
+        keep = {s.key for s in chosen}
+        for s in [s for s in self.sprites.values() if s.key not in keep]:
+            self.drop(s)
+        for spot, s in zip(spots, chosen):
+            pos, h = self.place(spot.zone, spot.index, spot.n)
+            s.zone = (spot.zone, spot.index)
+            s.z = Z_BASE[str(spot.zone[0])] + spot.index
+            s.move_to(pos, h, self.face_in(spot.zone, s.card), seconds)
+        self.set_tokens(picture.tokens)
+        geo = self.geometry()
+        self.first.move_to(geo.seat(picture.first).first, geo.lay.px(52), seconds)
+        if seconds <= 0:
+            self.first.jump()
+            return
+        moved = {s.key for s in chosen if s.tween is not None}
+        if moved:
+            self.active |= moved
+            self.active_version += 1
+        self.busy_until = max(self.busy_until, self.clock + seconds)
+
+    def _match(self, spots: list[Spot]) -> list[CardSprite]:
+        """A sprite for every spot: the sprite of that card (in that place if there are two), else
+        one in that place when either side does not know the card (a hand face down), else a new one."""
+        by_card: dict[str, list[CardSprite]] = {}
+        for s in self.sprites.values():
+            by_card.setdefault(s.card, []).append(s)
+        used: set[str] = set()
+        chosen: list[CardSprite | None] = [None] * len(spots)
+        for i, spot in enumerate(spots):                   # known cards: their own sprite
+            free = [s for s in by_card.get(spot.card, []) if s.key not in used] if spot.card else []
+            if free:
+                own = next((s for s in free if s.zone[0] == spot.zone), free[0])
+                chosen[i] = own
+                used.add(own.key)
+        for i, spot in enumerate(spots):                   # unknown on either side: any in that place
+            if chosen[i] is not None:
+                continue
+            spare = next((s for s in self.sprites.values() if s.key not in used and s.zone[0] == spot.zone
+                          and (not spot.card or not s.card)), None)
+            if spare is not None:
+                if spot.card:
+                    self.name_card(spare, spot.card)
+                chosen[i] = spare
+                used.add(spare.key)
+        out: list[CardSprite] = []
+        for spot, got in zip(spots, chosen):                # new cards, made in their place
+            if got is None:
+                got = self.new_sprite(spot.card, self.deck_pos(), self.geometry().market_h, spot.zone)
+                used.add(got.key)
+            out.append(got)
+        return out
+
+    # ------------------------------------------------------------ staged moves
+    def run(self, plan: Plan) -> float:
+        """Play `plan`'s moves in their phases; returns the seconds the animation takes."""
+        geo = self.geometry()
+        moves = [m for m in plan.moves if self._real(m)]
+        phases = {m.phase for m in moves}
+        first = geo.seat(plan.first).first if plan.first is not None else None
+        if first is not None and self.first.target[:2] != (float(first[0]), float(first[1])):
+            phases.add(3)
         starts: dict[int, float] = {}
         t = 0.0
-        for ph in range(5):
+        for ph in range(len(PHASE_SECONDS)):
             starts[ph] = t
-            if ph in phases_used:
-                t += self._dur(ph)
-        total = t + deal_index * DEAL_STAGGER / max(0.01, self.speed)
-        if not (instant or self.speed <= 0):
-            self.active.update(m[0].key for m in moves if m[0].key in self.sprites)
+            if ph in phases:
+                t += self.phase_seconds(ph)
+        instant = self.speed <= 0
+        total = 0.0 if instant else t + plan.deals * DEAL_STAGGER / max(0.01, self.speed)
+        if not instant:
+            self.active.update(m.sprite.key for m in moves if m.sprite.key in self.sprites)
             if moves:
                 self.active_version += 1
-        for s, phase, extra, pos, h, face, alpha, remove, _ in moves:
-            if instant or self.speed <= 0:
-                s.move_to(pos, h, face, 0.0, alpha=alpha, remove=remove)
-                continue
-            dur = self._dur(phase)
-            arc = geo.lay.px(40) if phase in (0, 4) and (abs(pos[1] - s.y) > geo.lay.px(100)) else 0.0
-            s.move_to(pos, h, face, dur, delay=starts[phase] + extra / self.speed, alpha=alpha, remove=remove,
-                      arc=arc, ease=pytweening.easeInOutCubic if phase else pytweening.easeOutCubic)
-        if instant or self.speed <= 0:
-            self.first.move_to(fp_target, geo.lay.px(52), 0.0)
-        else:
-            self.first.move_to(fp_target, geo.lay.px(52), self._dur(3), delay=starts[3])
-        for p, v in new_tokens:
+        for m in moves:
+            self._start(m, starts)
+        if first is not None:
+            self.first.move_to(first, geo.lay.px(52), self.phase_seconds(3), delay=starts[3])
+        for p, v in plan.tokens:
             self.token_values[p].append(v)
-            self._add_token(p, v, 0.0 if instant else starts[1] + self._dur(1) * 0.8, 0.0 if instant else 0.35 / max(0.01, self.speed))
-        if instant:
-            for p in range(self.players):
-                for i, tok in enumerate(self.tokens[p]):
-                    tok.move_to(self._token_pos(p, i), geo.seat(p).token_h, 0.0)
-                    tok.jump()
-            self.first.jump()
-        self.busy_until = max(self.busy_until, self.clock + (0.0 if instant else total))
-        return 0.0 if instant else total
+            self._add_token(p, v, 0.0 if instant else starts[1] + self.phase_seconds(1) * 0.8,
+                            0.0 if instant else 0.35 / max(0.01, self.speed))
+        self.busy_until = max(self.busy_until, self.clock + total)
+        return total
+
+    @staticmethod
+    def _real(m: Move) -> bool:
+        """The move changes something (a card whose place did not change stays at rest)."""
+        to = (float(m.pos[0]), float(m.pos[1]), float(m.h), bool(m.face), float(m.alpha))
+        return to != m.sprite.target or m.sprite.remove != m.remove
+
+    def _start(self, m: Move, starts: dict[int, float]) -> None:
+        s = m.sprite
+        dur = self.phase_seconds(m.phase)
+        if dur <= 0:
+            s.move_to(m.pos, m.h, m.face, 0.0, alpha=m.alpha, remove=m.remove)
+            return
+        lay = self.geometry().lay
+        arc = lay.px(40) if m.phase in (0, 4) and abs(m.pos[1] - s.y) > lay.px(100) else 0.0
+        ease: Callable[[float], float] = pytweening.easeInOutCubic if m.phase else pytweening.easeOutCubic
+        s.move_to(m.pos, m.h, m.face, dur, delay=starts[m.phase] + m.extra / self.speed, alpha=m.alpha,
+                  remove=m.remove, arc=arc, ease=ease)
+
+    def fly_off(self, s: CardSprite, stack: int | None) -> None:
+        """`s` leaves its place for good: to seat `stack`'s banked pile, or out of the game."""
+        self.drop(s)
+        if stack is not None:
+            self.incoming[stack] += 1
+            self.stack_of[id(s)] = stack
+        self.flying.append(s)
+
+    def _landed(self, s: CardSprite) -> None:
+        owner = self.stack_of.pop(id(s), None)
+        if owner is not None:
+            self.incoming[owner] = max(0, self.incoming[owner] - 1)
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -288,9 +370,7 @@ class Board:
             keep = []
             for s in self.flying:
                 if s.update(dt):
-                    owner = getattr(s, "stack_owner", None)
-                    if owner is not None:
-                        self.incoming[owner] = max(0, self.incoming[owner] - 1)
+                    self._landed(s)
                 else:
                     keep.append(s)
             self.flying = keep
@@ -304,7 +384,7 @@ class Board:
 
     @property
     def tokens_busy(self) -> bool:
-        return any(t.tween is not None or t._pop is not None for ts in self.tokens for t in ts)
+        return any(t.busy for ts in self.tokens for t in ts)
 
     @property
     def animating(self) -> bool:
@@ -315,9 +395,7 @@ class Board:
         for s in self.sprites.values():
             s.jump()
         for s in self.flying:
-            owner = getattr(s, "stack_owner", None)
-            if owner is not None:
-                self.incoming[owner] = max(0, self.incoming[owner] - 1)
+            self._landed(s)
         self.flying = []
         self.first.jump()
         for toks in self.tokens:
@@ -331,25 +409,31 @@ class Board:
         """The topmost card under `pos` whose zone kind is one of `zones`."""
         best = None
         for s in self.sprites.values():
-            if s.zone and s.zone[0][0] in zones and s.rect().collidepoint(pos):
+            if s.zone[0][0] in zones and s.rect().collidepoint(pos):
                 if best is None or s.z > best.z:
                     best = s
         return best
 
-    def sprites_in(self, zone: tuple) -> list[CardSprite]:
-        return sorted((s for s in self.sprites.values() if s.zone and s.zone[0] == zone), key=lambda s: s.zone[1])
+    def sprites_in(self, zone: Zone) -> list[CardSprite]:
+        return sorted((s for s in self.sprites.values() if s.zone[0] == zone), key=lambda s: s.zone[1])
 
     # ------------------------------------------------------------ drawing
+    _stack_pos = stack_pos          # tips.py's name for it
+
+    def _spec(self) -> dict[str, Any]:
+        assert self.spec is not None, "the board is laid out first"
+        return self.spec
+
     def deck_count(self) -> int:
         """Cards shown in the draw pile: the engine's count plus cards dealt but not yet on their way."""
-        spec = self.views[self.viewer]
         dp = self.deck_pos()
-        return spec["draw_pile"] + sum(1 for s in self.sprites.values()
-                                       if s.tween is not None and not s.tween.started and (s.x, s.y) == dp)
+        return int(self._spec()["draw_pile"]) + sum(1 for s in self.sprites.values()
+                                                    if s.tween is not None and not s.tween.started
+                                                    and (s.x, s.y) == dp)
 
     def draw_slots(self, surface: pygame.Surface) -> None:
         """Empty places of the draw pile and the jackpots with their markers (part of the base)."""
-        geo = self.geo
+        geo = self.geometry()
         lay = geo.lay
         slot = self.images.get("slot", geo.deck.h)
         surface.blit(slot, slot.get_rect(center=geo.deck.center))
@@ -359,20 +443,20 @@ class Board:
             mark = self.images.get(f"jackpot:{suit}", lay.px(46))
             surface.blit(mark, mark.get_rect(midbottom=(r.centerx, r.y - lay.px(4))))
 
-    def count_items(self) -> list:
+    def count_items(self) -> list[Item]:
         """Count badges of the draw pile and the stacks, as layer items (they change as cards land)."""
-        from ..ui.layer import Item
-        geo = self.geo
-        spec = self.views[self.viewer]
+        geo = self.geometry()
+        spec = self._spec()
         lay = geo.lay
-        out = []
+        out: list[Item] = []
 
-        def badge(key, text: str, size: int, center: tuple[int, int]) -> None:
+        def badge(key: Any, text: str, size: int, center: tuple[int, int]) -> None:
             box = T.render(text, size, P.TEXT, True)
             br = box.get_rect(center=center)
             bg = br.inflate(lay.px(14), lay.px(4))
 
-            def draw(surface, box=box, br=br, bg=bg) -> None:
+            def draw(surface: pygame.Surface, box: pygame.Surface = box, br: pygame.Rect = br,
+                     bg: pygame.Rect = bg) -> None:
                 pygame.draw.rect(surface, P.CARD_FACE, bg, border_radius=lay.px(8))
                 surface.blit(box, br)
             out.append(Item(key, 1500, bg, (text, size, center), draw))
@@ -381,7 +465,7 @@ class Board:
         for p in range(self.players):
             g = geo.seat(p)
             cnt = max(0, spec["seats"][p]["stack"] - self.incoming[p])
-            pos, _h = self._stack_pos(p)
+            pos, _h = self.stack_pos(p)
             badge(("stack#", p), str(cnt), font_px(lay, 30 if g.big else 24), pos)
         return out
 
@@ -392,13 +476,14 @@ class Board:
         if first:
             self.first.draw(surface, self.images)
 
-    def draw_cards(self, surface: pygame.Surface, glow: dict[str, tuple], skip: CardSprite | None = None,
-                   which=lambda s: True, flying: bool = False) -> None:
+    def draw_cards(self, surface: pygame.Surface, glow: dict[str, tuple[int, int, int]],
+                   skip: CardSprite | None = None, which: Callable[[CardSprite], bool] = lambda s: True,
+                   flying: bool = False) -> None:
         """Cards at rest by place, then moving ones (those that have started on top)."""
         chosen = [s for s in self.sprites.values() if s is not skip and which(s)]
         still = sorted((s for s in chosen if s.tween is None), key=lambda s: s.z)
         moving = [s for s in chosen if s.tween is not None]
-        moving.sort(key=lambda s: (s.tween.started, s.z))
+        moving.sort(key=lambda s: (s.tween is not None and s.tween.started, s.z))
         for s in still:
             s.draw(surface, self.images, glow.get(s.key))
         if flying:

@@ -14,32 +14,14 @@ from __future__ import annotations
 
 import logging
 
+from typing import Any
+
 from engine import lineit
 from engine.core import BadSave, Event
-from engine.lineit import LineitState
+from engine.lineit import Action, LineitState
 from game.table.bots import bot_seeds as seeds_for
 
 log = logging.getLogger("linebox.lineit")
-
-
-def hands_from_log(log: list[dict], players: int) -> list[list[str]]:
-    """Every seat's hand, rebuilt from the public log.
-
-    Every hand card was taken from the face-up market, so the log knows them
-    all (the bots' determinize does the same). The table uses this only to
-    follow each card's sprite; other seats' hands are drawn face down.
-    """
-    hands: list[list[str]] = [[] for _ in range(players)]
-    for entry in log:
-        seat = entry["seat"]
-        if seat is None:
-            continue
-        parts = entry["text"].split()
-        if parts[0] == "take" and parts[2] == "hand":
-            hands[seat].append(parts[1])
-        elif parts[0] == "play":
-            hands[seat].remove(parts[1])
-    return hands
 
 
 class Controller:
@@ -55,16 +37,21 @@ class Controller:
         self.levels = bot_levels or [s.get("level") or "normal" for s in self.seats]
         self.last_events: list[Event] = []
         self.actions_applied = 0
+        # what the views and legal actions were made for (see `_cache_key`), and them
+        self._spec: tuple[tuple[int, ...] | None, dict[str, Any]] = (None, {})
+        self._views: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self._legal: tuple[tuple[int, ...] | None, frozenset[Action]] = (None, frozenset())
+        self._legal_texts: tuple[tuple[int, ...] | None, set[str]] = (None, set())
 
     # ------------------------------------------------------------ setup
     @classmethod
-    def new(cls, config: dict, **kw) -> "Controller":
+    def new(cls, config: dict, **kw: Any) -> "Controller":
         state = lineit.new_game(players=len(config["seats"]), seed=config.get("seed"),
                                 first_seat=config.get("first_seat"), final_plays=config.get("final_plays", 1))
         return cls(config, state, **kw)
 
     @classmethod
-    def from_payload(cls, payload: dict, **kw) -> "Controller":
+    def from_payload(cls, payload: dict, **kw: Any) -> "Controller":
         """A game from a save payload; raises BadSave if it cannot be used."""
         if not isinstance(payload, dict) or not isinstance(payload.get("config"), dict) or "record" not in payload:
             raise BadSave("this is not a Line-it table save")
@@ -99,60 +86,64 @@ class Controller:
     def name(self, seat: int) -> str:
         return self.seats[seat].get("name") or f"#{seat + 1}"
 
-    def _cache_key(self) -> tuple:
+    def _cache_key(self) -> tuple[int, ...]:
         """What the cached views depend on: the state, its actions and its chance outcomes (an
         online deal from the host changes the market without an action)."""
         return (id(self.state), len(self.state.history), self.state.chance_count)
 
-    def spectator(self) -> dict:
+    def spectator(self) -> dict[str, Any]:
         """`view(None)`, kept until the state changes (drawing asks every frame)."""
         key = self._cache_key()
-        if getattr(self, "_spec_key", None) != key:
-            self._spec_key = key
-            self._spec = self.state.view(None)
-        return self._spec
+        if self._spec[0] != key:
+            self._spec = (key, self.state.view(None))
+        return self._spec[1]
 
-    def views(self) -> list[dict]:
-        """One view per seat for the board: the spectator view with that seat's own hand.
+    def view(self, seat: int) -> dict[str, Any]:
+        """What `seat` may see (`state.view(seat)`: its own hand, the others' by count), kept until
+        the state changes."""
+        key = (self._cache_key(), seat)
+        got = self._views.get(seat)
+        if got is None or got[0] != key:
+            got = self._views[seat] = (key, self.state.view(seat))
+        return got[1]
 
-        Hands come from the public log (`hands_from_log`), so this costs
-        one view, not one per seat.
-        """
-        spec = self.spectator()
-        hands = hands_from_log(spec["log"], self.players)
-        out = []
-        for p in range(self.players):
-            seats = list(spec["seats"])
-            seats[p] = dict(seats[p], hand=hands[p])
-            out.append(dict(spec, seats=seats, seat=p))
-        return out
+    def views(self) -> list[dict[str, Any]]:
+        """Every seat's own view, from the engine (the tutorial's tips read the viewer's)."""
+        return [self.view(p) for p in range(self.players)]
+
+    def legal(self) -> frozenset[Action]:
+        """The actions the engine allows now."""
+        key = self._cache_key()
+        if self._legal[0] != key:
+            self._legal = (key, frozenset(self.state.legal_actions()))
+        return self._legal[1]
 
     def legal_texts(self) -> set[str]:
+        """The texts of `legal()` (the tips and the turn flow ask by text)."""
         key = self._cache_key()
-        if getattr(self, "_legal_key", None) != key:
-            self._legal_key = key
-            self._legal = {str(a) for a in self.state.legal_actions()}
-        return self._legal
+        if self._legal_texts[0] != key:
+            self._legal_texts = (key, {str(a) for a in self.legal()})
+        return self._legal_texts[1]
 
     def can_undo(self) -> bool:
         """A person is to act and has done something this turn that the engine lets them take back."""
         return self.is_human(self.current) and bool(self.state.undo_points())
 
-    def undo_action(self) -> str | None:
+    def undo_action(self) -> Action | None:
         """The action one step of undo would take back."""
         if not self.can_undo():
             return None
-        return self.state.history[self.state.undo_points()[-1]].text
+        return self.state.history[self.state.undo_points()[-1]]
 
     # ------------------------------------------------------------ acting
-    def apply(self, action: str) -> list[Event]:
+    def apply(self, action: Action) -> list[Event]:
         """Apply `action` for the current seat (IllegalAction leaves everything unchanged)."""
         self.last_events = self.state.apply(action)
         self.actions_applied += 1
         return self.last_events
 
-    def undo(self) -> str | None:
-        """Take back the last action of the current turn (one step); returns its text."""
+    def undo(self) -> Action | None:
+        """Take back the last action of the current turn (one step); returns it."""
         undone = self.undo_action()
         if undone is None:
             return None

@@ -9,10 +9,13 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from engine import lineit
+from engine.core import IllegalAction
 from game import palette as P
 from game import i18n
 from game.i18n import _, ngettext
@@ -21,10 +24,10 @@ from game.ui import theme as C
 from game.ui.widgets import label_text
 
 from . import texts
-from .geometry import MIN_PX, SUIT_ORDER, TableGeometry, card_w, font_px
+from .geometry import MIN_PX, SUIT_ORDER, SeatGeom, TableGeometry, card_w, font_px
 from ..table.present import SPARE_FRAME_S
 from ..ui.layer import Item, RetainedLayer, merge_rects
-from .sprites import GLOW_HINT, GLOW_SELECT
+from .sprites import GLOW_HINT, GLOW_SELECT, CardSprite
 
 GLOW_LOG = (255, 255, 255)      # the cards of the log entry under the mouse
 
@@ -53,7 +56,10 @@ def seat_color(p: int) -> tuple[int, int, int]:
 _PANELS: dict[tuple, pygame.Surface] = {}
 
 
-def _alpha_rect(surface: pygame.Surface, rect: pygame.Rect, color, alpha: int, radius: int, width: int = 0) -> None:
+RGB = tuple[int, int, int]
+
+
+def _alpha_rect(surface: pygame.Surface, rect: pygame.Rect, color: RGB, alpha: int, radius: int, width: int = 0) -> None:
     """A translucent rounded rect (the surface is kept per size and colour)."""
     key = (rect.size, tuple(color), alpha, radius, width)
     s = _PANELS.get(key)
@@ -95,10 +101,23 @@ def line_rule(line: list[str]) -> str:
 
 def base_signature(sc: "TableScene", surface: pygame.Surface) -> tuple:
     spec = sc.ctrl.spectator()
-    return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], sc.geo.lay, sc.hotseat)
+    return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], table_geo(sc).lay, sc.hotseat)
 
 
-def is_dynamic(sc: "TableScene", s) -> bool:
+def table_geo(sc: "TableScene") -> TableGeometry:
+    """The table's geometry (the scene is laid out before anything is drawn)."""
+    assert sc.geo is not None, "the table is laid out before it is drawn"
+    return sc.geo
+
+
+def blit_at(img: pygame.Surface, at: pygame.Rect) -> Callable[[pygame.Surface], None]:
+    """A layer item's painter that puts `img` at `at`."""
+    def draw(surface: pygame.Surface) -> None:
+        surface.blit(img, at)
+    return draw
+
+
+def is_dynamic(sc: "TableScene", s: CardSprite) -> bool:
     return s.key in sc.board.active or s.tween is not None or s.lift > 0 or s is sc.drag
 
 
@@ -123,13 +142,15 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
     # The window keeps last frame's picture: when nothing else drew over it, only the places where
     # something moved last frame, and those the layer repainted, are copied from the layer.
     clean = push.can_patch(app, sc, surface, layer.full)
+    resting = layer.surface
+    assert resting is not None            # `update` made it
     if clean:
         restored = merge_rects(push.rects + layer.take_changed())
         for r in restored:
-            surface.blit(layer.surface, r, r)
+            surface.blit(resting, r, r)
     else:
         layer.take_changed()
-        surface.blit(layer.surface, (0, 0))
+        surface.blit(resting, (0, 0))
     rects = draw_dynamic(sc, surface)
     if clean:
         push.push(app, surface, restored + rects)
@@ -140,9 +161,9 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
 def layer_items(sc: "TableScene") -> list:
     """Everything at rest on the table, as layer items (see layer.py)."""
     board = sc.board
-    geo = sc.geo
+    geo = table_geo(sc)
     lay = geo.lay
-    spec = board.views[board.viewer]
+    spec = sc.ctrl.spectator()
     images = board.images
     items: list[Item] = []
     # draw pile and banked stacks (their counts are drawn every frame)
@@ -150,17 +171,18 @@ def layer_items(sc: "TableScene") -> list:
     layers = min(4, (n + 9) // 10)
     back = images.get("back", geo.deck.h)
 
-    def deck(surface, back=back, layers=layers):
+    def deck(surface: pygame.Surface, back: pygame.Surface = back, layers: int = layers) -> None:
         for k in range(layers):
             surface.blit(back, back.get_rect(center=(geo.deck.centerx - k * 2, geo.deck.centery - k * 2)))
     items.append(Item("deck", 0, geo.deck.inflate(lay.px(16), lay.px(16)), (layers,), deck))
     for p in range(board.players):
         cnt = spec["seats"][p]["stack"]
-        pos, h = board._stack_pos(p)
+        pos, h = board.stack_pos(p)
         img = images.get("back" if cnt > 0 else "slot", h)
         k = min(3, 1 + cnt // 8) if cnt > 0 else 1
 
-        def stack(surface, img=img, k=k, pos=pos):
+        def stack(surface: pygame.Surface, img: pygame.Surface = img, k: int = k,
+                  pos: tuple[int, int] = pos) -> None:
             for j in range(k):
                 surface.blit(img, img.get_rect(center=(pos[0] + j * 2, pos[1] - j * 2)))
         r = img.get_rect(center=pos).inflate(lay.px(16), lay.px(16))
@@ -172,7 +194,7 @@ def layer_items(sc: "TableScene") -> list:
         nxt = me.line_pos(n_line, n_line + 1) if n_line else me.line_pos(0, 1)
         slot = images.get("slot", me.hand_h)
         r = slot.get_rect(center=nxt)
-        items.append(Item("next", 1, r, (nxt,), lambda surface, slot=slot, r=r: surface.blit(slot, r)))
+        items.append(Item("next", 1, r, (nxt,), blit_at(slot, r)))
     # cards at rest
     glow = _glow(sc)
     for s in board.sprites.values():
@@ -182,7 +204,7 @@ def layer_items(sc: "TableScene") -> list:
         r = s.rect()
         r = r.inflate(r.h // 4, r.h // 4)
         items.append(Item(s.key, 10 + s.z, r, (s.card, s.face, int(s.x), int(s.y), int(s.h), g),
-                          lambda surface, s=s, g=g: s.draw(surface, images, g)))
+                          partial(s.draw, images=images, glow=g)))
     # tokens at rest
     if not board.tokens_busy:
         for p, toks in enumerate(board.tokens):
@@ -190,12 +212,12 @@ def layer_items(sc: "TableScene") -> list:
                 r = pygame.Rect(0, 0, int(t.h) + 4, int(t.h) + 4)
                 r.center = (int(t.x), int(t.y))
                 items.append(Item(("tok", p, i), 1000, r, (t.token, r.center, int(t.h)),
-                                  lambda surface, t=t: t.draw(surface, images)))
+                                  partial(t.draw, images=images)))
     if board.first.tween is None:
         t = board.first
         r = pygame.Rect(0, 0, int(t.h) + 4, int(t.h) + 4)
         r.center = (int(t.x), int(t.y))
-        items.append(Item("first", 1001, r, (r.center, int(t.h)), lambda surface, t=t: t.draw(surface, images)))
+        items.append(Item("first", 1001, r, (r.center, int(t.h)), partial(t.draw, images=images)))
     return items
 
 
@@ -211,14 +233,24 @@ def _glow(sc: "TableScene") -> dict:
         for s in sc.board.sprites.values():
             if s.card == card and s.zone and s.zone[0] == zone:
                 glow.setdefault(s.key, seat_color(seat))
-    if sc.hint is not None:
-        parts = sc.hint["action"].split()
-        if len(parts) > 1:
-            for s in sc.board.sprites.values():
-                if s.card == parts[1] and s.zone and s.zone[0][0] in ("market", "hand"):
-                    glow.setdefault(s.key, GLOW_HINT)
-                    break
+    hinted = hint_card(sc.hint)
+    if hinted:
+        for s in sc.board.sprites.values():
+            if s.card == hinted and s.zone[0][0] in ("market", "hand"):
+                glow.setdefault(s.key, GLOW_HINT)
+                break
     return glow
+
+
+def hint_card(hint: dict[str, Any] | None) -> str:
+    """The card the hinted action moves ("" for close, end, pass, or no hint)."""
+    if hint is None:
+        return ""
+    try:
+        action = lineit.parse_action(hint["action"])
+    except IllegalAction:
+        return ""
+    return lineit.card_text(action.card) if action.card else ""
 
 
 def middle_labels(geo: TableGeometry) -> list[tuple[str, int, tuple[int, int]]]:
@@ -238,7 +270,7 @@ def middle_labels(geo: TableGeometry) -> list[tuple[str, int, tuple[int, int]]]:
 def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
     """Backdrop, panels, labels and empty places: changes only with the seat to act or the window."""
     app = sc.app
-    geo = sc.geo
+    geo = table_geo(sc)
     lay = geo.lay
     board = sc.board
     ctrl = sc.ctrl
@@ -279,25 +311,26 @@ class Sink:
     def __init__(self) -> None:
         self.items: list[Item] = []
 
-    def text(self, key, text: str, size: int, color, pos, anchor: str = "topleft", bold: bool = False,
+    def text(self, key: Any, text: str, size: int, color: RGB, pos: tuple[int, int], anchor: str = "topleft",
+             bold: bool = False,
              z: float = 2000) -> pygame.Rect:
         surf = T.render(text, size, color, bold)
         r = surf.get_rect(**{anchor: pos})
-        self.items.append(Item(key, z, r, (text, size, color, r.topleft, bold), lambda s, surf=surf, r=r: s.blit(surf, r)))
+        self.items.append(Item(key, z, r, (text, size, color, r.topleft, bold), blit_at(surf, r)))
         return r
 
-    def dot(self, key, color, center, radius: int) -> None:
+    def dot(self, key: Any, color: RGB, center: tuple[int, int], radius: int) -> None:
         r = pygame.Rect(0, 0, 2 * radius + 2, 2 * radius + 2)
         r.center = center
         self.items.append(Item(key, 2000, r, (color, center, radius),
-                               lambda s: pygame.draw.circle(s, color, center, radius)))
+                               partial(_circle, color=color, center=center, radius=radius)))
 
 
 def text_items(sc: "TableScene") -> list[Item]:
     """Names, scores, counts and the log, as layer items (remade only when the game or the window changed)."""
     st = sc.ctrl.state
     key = (i18n.current_language(), id(st), len(st.history), sc.viewer, len(sc.log), id(sc.log[-1]) if sc.log else 0,
-           sc.geo.lay, sc.hotseat, sc.ctrl.current, sc.log_scroll, id(sc.log_hover))
+           table_geo(sc).lay, sc.hotseat, sc.ctrl.current, sc.log_scroll, id(sc.log_hover))
     paint = sc.paint
     if paint.text_cache is None or paint.text_cache[0] != key:
         paint.text_cache = (key, _text_items(sc))
@@ -305,7 +338,7 @@ def text_items(sc: "TableScene") -> list[Item]:
 
 
 def _text_items(sc: "TableScene") -> list[Item]:
-    geo = sc.geo
+    geo = table_geo(sc)
     lay = geo.lay
     ctrl = sc.ctrl
     spec = ctrl.spectator()
@@ -341,16 +374,16 @@ def _text_items(sc: "TableScene") -> list[Item]:
     inner.y, inner.h = geo.log.y + lay.px(8), geo.log.h - lay.px(10)     # the title row too: the "older" mark sits there
     out.items.append(Item("log", 2000, inner, (i18n.current_language(), tuple(entries), sc.log_scroll,
                                                id(sc.log_hover)),
-                          lambda s, entries=entries: draw_log(sc, s, entries)))
+                          partial(_draw_log_on, sc=sc, entries=entries)))
     return out.items
 
 
 
 
 
-def _seat_items(sc: "TableScene", g, seat: dict, active: bool) -> list[Item]:
+def _seat_items(sc: "TableScene", g: SeatGeom, seat: dict[str, Any], active: bool) -> list[Item]:
     """The name, level, score and line rule (or hand count) of one seat, as layer items."""
-    lay = sc.geo.lay
+    lay = table_geo(sc).lay
     ctrl = sc.ctrl
     out = Sink()
     p = g.seat
@@ -392,7 +425,7 @@ def _frame_strips(r: pygame.Rect, t: int) -> list[pygame.Rect]:
 
 def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]:
     """What moves or changes every frame; returns the rectangles it drew on."""
-    geo = sc.geo
+    geo = table_geo(sc)
     lay = geo.lay
     board = sc.board
     ctrl = sc.ctrl
@@ -464,10 +497,10 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
 
 def draw_zoom(sc: "TableScene", surface: pygame.Surface, seat: int) -> pygame.Rect:
     """An opponent's long line, card by card without overlap, under its panel (mouse over the line)."""
-    geo = sc.geo
+    geo = table_geo(sc)
     lay = geo.lay
     g = geo.seat(seat)
-    line = sc.board.views[sc.viewer]["seats"][seat]["line"]
+    line = sc.ctrl.spectator()["seats"][seat]["line"]
     pad, gap = lay.px(14), lay.px(6)
     room = surface.get_width() - 2 * lay.px(10) - 2 * pad
     h = min(int(g.card_h * 1.25), int((room + gap) / max(1, len(line)) - gap) * 168 // 120)
@@ -490,7 +523,7 @@ def draw_zoom(sc: "TableScene", surface: pygame.Surface, seat: int) -> pygame.Re
 
 def draw_tip(sc: "TableScene", surface: pygame.Surface, target: pygame.Rect, text: str) -> pygame.Rect:
     """A tooltip by `target`: below it when there is room, else above; inside the window."""
-    lay = sc.geo.lay
+    lay = table_geo(sc).lay
     size = font_px(lay, 22)
     lines = T.wrap(text, size, lay.px(480))
     lh = int(size * 1.3)
@@ -512,7 +545,7 @@ def draw_tip(sc: "TableScene", surface: pygame.Surface, target: pygame.Rect, tex
 def control_items(sc: "TableScene") -> list[Item]:
     """The status line and the buttons, as layer items: repainted only when their text or
     state changes (a hover eases in over a few frames), not copied back and drawn every frame."""
-    geo = sc.geo
+    geo = table_geo(sc)
     lay = geo.lay
     pad = lay.px(8)
     text, color = status_text(sc)
@@ -526,7 +559,7 @@ def control_items(sc: "TableScene") -> list[Item]:
             desc = (tuple(b.rect), round(b.glow, 3), round(b.pressed, 3), b.enabled, b.focused, b.hover,
                     label_text(b.label), i18n.current_language())
             items.append(Item(("button", i), 3001, b.rect.inflate(lay.px(24), lay.px(28)), desc,
-                              lambda surface, b=b: b.draw(surface, lay)))
+                              partial(b.draw, lay=lay)))
     return items
 
 
@@ -534,16 +567,16 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
     ctrl = sc.ctrl
     spec = ctrl.spectator()
     if sc.refused is not None:
-        return sc.refused[0], P.ILLEGAL
+        return sc.refused.text, P.ILLEGAL
     if sc.notice is not None and sc.my_turn():
-        return sc.notice[0] + " " + instruction(sc), C.TEXT
+        return sc.notice.text + " " + instruction(sc), C.TEXT
     if sc.hint is not None and sc.my_turn():
         return _("Hint: {action} — {reason}").format(action=texts.action_label(sc.hint["action"]),
                                                      reason=texts.bot_reason(sc.hint)), GLOW_HINT
     if sc.hint_wanted and sc.my_turn():
         return _("Looking for a good move…"), C.TEXT_DIM
     if sc.my_turn():
-        if not spec["turn"]["taken"] and spec["phase"] != "final" and ctrl.legal_texts() == {"close"}:
+        if not spec["turn"]["taken"] and spec["phase"] != "final" and ctrl.legal() == {lineit.ACTION_CLOSE}:
             return instruction(sc), P.ACCENT
         return instruction(sc), C.TEXT
     return sc.others_turn_text(), (C.ACCENT if ctrl.state.is_over else C.TEXT_DIM)   # from the seats' drivers
@@ -553,19 +586,19 @@ def instruction(sc: "TableScene") -> str:
     """What is left to do this turn, from what the engine allows now (so it is right after an undo too)."""
     ctrl = sc.ctrl
     spec = ctrl.spectator()
-    legal = ctrl.legal_texts()
-    can_play = any(a.startswith("play") for a in legal)
+    legal = ctrl.legal()
+    can_play = any(a.kind == "play" for a in legal)
     if spec["phase"] == "final":
         return _("Final plays: drag a card from your hand onto your line, or pass.") if can_play else \
             _("Final plays: no card of your hand fits your line; you pass.")
     if not spec["turn"]["taken"]:
-        if legal == {"close"}:
+        if legal == {lineit.ACTION_CLOSE}:
             return _("No market card fits your line, and your hand is full: close your line first. "
                      "The card you take then starts your new line.")
         if spec["turn"]["closed"]:
             return _("Line closed. Now take a market card: it starts your new line or goes into your hand.")
         return _("Your turn: drag a market card onto your line or into your hand.")
-    can_close = "close" in legal
+    can_close = lineit.ACTION_CLOSE in legal
     if can_play and can_close:
         return _("You may play a card from your hand or close your line, then end your turn.")
     if can_play:
@@ -578,7 +611,7 @@ def instruction(sc: "TableScene") -> str:
 def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
     """The status above the buttons, and the key help under it; the status never runs into the keys:
     it gets smaller first, and if it still needs the room, the key help makes way."""
-    geo = sc.geo
+    geo = table_geo(sc)
     lay = geo.lay
     text, color = status_text(sc)
     bold = color == P.ILLEGAL
@@ -615,7 +648,7 @@ _LOG_LINES: dict[tuple, tuple] = {}
 
 def log_entries(sc: "TableScene") -> list[tuple]:
     """The log entries that fit the panel, from `sc.log_scroll` back: (entry, lines, y), bottom up."""
-    geo = sc.geo
+    geo = table_geo(sc)
     lay = geo.lay
     r = geo.log
     size = font_px(lay, 21)
@@ -641,8 +674,16 @@ def log_entries(sc: "TableScene") -> list[tuple]:
     return out
 
 
+def _draw_log_on(surface: pygame.Surface, sc: "TableScene", entries: list[tuple[Any, ...]]) -> None:
+    draw_log(sc, surface, entries)
+
+
+def _circle(surface: pygame.Surface, color: tuple[int, int, int], center: tuple[int, int], radius: int) -> None:
+    pygame.draw.circle(surface, color, center, radius)
+
+
 def draw_log(sc: "TableScene", surface: pygame.Surface, entries: list[tuple]) -> None:
-    geo = sc.geo
+    geo = table_geo(sc)
     lay = geo.lay
     r = geo.log
     size = font_px(lay, 21)

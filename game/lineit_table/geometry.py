@@ -32,7 +32,7 @@ def font_px(lay: Layout, size: float) -> int:
 SUIT_ORDER = ("red", "blue", "green", "yellow")
 
 
-def card_w(h: int) -> int:
+def card_w(h: float) -> int:
     return max(4, int(round(h * CARD_RATIO)))
 
 
@@ -57,9 +57,8 @@ class SeatGeom:
         """Centre of card `i` of a line of `n` (cards overlap when the line is long)."""
         w = card_w(self.card_h)
         gap = max(2, w // 8)
-        if n <= 1:
-            step = w + gap
-        else:
+        step: float = w + gap
+        if n > 1:
             step = min(w + gap, (self.line.w - w) / (n - 1))
         return (int(self.line.x + w / 2 + i * step), self.line.centery)
 

@@ -22,12 +22,15 @@ from . import texts, tips
 from .board import Board
 from .controller import Controller
 from .input import TableInput
+from .present import Picture, stage
+from .texts import Flash
+from engine import lineit
 from engine.core import Event
+from engine.lineit import Action
 from engine.lineit import events as E
 from .geometry import MIN_PX, TableGeometry, card_w, font_px
 from .sprites import CardSprite
 from .draw import Paint
-from .tally import tally
 from game.ui.fit_button import FitButton as Button
 
 from .buttons import RowButton, row_font
@@ -61,7 +64,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.board = Board(ctrl.players)
         people = self.seating.people()
         cur = ctrl.current
-        self.viewer = cur if self.acts_here(cur) else (people[0] if people else 0)
+        self.viewer: int = cur if cur is not None and self.acts_here(cur) else (people[0] if people else 0)
         self.hotseat = self.seating.hot_seat
         self.passing = False                 # a "pass to" screen is up
         self.geo: TableGeometry | None = None
@@ -83,8 +86,8 @@ class TableScene(TableBase, TableInput, Scene):
         self.drag_off = (0, 0)
         self.mouse = (0, 0)
         self.hover: CardSprite | None = None
-        self.refused: tuple[str, float] | None = None
-        self.notice: tuple[str, float] | None = None   # what the last undo took back (shown a while)
+        self.refused: Flash | None = None
+        self.notice: Flash | None = None     # what the last undo took back (shown a while)
         self.flash_zone: tuple[str, float] | None = None
         self.hint: dict | None = None
         self.hint_wanted = False
@@ -106,14 +109,11 @@ class TableScene(TableBase, TableInput, Scene):
             self._restore_log()
 
     def _restore_log(self) -> None:
-        """A loaded game: the log, the bet tokens and the market's places, from the engine's events."""
+        """A loaded game: the log and each seat's last move, from the engine's events (the cards,
+        tokens and market places come from the engine at `layout`)."""
         self.add_log(texts.log_lines(self.ctrl.state.events, self.ctrl.name))
         for e in self.ctrl.state.events:
             self._mark(e)
-        self.board.token_values = [r["tokens"] for r in tally(self.ctrl.state)]
-        dealt = [e for e in self.ctrl.state.events if isinstance(e, E.MarketDealt)]
-        if dealt:
-            self.board.round_market = list(dealt[-1].cards)     # market places as dealt
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -130,14 +130,10 @@ class TableScene(TableBase, TableInput, Scene):
     def layout(self, lay: Layout) -> None:
         self.geo = TableGeometry(lay, self.ctrl.players, self.viewer)
         self.board.speed = self.anim_speed()
-        had = self.board.views is not None
         self.board.geo = self.geo
+        self.board.viewer = self.viewer
         self.board.images.set_source_height(max(self.geo.market_h, self.geo.me.card_h))
-        self.board.set_tokens(self.board.token_values)
-        if had:
-            self.board.sync(self.board.views, self.viewer, instant=True)
-        else:
-            self.board.sync(self.ctrl.views(), self.viewer, instant=True)
+        self.board.lay_out(self.picture())
         g = self.geo
         bw = (g.buttons.w - 3 * lay.px(14)) // 4
         for i, b in enumerate(self.buttons[:4]):
@@ -169,9 +165,12 @@ class TableScene(TableBase, TableInput, Scene):
     def _legal(self) -> set[str]:
         return self.ctrl.legal_texts() if self.my_turn() else set()
 
+    def picture(self) -> Picture:
+        """The table as the viewer may see it, from the engine (every hand in the replay's end)."""
+        return Picture.of(self.ctrl.state, self.viewer, self.board.open_hands, self.ctrl.spectator())
+
     def source_of(self, s: CardSprite) -> str | None:
-        if not s.zone:
-            return None
+        """Where the viewer may pick `s` up from: "market", "hand" (their own), or None."""
         z = s.zone[0]
         if z == ("market",):
             return "market"
@@ -179,16 +178,17 @@ class TableScene(TableBase, TableInput, Scene):
             return "hand"
         return None
 
-    def action_for(self, s: CardSprite, target: str) -> str | None:
+    def action_for(self, s: CardSprite, target: str) -> Action | None:
+        """The engine action of moving `s` to `target` ("line" or "hand"), legal or not."""
         src = self.source_of(s)
         if src == "market" and target in ("line", "hand"):
-            return f"take {s.card} {target}"
+            return lineit.take(s.card, target)
         if src == "hand" and target == "line":
-            return f"play {s.card}"
+            return lineit.play(s.card)
         return None
 
     def legal_targets(self, s: CardSprite) -> set[str]:
-        legal = self._legal()
+        legal = self.ctrl.legal() if self.my_turn() else frozenset()
         return {t for t in ("line", "hand") if self.action_for(s, t) in legal}
 
     def draggable(self, s: CardSprite | None) -> bool:
@@ -205,18 +205,13 @@ class TableScene(TableBase, TableInput, Scene):
         return None
 
     # ------------------------------------------------------------ acting
-    def try_action(self, action: str, target: str | None = None) -> bool:
+    def try_action(self, action: Action | str, target: str | None = None) -> bool:
         """Apply `action` if the engine allows it; otherwise show its reason."""
-        if not self.my_turn() or self.vet([action]) is None:     # a tutorial's guide may refuse it first
+        if not self.my_turn() or self.vet([str(action)]) is None:   # a tutorial's guide (it names actions by text)
             return False
-        why = self.ctrl.state.why_illegal(action)
+        why = self.ctrl.state.why_illegal(action)   # a text (only from the edges) may not even parse
         if why is not None:
-            text = texts.refusal(why)
-            if action.startswith("take") and action.endswith("line") and "close" in self.ctrl.legal_texts() \
-                    and not self.ctrl.spectator()["turn"]["taken"] \
-                    and not self.ctrl.state.is_legal(action.replace(" line", " hand")):
-                text += " " + _("(close your line first to start a new one)")
-            self.refused = (text, REFUSAL_SECONDS)
+            self.refused = Flash(self._refusal(action, why), REFUSAL_SECONDS)
             self.flash_zone = (target, 0.6) if target else None
             sound.play("click")
             return False
@@ -225,8 +220,21 @@ class TableScene(TableBase, TableInput, Scene):
         self.do(action)
         return True
 
-    def do(self, action: str) -> list[Event]:
-        """Apply an action the engine allows (human or bot) and let the view catch up."""
+    def _refusal(self, action: Action | str, why: Any) -> str:
+        """The engine's reason, and when a take to the line fails only because the line is in the way
+        of a new one (closing first would let the card start it), that too."""
+        text = texts.refusal(why)
+        ctrl = self.ctrl
+        if isinstance(action, Action) and action.kind == "take_line" and lineit.ACTION_CLOSE in ctrl.legal() \
+                and not ctrl.spectator()["turn"]["taken"] \
+                and not ctrl.state.is_legal(lineit.take(lineit.card_text(action.card), "hand")):
+            text += " " + _("(close your line first to start a new one)")
+        return text
+
+    def do(self, action: Action | str) -> list[Event]:
+        """Apply an action the engine allows (human or bot) and let the view catch up. A text (a bot's
+        answer, a replay's record, a tutorial's script) is read by the engine here."""
+        action = lineit.parse_action(action)
         self.refused = None
         self.notice = None
         self.bots.cancel_hint()
@@ -250,12 +258,13 @@ class TableScene(TableBase, TableInput, Scene):
         self.layout(self.table_lay)
 
     def show_all_hands(self, on: bool) -> None:
-        """The replay viewer after the game: every seat's hand face up (on) or only the watched one's."""
+        """The replay viewer after the game: every seat's hand face up (on, each from that seat's own
+        view) or only the watched one's."""
         if on and not self.replay:
             raise ValueError("only a replay may show every hand")
         self.board.open_hands = on
-        if self.board.views is not None:
-            self.board.sync(self.board.views, self.viewer, instant=True)
+        if self.geo is not None:
+            self.board.lay_out(self.picture())
 
     def tip_keep_clear(self) -> list[pygame.Rect]:
         """The player's own line and the instruction beside the hand (a tip about the hand lay over
@@ -272,28 +281,32 @@ class TableScene(TableBase, TableInput, Scene):
         return True
 
     def on_applied(self, action: Any, events: list | None) -> None:
-        """Animate, log and sound what the engine says the action did, then the base autosaves / ends the game."""
-        ctrl = self.ctrl
+        """Animate, log and sound what the engine says the action did, then the base autosaves / ends
+        the game. `action` is None for a chance outcome that came from the online host."""
         events = list(events or [])
-        new_tokens = [(e.seat, e.value if e.won else -e.value) for e in events if isinstance(e, E.BetResolved)]
         self.board.speed = self.anim_speed()
-        total = self.board.sync(ctrl.views(), self.viewer, new_tokens=new_tokens)
-        self.add_log(texts.log_lines(events, ctrl.name))
+        total = stage(self.board, events, self.ctrl.spectator())
+        self.add_log(texts.log_lines(events, self.ctrl.name))
         ph = 0.42 / max(0.01, self.board.speed) if self.board.speed > 0 else 0.0
+        closing = action is lineit.ACTION_CLOSE        # `do` hands on the engine's own action
         for e in events:
             self._mark(e)
-            if isinstance(e, (E.CardTaken, E.CardPlayed)):
-                self.queue_sound("place", ph * 0.8)
-            elif isinstance(e, E.JackpotWon):
-                self.queue_sound("jackpot", ph * 1.5)
-            elif isinstance(e, E.LineClosed):
-                self.queue_sound("close_line", ph * 0.3 if action == "close" else ph * 1.2)
-            elif isinstance(e, E.BetResolved):
-                self.queue_sound("bet_won" if e.won else "bet_lost", ph * 1.6)
-            elif isinstance(e, E.MarketDealt):
-                self.queue_sound("deal", total * 0.7)
-                self.deal_until = self.board.clock + total
+            self._sound(e, ph, total, closing)
         super().on_applied(action, events)
+
+    def _sound(self, e: Event, ph: float, total: float, closing: bool) -> None:
+        """The sound of an event, when its cards move (`ph`: one phase of the animation)."""
+        if isinstance(e, (E.CardTaken, E.CardPlayed)):
+            self.queue_sound("place", ph * 0.8)
+        elif isinstance(e, E.JackpotWon):
+            self.queue_sound("jackpot", ph * 1.5)
+        elif isinstance(e, E.LineClosed):
+            self.queue_sound("close_line", ph * 0.3 if closing else ph * 1.2)
+        elif isinstance(e, E.BetResolved):
+            self.queue_sound("bet_won" if e.won else "bet_lost", ph * 1.6)
+        elif isinstance(e, E.MarketDealt):
+            self.queue_sound("deal", total * 0.7)
+            self.deal_until = self.board.clock + total
 
     def add_log(self, entries: list[texts.LogEntry]) -> None:
         """New log entries; a log scrolled back keeps showing the same entries."""
@@ -374,10 +387,11 @@ class TableScene(TableBase, TableInput, Scene):
         elif "pass" in legal:
             self.try_action("pass")
         elif self.my_turn():
-            self.refused = (texts.refusal_text("turn.not_taken", {}), REFUSAL_SECONDS)
+            self.refused = Flash(texts.refusal_text("turn.not_taken", {}), REFUSAL_SECONDS)
 
     def take_back(self) -> bool:
-        """One step back: the last action of the viewer's turn (the base autosaves); says what it undid."""
+        """One step back: the last action of the viewer's turn (the base autosaves); says what it undid.
+        The cards glide back to where the engine has them now."""
         self.bots.cancel_hint()
         undone = self.ctrl.undo()
         if undone is None:
@@ -386,14 +400,13 @@ class TableScene(TableBase, TableInput, Scene):
         self.hint = None
         self.refused = None
         self.board.speed = self.anim_speed()
-        self.board.set_tokens([r["tokens"] for r in tally(self.ctrl.state)])   # a bet closed this turn: its token goes
-        self.board.sync(self.ctrl.views(), self.viewer)
+        self.board.lay_out(self.picture(), self.board.phase_seconds(0))
         self.last_moves.pop(self.viewer, None)
         for e in self.ctrl.state.events:           # the seat's move before the one taken back, if any
             if getattr(e, "seat", None) == self.viewer:
                 self._mark(e)
         label = texts.action_label(undone)
-        self.notice = (texts.sentence(_("Taken back: {action}.").format(action=label)), REFUSAL_SECONDS)
+        self.notice = Flash(texts.sentence(_("Taken back: {action}.").format(action=label)), REFUSAL_SECONDS)
         self.add_log([texts.LogEntry(self.viewer, lambda n=self.ctrl.name(self.viewer), a=undone: _(
             "{name} takes back: {action}.").format(name=n, action=texts.logged_action(a)))])
         return True
@@ -448,10 +461,8 @@ class TableScene(TableBase, TableInput, Scene):
         for snd in [s for s in self.sounds if s[0] <= 0]:
             sound.play(snd[1])
         self.sounds = [s for s in self.sounds if s[0] > 0]
-        if self.refused is not None:
-            self.refused = (self.refused[0], self.refused[1] - dt) if self.refused[1] > dt else None
-        if self.notice is not None:
-            self.notice = (self.notice[0], self.notice[1] - dt) if self.notice[1] > dt else None
+        self.refused = self.refused and self.refused.tick(dt)
+        self.notice = self.notice and self.notice.tick(dt)
         if self.flash_zone is not None:
             self.flash_zone = (self.flash_zone[0], self.flash_zone[1] - dt) if self.flash_zone[1] > dt else None
         self._update_lift(dt)
@@ -528,7 +539,7 @@ class TableScene(TableBase, TableInput, Scene):
         """What the mouse (or the I key) points at: a log entry, a long opponent line, a tooltip."""
         from .draw import log_entries
         geo = self.geo
-        if geo is None or self.board.views is None:
+        if geo is None or self.board.spec is None:
             return
         # nothing moved and nothing changed: the answers of the last frame still hold. Cards in
         # flight do not count as a change until they land (the key holds `animating`): asking
@@ -548,7 +559,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.zoom_seat = None
         for g in geo.opponents:
             if g.line.collidepoint(self.mouse) and self.drag is None:
-                n = len(self.board.views[self.viewer]["seats"][g.seat]["line"])
+                n = len(self.ctrl.spectator()["seats"][g.seat]["line"])
                 if n > 1 and g.line_pos(1, n)[0] - g.line_pos(0, n)[0] < card_w(g.card_h):
                     self.zoom_seat = g.seat
         found = tips.targets(self) if (self.tip_focus is not None or self.drag is None) else []

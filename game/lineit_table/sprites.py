@@ -18,7 +18,7 @@ import pytweening
 from game import palette as P
 from game.ui.pictures import art, decode
 
-from game.ui.tween import Tween
+from game.ui.tween import Ease, Tween
 
 # Card art is decoded and scaled here, off the frame thread: a PNG costs over a millisecond, and
 # made a few per frame the hundred cards weighed on the first seconds of every table.
@@ -130,6 +130,10 @@ class Images:
         return surf
 
 
+Zone = tuple[str | int, ...]
+"""A place on the table: ("market",), ("line", seat), ("hand", seat), ("jack", suit), ("deck",)."""
+
+
 def drawn_height(h: float, lift: float = 0.0) -> int:
     """The pixel height a card of height `h` is drawn at (even, so sizes come back from the cache)."""
     return max(6, int(round(h * (1 + 0.06 * lift) / 2) * 2))
@@ -149,7 +153,7 @@ class CardSprite:
         self.h = float(h)
         self.face = face
         self.alpha = 255.0
-        self.zone: tuple = ()
+        self.zone: tuple[Zone, int] = (("deck",), 0)      # (place, index in it)
         self.z = 0
         self.tween: Tween | None = None
         self._from = (self.x, self.y, self.h, self.face, self.alpha)
@@ -169,7 +173,7 @@ class CardSprite:
 
     def move_to(self, pos: tuple[float, float], h: float, face: bool, duration: float, delay: float = 0.0,
                 alpha: float = 255.0, arc: float = 0.0, remove: bool = False,
-                ease=pytweening.easeInOutCubic) -> None:
+                ease: Ease = pytweening.easeInOutCubic) -> None:
         """Head for `pos` (centre), height `h`, face up/down; jump if duration is 0."""
         to = (float(pos[0]), float(pos[1]), float(h), bool(face), float(alpha))
         self.remove = remove
@@ -328,6 +332,16 @@ class TokenSprite:
             if self._pop.done:
                 self._pop = None
                 self.pop = 1.0
+
+    @property
+    def target(self) -> tuple[float, float, float]:
+        """Where it is heading (centre x, y, height), or is."""
+        return self._to
+
+    @property
+    def busy(self) -> bool:
+        """Moving or popping in."""
+        return self.tween is not None or self._pop is not None
 
     def jump(self) -> None:
         self.tween = None

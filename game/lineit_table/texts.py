@@ -14,6 +14,7 @@ module turns each into a translated sentence, with real plurals.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable
 
 from engine import lineit
@@ -23,6 +24,24 @@ from game.i18n import N_, _, ngettext
 
 SUIT_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 SUIT_GLYPHS = {"red": "\u2665", "blue": "\u2666", "green": "\u2663", "yellow": "\u2605"}
+
+
+@dataclass(frozen=True)
+class Flash:
+    """A message shown for a while: a refusal under the buttons, what an undo took back.
+
+    >>> Flash("No", 1.0).tick(0.4)
+    Flash(text='No', seconds=0.6)
+    >>> Flash("No", 1.0).tick(1.0) is None
+    True
+    """
+
+    text: str
+    seconds: float
+
+    def tick(self, dt: float) -> "Flash | None":
+        """The same message `dt` seconds later (None once its time is up)."""
+        return Flash(self.text, self.seconds - dt) if self.seconds > dt else None
 
 
 def suit_name(suit: str) -> str:
@@ -121,21 +140,21 @@ ACTION_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _action_words(text: str, voice: int) -> str:
+def _action_words(text: lineit.Action | str, voice: int) -> str:
     try:
         action = lineit.parse_action(text)      # the engine reads its own action texts
     except IllegalAction:
-        return text
+        return str(text)
     card = card_label(lineit.card_text(action.card)) if action.card else ""
     return _(ACTION_WORDS[action.kind][voice]).format(card=card)
 
 
-def action_label(text: str) -> str:
+def action_label(text: lineit.Action | str) -> str:
     """An action text ('take 57 line') as an instruction for the player."""
     return _action_words(text, 0)
 
 
-def logged_action(text: str) -> str:
+def logged_action(text: lineit.Action | str) -> str:
     """An action text ('take 57 line') as the log names a move taken back: about the table, not
     addressed to the player."""
     return _action_words(text, 1)
@@ -157,6 +176,43 @@ def cards_list(cards: tuple[str, ...] | list[str]) -> str:
 
 def per_suit(piles: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
     return tuple(c for pile in piles for c in pile)
+
+
+def _closed_text(e: E.LineClosed, name: Callable[[int], str]) -> str:
+    banked, dropped = len(e.banked), len(e.discarded)
+    text = ngettext("{name} closes the line: {n} card banked", "{name} closes the line: {n} cards banked",
+                    banked).format(name=name(e.seat), n=banked)
+    text += ngettext(", {n} discarded", ", {n} discarded", dropped).format(n=dropped)
+    points = f"\u2212{-e.points}" if e.points < 0 else str(e.points)
+    text += ngettext(" ({points} point).", " ({points} points).", abs(e.points)).format(points=points)
+    if e.forced:
+        text = _("{name} had to close the line (the hand was full and no market card fitted).").format(
+            name=name(e.seat)) + " " + text
+    return text
+
+
+def _round_text(e: E.RoundEnded, name: Callable[[int], str]) -> str:
+    left = per_suit(e.to_jackpots)
+    text = _("End of round {n}.").format(n=e.round)
+    if left:
+        text += " " + ngettext("Left in the market, to the jackpots: {cards}.",
+                               "Left in the market, to the jackpots: {cards}.", len(left)).format(
+            cards=cards_list(left))
+    if e.bets_gone:
+        text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
+            cards=cards_list(e.bets_gone))
+    return text + " " + _("The first-player token passes to {name}.").format(name=name(e.token_to))
+
+
+def _remainder_text(e: E.RemainderDealt) -> str:
+    left = per_suit(e.to_jackpots)
+    text = ngettext("The draw pile cannot fill a market: its last card goes to the jackpots: {cards}.",
+                    "The draw pile cannot fill a market: its last cards go to the jackpots: {cards}.",
+                    len(e.cards)).format(cards=cards_list(left) or "\u2014")
+    if e.bets_gone:
+        text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
+            cards=cards_list(e.bets_gone))
+    return text
 
 
 def event_text(e: Event, name: Callable[[int], str]) -> str:
@@ -183,38 +239,13 @@ def event_text(e: Event, name: Callable[[int], str]) -> str:
         return (_("{name} wins the bet {v}: +{v}.") if e.won else
                 _("{name} loses the bet {v}: \u2212{v}.")).format(name=name(e.seat), v=e.value)
     if isinstance(e, E.LineClosed):
-        banked, dropped = len(e.banked), len(e.discarded)
-        text = ngettext("{name} closes the line: {n} card banked", "{name} closes the line: {n} cards banked",
-                        banked).format(name=name(e.seat), n=banked)
-        text += ngettext(", {n} discarded", ", {n} discarded", dropped).format(n=dropped)
-        points = f"\u2212{-e.points}" if e.points < 0 else str(e.points)
-        text += ngettext(" ({points} point).", " ({points} points).", abs(e.points)).format(points=points)
-        if e.forced:
-            text = _("{name} had to close the line (the hand was full and no market card fitted).").format(
-                name=name(e.seat)) + " " + text
-        return text
+        return _closed_text(e, name)
+    if isinstance(e, E.RoundEnded):
+        return _round_text(e, name)
+    if isinstance(e, E.RemainderDealt):
+        return _remainder_text(e)
     if isinstance(e, E.TurnEnded):
         return _("{name} ends the turn.").format(name=name(e.seat))
-    if isinstance(e, E.RoundEnded):
-        left = per_suit(e.to_jackpots)
-        text = _("End of round {n}.").format(n=e.round)
-        if left:
-            text += " " + ngettext("Left in the market, to the jackpots: {cards}.",
-                                   "Left in the market, to the jackpots: {cards}.", len(left)).format(
-                cards=cards_list(left))
-        if e.bets_gone:
-            text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
-                cards=cards_list(e.bets_gone))
-        return text + " " + _("The first-player token passes to {name}.").format(name=name(e.token_to))
-    if isinstance(e, E.RemainderDealt):
-        left = per_suit(e.to_jackpots)
-        text = ngettext("The draw pile cannot fill a market: its last card goes to the jackpots: {cards}.",
-                        "The draw pile cannot fill a market: its last cards go to the jackpots: {cards}.",
-                        len(e.cards)).format(cards=cards_list(left) or "\u2014")
-        if e.bets_gone:
-            text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
-                cards=cards_list(e.bets_gone))
-        return text
     if isinstance(e, E.FinalPlaysBegun):
         return ngettext("Final plays: each player may play one card from the hand, starting with {name}.",
                         "Final plays: each player may play up to {n} cards from the hand, one per pass, "
@@ -250,4 +281,4 @@ def event_cards(e: Event) -> tuple[str, ...]:
 
 def log_lines(events: list[Event], name: Callable[[int], str]) -> list[LogEntry]:
     """The log entries of some engine events, one per event."""
-    return [LogEntry(getattr(e, "seat", None), lambda e=e: event_text(e, name), event_cards(e)) for e in events]
+    return [LogEntry(getattr(e, "seat", None), partial(event_text, e, name), event_cards(e)) for e in events]
