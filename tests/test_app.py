@@ -193,8 +193,12 @@ def test_resize_keeps_every_screen_inside_the_window(home, size):
 
 def fake_table(monkeypatch, game, make_game, make_table):
     """The table seam (`game.tables.build_table`) reaches a stand-in front end for `game`."""
+    import dataclasses
+
     from game import frontends
-    ui = frontends.GameUI(name=game, package="tests.fake", hooks={"make_game": make_game, "make_table": make_table})
+    # the game's own front end (its setup options, statistics...) with the table's two hooks stood in
+    ui = dataclasses.replace(frontends.frontend(game), package="tests.fake",
+                             hooks={"make_game": make_game, "make_table": make_table})
     monkeypatch.setitem(frontends._UIS, game, ui)
 
 
