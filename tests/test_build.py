@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import configparser
+import importlib.util
 import re
 import shutil
 import struct
@@ -68,7 +69,8 @@ def run_spec(monkeypatch, platform: str) -> dict:
     collected = _fake_pyinstaller(monkeypatch)
     log: list = []
     namespace = {name: _Recorder(name, log) for name in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")}
-    namespace.update(SPECPATH=str(BUILD), __file__=str(SPEC), __name__="__main__")
+    work = BUILD / "work" / "test_spec"
+    namespace.update(SPECPATH=str(BUILD), __file__=str(SPEC), __name__="__main__", workpath=str(work))
     monkeypatch.setattr(sys, "platform", platform)
     monkeypatch.setattr(sys, "path", list(sys.path))
     exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), namespace)
@@ -91,7 +93,7 @@ def test_spec_is_valid_python():
 
 def test_spec_bundles_every_resource_the_game_reads(spec_linux):
     args, kwargs = spec_linux["calls"]["Analysis"]
-    datas = kwargs["datas"]
+    datas = [(src, dest) for src, dest in kwargs["datas"] if Path(src) != spec_linux["ns"]["RUNTIME_LIST"]]
     for src, dest in datas:
         assert Path(src).is_file(), src
         assert Path(src).parent.relative_to(ROOT).as_posix() == Path(dest).as_posix(), (src, dest)
@@ -113,19 +115,39 @@ def test_spec_entry_is_the_launcher_and_tables_are_hidden_imports(spec_linux):
     assert set(spec_linux["collected"]) >= {"game", "engine"}   # tables and bots load by name
 
 
-def test_spec_excludes_nothing_the_game_imports(spec_linux):
-    excludes = set(spec_linux["calls"]["Analysis"][1]["excludes"])
-    imported: set[str] = set()
+def test_spec_excludes_nothing_the_app_reaches(spec_linux):
+    """Not only the game's own imports: the excluded http, ssl and sqlite3 broke `import nio` in every build."""
+    _, kwargs = spec_linux["calls"]["Analysis"]
+    excludes = set(kwargs["excludes"])
+    reached = set(spec_linux["ns"]["RUNTIME"])
+    assert {"nio", "aiohttp", "ssl", "http.client", "game.online.client", "engine.bots"} <= reached
     for folder in ("game", "engine"):
         for path in (ROOT / folder).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Import):
-                    imported |= {alias.name for alias in node.names}
+                    reached |= {alias.name for alias in node.names}
                 elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                    imported.add(node.module)
-    clash = {name for name in imported
+                    reached.add(node.module)
+    clash = {name for name in reached
              for ex in excludes if name == ex or name.startswith(ex + ".")}
-    assert clash == set(), f"excluded from the frozen app but imported by the game: {clash}"
+    assert clash == set(), f"excluded from the frozen app but reached by it: {clash}"
+
+
+def test_spec_bundles_the_reachable_modules_and_their_list(spec_linux):
+    _, kwargs = spec_linux["calls"]["Analysis"]
+    assert set(spec_linux["ns"]["RUNTIME"]) <= set(kwargs["hiddenimports"])
+    listed = Path(spec_linux["ns"]["RUNTIME_LIST"])
+    assert (str(listed), ".") in kwargs["datas"]
+    assert listed.read_text(encoding="utf-8").split() == spec_linux["ns"]["RUNTIME"]
+
+
+def test_spec_keeps_the_binaries_the_app_uses(spec_linux):
+    keep = spec_linux["ns"]["keep_binary"]
+    assert keep("pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10")
+    assert keep("Crypto/Cipher/_raw_aes.abi3.so") and keep("libcrypto.so.3") and keep("libssl.so.3")
+    assert not keep("Crypto/PublicKey/_ec_nat.abi3.so")        # an excluded package's library
+    assert not keep("Crypto\\Math\\_modexp.pyd")               # Windows paths too
+    assert not keep("libstdc++.so.6")                          # Linux: the system's
 
 
 def test_spec_makes_a_windowed_one_folder_app_named_linebox(spec_linux):
@@ -181,9 +203,75 @@ def test_main_calls_freeze_support_before_anything_else():
     assert ast.unparse(main.body[first_call]) == "multiprocessing.freeze_support()"
 
 
+def _launcher():
+    spec = importlib.util.spec_from_file_location("linebox_launch", BUILD / "launch.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_launcher_runs_main():
     text = (BUILD / "launch.py").read_text(encoding="utf-8")
-    assert "from game.__main__ import main" in text and "sys.exit(main())" in text
+    assert "from game.__main__ import main" in text and "sys.exit(run())" in text
+
+
+def test_launcher_logs_an_uncaught_error_and_exits_with_a_code(tmp_path, monkeypatch, capsys):
+    """Frozen and windowed, an error that reached the bootloader showed a modal box that never closed."""
+    monkeypatch.setenv("LINEBOX_HOME", str(tmp_path))
+    launch = _launcher()
+
+    def broken() -> int:
+        raise RuntimeError("a table that cannot draw")
+
+    assert launch.run(broken) == launch.CRASHED != 0
+    logs = list(tmp_path.rglob("linebox.log"))
+    assert len(logs) == 1 and "RuntimeError: a table that cannot draw" in logs[0].read_text(encoding="utf-8")
+    assert "a table that cannot draw" in capsys.readouterr().err
+    assert launch.run(lambda: 3) == 3
+    with pytest.raises(SystemExit):
+        launch.run(lambda: sys.exit(4))
+
+
+def test_launcher_survives_a_windowed_build_without_stderr(tmp_path, monkeypatch):
+    monkeypatch.setenv("LINEBOX_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "stderr", None)
+    assert _launcher().run(lambda: 1 / 0) == 70
+    assert "ZeroDivisionError" in next(tmp_path.rglob("linebox.log")).read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- self-tests of a built app
+
+def test_selftest_imports_names_what_the_bundle_lacks(tmp_path, monkeypatch, capsys):
+    from game import selftest
+    (tmp_path / selftest.RUNTIME_MODULES).write_text("json\ngame.selftest\nlinebox_no_such_module\n")
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert selftest.imports() == 1
+    err = capsys.readouterr().err
+    assert "FAILED linebox_no_such_module: ModuleNotFoundError" in err and "FAILED json" not in err
+    (tmp_path / selftest.RUNTIME_MODULES).write_text("json\ngame\nengine\nnio\n")
+    assert selftest.imports() == 0
+    (tmp_path / selftest.RUNTIME_MODULES).unlink()
+    assert selftest.imports() == 1
+    assert "runtime_modules.txt is missing" in capsys.readouterr().err
+
+
+def test_selftest_flags_are_hidden_and_run_from_source():
+    env = dict(__import__("os").environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "game", "--selftest-imports"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"selftest-imports: (\d+) of \1 modules import", done.stdout)
+    helptext = subprocess.run([sys.executable, "-m", "game", "--help"], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=60).stdout
+    assert "selftest" not in helptext
+
+
+def test_reachable_leaves_out_what_only_a_failed_import_loaded():
+    """nio.store.database imports sqlite3, then fails without peewee: sqlite3 is not reachable through it."""
+    from game import selftest
+    names = selftest.reachable()
+    assert {"game.online.client", "nio", "ssl"} <= set(names)
+    assert all(not n.startswith("nio.store.database") for n in names)
 
 
 # ---------------------------------------------------------------- icons
@@ -315,3 +403,73 @@ def test_release_workflow_uses_the_files_that_exist():
         assert os_name in text
     assert 'python-version: "3.11"' in text and ".[test,build]" in text
     assert "SDL_VIDEODRIVER: dummy" in text and "--smoke" in text
+
+
+# ---------------------------------------------------------------- Windows-safe code
+
+# Modules and os functions that exist on Unix only: the app and its CLI run on
+# Windows too, so each use sits behind a platform check or a caught failure.
+UNIX_ONLY_MODULES = {"resource", "fcntl", "termios", "tty", "pty", "pwd", "grp", "spwd", "crypt", "nis",
+                     "syslog", "posix", "readline", "curses", "_curses", "ossaudiodev", "_posixsubprocess"}
+UNIX_ONLY_OS = {"fchmod", "fchown", "lchown", "getuid", "geteuid", "getgid", "getegid", "getpwuid", "fork",
+                "forkpty", "killpg", "getpgid", "setsid", "setpgrp", "getloadavg", "sysconf", "statvfs",
+                "mkfifo", "nice", "wait3", "wait4", "sched_getaffinity"}
+_GUARD_ERRORS = {"ImportError", "ModuleNotFoundError", "AttributeError", "OSError", "Exception"}
+
+
+def _guarded(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """True when `node` runs only after a platform check, or inside a try that catches its failure."""
+    child, node = node, parents.get(node)
+    while node is not None:
+        if isinstance(node, (ast.If, ast.IfExp, ast.While)) and child is not node.test:
+            test = ast.unparse(node.test)
+            if any(word in test for word in ("sys.platform", "os.name", "hasattr(os", "platform.system")):
+                return True
+        if isinstance(node, ast.Try) and child in node.body:
+            for handler in node.handlers:
+                names = {ast.unparse(t) for t in ([] if handler.type is None else
+                                                  getattr(handler.type, "elts", [handler.type]))}
+                if handler.type is None or names & _GUARD_ERRORS:
+                    return True
+        child, node = node, parents.get(node)
+    return False
+
+
+def unix_only_uses(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+    found = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names if a.name.split(".")[0] in UNIX_ONLY_MODULES]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            if node.module.split(".")[0] in UNIX_ONLY_MODULES:
+                names = [node.module]
+            elif node.module == "os":
+                names = [f"os.{a.name}" for a in node.names if a.name in UNIX_ONLY_OS]
+        elif (isinstance(node, ast.Attribute) and node.attr in UNIX_ONLY_OS
+              and isinstance(node.value, ast.Name) and node.value.id == "os"):
+            names = [f"os.{node.attr}"]
+        if names and not _guarded(node, parents):
+            found += [f"{path.relative_to(ROOT).as_posix()}:{node.lineno}: {n}" for n in names]
+    return found
+
+
+def test_no_unix_only_module_without_a_platform_check():
+    """`import resource` at the top of game/demo_figures.py crashed every --demo on Windows."""
+    files = [p for folder in ("game", "engine") for p in sorted((ROOT / folder).rglob("*.py"))]
+    files.append(BUILD / "launch.py")
+    found = [use for path in files for use in unix_only_uses(path)]
+    assert found == [], "Unix-only, unguarded (Windows cannot take this path):\n" + "\n".join(found)
+
+
+def test_the_unix_only_scan_sees_an_unguarded_import(tmp_path):
+    bad = ROOT / "build" / "work" / "unix_only_probe.py"
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        bad.write_text("import os\nimport resource\ntry:\n    import fcntl\nexcept ImportError:\n    fcntl = None\n"
+                       "if hasattr(os, 'fchmod'):\n    os.fchmod(1, 0o600)\nos.getloadavg()\n")
+        assert [u.split(": ")[1] for u in unix_only_uses(bad)] == ["resource", "os.getloadavg"]
+    finally:
+        bad.unlink()

@@ -86,7 +86,8 @@ def save(creds: Credentials) -> Credentials:
     tmp = target.with_name(target.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
-        os.fchmod(fd, 0o600)
+        if hasattr(os, "fchmod"):    # Unix (and Python 3.13+ on Windows, where it only sets read-only)
+            os.fchmod(fd, 0o600)
         os.write(fd, json.dumps(creds.to_json(), indent=1).encode())
         os.fsync(fd)
     finally:
