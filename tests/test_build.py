@@ -3,11 +3,14 @@
 The spec is executed with PyInstaller's build classes replaced by recorders,
 once per platform, so what it would hand to PyInstaller is checked without
 building: every resource the game reads is listed and exists, the tables
-and bots (imported by name at run time) are hidden imports, nothing the game
-imports is excluded, and each platform gets its icon. Also: the icons hold
-the sizes each platform asks for, the .desktop entry is valid, the Inno
-Setup script installs per user with a Start-menu entry, the shell scripts
-parse, and the frozen app's entry calls freeze_support first.
+and bots (imported by name at run time) are hidden imports, nothing the app
+reaches (game/selftest.py) is excluded, and each platform gets its icon.
+Also: the icons hold the sizes each platform asks for, the .desktop entry is
+valid, the NSIS script installs per user with a Start-menu entry and its
+uninstaller removes what it wrote, the shell scripts (and the release
+workflow's steps) pass shellcheck, no Unix-only module is used unguarded,
+the frozen app's entry calls freeze_support first and turns an uncaught
+error into the log and an exit code.
 """
 from __future__ import annotations
 
@@ -180,6 +183,21 @@ def test_spec_on_macos_makes_linebox_app(monkeypatch):
     plist = bundle["info_plist"]
     assert plist["NSHighResolutionCapable"] is True
     assert plist["CFBundleShortVersionString"] == _version()
+    # a double-clicked .linebox reaches the app as argv (the replay viewer opens it)
+    assert exe["argv_emulation"] is True
+    assert plist["CFBundleDocumentTypes"][0]["CFBundleTypeExtensions"] == ["linebox"]
+
+
+@pytest.mark.parametrize("machine, minimum", [("arm64", "11.0"), ("x86_64", "10.13")])
+def test_spec_on_macos_asks_for_the_macos_its_wheels_need(monkeypatch, machine, minimum):
+    import platform
+    monkeypatch.setattr(platform, "machine", lambda: machine)
+    plist = run_spec(monkeypatch, "darwin")["calls"]["BUNDLE"][1]["info_plist"]
+    assert plist["LSMinimumSystemVersion"] == minimum
+
+
+def test_spec_passes_argv_as_it_is_elsewhere(spec_linux):
+    assert spec_linux["calls"]["EXE"][1]["argv_emulation"] is False
 
 
 def _version() -> str:
@@ -341,8 +359,8 @@ def test_desktop_entry_is_valid():
         assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("script", ["build/linux/package.sh", "build/linux/install.sh",
-                                    "build/macos/make_dmg.sh", ".ci/run"])
+@pytest.mark.parametrize("script", ["build/linux/package.sh", "build/linux/install.sh", "build/macos/make_dmg.sh",
+                                    "build/windows/build.sh", "build/windows/test_setup.sh", ".ci/run"])
 def test_shell_scripts_parse_and_are_executable(script):
     path = ROOT / script
     assert path.stat().st_mode & 0o111, f"{script} is not executable"
@@ -358,51 +376,125 @@ def test_ci_builds_with_the_spec_then_runs_make_test_last():
     commands = " ".join(lines)
     assert lines[-1] == "make test"
     assert any("pyinstaller.spec" in ln for ln in lines)
-    assert "--smoke" in commands and "--exit-at-end" in commands
+    assert "--smoke" in commands and "--exit-at-end" in commands and "--selftest-imports" in commands
+    assert "tools/frozen_signin.py" in commands and "build/windows/build.sh" in commands
+    assert '-e ".[build]"' in commands and ".venv-build" in commands     # not the test environment
 
 
 # ---------------------------------------------------------------- Windows, workflow
 
-def _iss_sections() -> dict[str, list[str]]:
-    sections: dict[str, list[str]] = {}
-    current = None
-    for raw in (BUILD / "windows" / "linebox.iss").read_text(encoding="utf-8").splitlines():
+NSI = BUILD / "windows" / "linebox.nsi"
+
+
+def _nsi() -> dict[str, list[str]]:
+    """The NSIS script's lines (comments dropped), grouped by the section or function they are in."""
+    parts: dict[str, list[str]] = {"": []}
+    current = ""
+    for raw in NSI.read_text(encoding="utf-8").splitlines():
         line = raw.strip()
-        if not line or line.startswith(";") or line.startswith("#"):
+        if not line or line.startswith(";"):
             continue
-        if line.startswith("[") and line.endswith("]"):
-            current = sections.setdefault(line[1:-1], [])
-        elif current is not None:
-            current.append(line)
-    return sections
+        if line.startswith(("Section ", "Function ")):
+            current = line
+            parts[current] = []
+        elif line in ("SectionEnd", "FunctionEnd"):
+            current = ""
+        else:
+            parts[current].append(line)
+    return parts
 
 
-def test_inno_setup_script_installs_per_user_with_start_menu_and_uninstaller():
-    sections = _iss_sections()
-    setup = dict(line.split("=", 1) for line in sections["Setup"])
-    assert setup["PrivilegesRequired"] == "lowest"
-    assert "dialog" in setup["PrivilegesRequiredOverridesAllowed"]
-    assert setup["DefaultDirName"].startswith("{autopf}")
-    assert re.fullmatch(r"\{\{[0-9A-F-]{36}\}", setup["AppId"])
-    assert setup.get("Uninstallable", "yes") == "yes"
-    assert (BUILD / "windows" / setup["SetupIconFile"].replace("\\", "/")).resolve() == ICONS / "linebox.ico"
-    assert setup["ArchitecturesInstallIn64BitMode"] == "x64compatible"
-    icons = " ".join(sections["Icons"])
-    assert "{autoprograms}" in icons and "{autodesktop}" in icons and "Tasks: desktopicon" in icons
-    assert any(line.startswith('Name: "desktopicon"') and "unchecked" in line for line in sections["Tasks"])
-    files = " ".join(sections["Files"])
-    assert "recursesubdirs" in files and "_internal" in files
+def test_nsis_script_installs_per_user_with_start_menu_and_file_type():
+    parts = _nsi()
+    top = parts[""]
+    assert "RequestExecutionLevel user" in top
+    assert 'InstallDir "$LOCALAPPDATA\\Programs\\${APP}"' in top
+    assert "Target amd64-unicode" in top and any(ln.startswith("SetCompressor /SOLID lzma") for ln in top)
+    assert {f'!insertmacro MUI_LANGUAGE "{lang}"' for lang in ("English", "German", "French")} <= set(top)
+    icon = next(ln for ln in top if ln.startswith("!define MUI_ICON")).split('"')[1]
+    assert (BUILD / "windows" / icon.replace("\\", "/")).resolve() == ICONS / "linebox.ico"
+    app = parts['Section "$(NAME_APP)" SecApp']
+    assert "SectionIn RO" in app and 'WriteUninstaller "$INSTDIR\\Uninstall.exe"' in app
+    assert 'File /r "${DIST}\\_internal"' in app
+    assert any(ln.startswith('CreateShortcut "$SMPROGRAMS\\') for ln in app)
+    assert any('"Software\\Classes\\${PROGID}\\shell\\open\\command"' in ln and '\'"$INSTDIR\\${EXE}" "%1"\'' in ln
+               for ln in app), "a double-clicked .linebox opens Linebox.exe with the file"
+    assert any("QuietUninstallString" in ln for ln in app)
+    desktop = parts['Section /o "$(NAME_DESKTOP)" SecDesktop']            # /o: unticked by default
+    assert any(ln.startswith('CreateShortcut "$DESKTOP\\') for ln in desktop)
+
+
+def test_nsis_uninstaller_removes_everything_the_setup_wrote():
+    parts = _nsi()
+    app, gone = parts['Section "$(NAME_APP)" SecApp'], parts['Section "Uninstall"']
+    written = {ln.split('"')[1] for ln in app if ln.startswith("WriteReg")}
+    written = {key for key in written if not any(key.startswith(other + "\\") for other in written)}
+    deleted = {ln.split('"')[1] for ln in gone if ln.startswith("DeleteRegKey")}
+    assert written - deleted == set(), "registry keys the uninstaller leaves behind"
+    assert {'Delete "$SMPROGRAMS\\${APP}.lnk"', 'Delete "$DESKTOP\\${APP}.lnk"', 'RMDir /r "$INSTDIR\\_internal"',
+            'Delete "$INSTDIR\\${EXE}"', 'Delete "$INSTDIR\\Uninstall.exe"', 'RMDir "$INSTDIR"'} <= set(gone)
+    # the player's settings and saves (%LOCALAPPDATA%\\Linebox) are never the install folder
+    assert not any("$LOCALAPPDATA\\Linebox" in ln for part in parts.values() for ln in part)
+
+
+@pytest.mark.skipif(shutil.which("makensis") is None, reason="makensis (NSIS) is not installed")
+def test_nsis_script_compiles(tmp_path):
+    app = tmp_path / "Linebox"
+    (app / "_internal").mkdir(parents=True)
+    (app / "Linebox.exe").write_bytes(b"MZ")
+    (app / "_internal" / "python313.dll").write_bytes(b"MZ")
+    out = tmp_path / "setup.exe"
+    done = subprocess.run(["makensis", "-V2", "-INPUTCHARSET", "UTF8", "-DVERSION=" + _version(), f"-DDIST={app}",
+                           f"-DOUTFILE={out}", str(NSI)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert out.read_bytes()[:2] == b"MZ"
 
 
 def test_release_workflow_uses_the_files_that_exist():
     text = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
-    for ref in ("build/pyinstaller.spec", "build/linux/package.sh", "build/macos/make_dmg.sh"):
+    for ref in ("build/pyinstaller.spec", "build/linux/package.sh", "build/macos/make_dmg.sh",
+                "build/windows/build.sh", "tools/frozen_signin.py", "tools/make_icons.py"):
         assert ref in text and (ROOT / ref).exists()
-    assert "build\\windows\\linebox.iss" in text and (BUILD / "windows" / "linebox.iss").exists()
     for os_name in ("ubuntu-22.04", "windows-latest", "macos-latest"):
         assert os_name in text
-    assert 'python-version: "3.11"' in text and ".[test,build]" in text
-    assert "SDL_VIDEODRIVER: dummy" in text and "--smoke" in text
+    assert 'python-version: "3.11"' in text
+    assert '".[test]"' in text and '".[build]"' in text and ".venv-build" in text   # built without the test tools
+    assert "SDL_VIDEODRIVER: dummy" in text and "--smoke" in text and "--selftest-imports" in text
+    assert "--exit-at-end" in text and "game/scenes/" not in text      # the demo step runs, on existing paths
+
+
+def test_windows_tests_have_no_synapse_to_install():
+    """matrix-synapse has no Windows build: `pip install -e .[test]` must not ask for it there."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("test = ["))
+    assert "matrix-synapse>=1.100; sys_platform != 'win32'" in line
+
+
+def _workflow_run_steps() -> list[tuple[str, str]]:
+    yaml = pytest.importorskip("yaml")
+    flow = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8"))
+    steps = []
+    for job in flow["jobs"].values():
+        shell = job.get("defaults", {}).get("run", {}).get("shell", "bash")
+        for step in job["steps"]:
+            if "run" in step and step.get("shell", shell) == "bash":
+                steps.append((step.get("name", step["run"][:30]), step["run"]))
+    return steps
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed (apt-get install shellcheck)")
+def test_workflow_run_steps_and_scripts_are_shellcheck_clean(tmp_path):
+    scripts = []
+    for i, (name, body) in enumerate(_workflow_run_steps()):
+        path = tmp_path / f"step{i}.sh"
+        # GitHub fills ${{ ... }} in before bash runs: a plain word stands in for it
+        path.write_text("#!/usr/bin/env bash\n# " + name + "\n" + re.sub(r"\$\{\{[^}]*\}\}", "X", body))
+        scripts.append(str(path))
+    assert len(scripts) >= 8
+    scripts += [str(ROOT / p) for p in (".ci/run", "build/windows/build.sh", "build/windows/test_setup.sh",
+                                        "build/linux/package.sh", "build/linux/install.sh", "build/macos/make_dmg.sh")]
+    done = subprocess.run(["shellcheck", "-S", "style", *scripts], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 # ---------------------------------------------------------------- Windows-safe code
