@@ -24,7 +24,10 @@ def max_rss_mb() -> float:
 
 def _windows_peak_mb() -> float:
     import ctypes
-    from ctypes import wintypes
+    try:
+        from ctypes import wintypes
+    except (ImportError, ValueError):      # not Windows after all
+        return -1.0
 
     class Counters(ctypes.Structure):           # PROCESS_MEMORY_COUNTERS (psapi.h)
         _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD),

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 import sys
 import time
 import traceback
@@ -25,29 +24,51 @@ from pathlib import Path
 RUNTIME_MODULES = "runtime_modules.txt"
 # The app's own packages, and the online client's, whose submodules load by name or lazily.
 PACKAGES = ("game", "engine", "nio")
+# Where a submodule may fail to import: an optional extra that is not installed. Anywhere
+# else a failure stops the listing (and so the build) with its traceback.
+OPTIONAL = ("nio",)
 # Started as programs, never imported by the app (each runs its own main at import).
 NOT_MODULES = {"__main__", "__mp_main__", "game.__main__", "engine.__main__"}
+
+
+def _submodules(package: str) -> list[str]:
+    """Every module file under `package`'s folders, folders without __init__.py too
+    (game/table is a namespace package: pkgutil.walk_packages does not go in)."""
+    root = importlib.import_module(package)
+    names = []
+    for folder in getattr(root, "__path__", []):
+        for path in sorted(Path(folder).rglob("*.py")):
+            parts = path.relative_to(folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            if parts and all(part.isidentifier() for part in parts):
+                names.append(".".join((package, *parts)))
+    return names
 
 
 def _walk(package: str) -> list[str]:
     """`package` and every submodule under it that imports here (optional extras that do not are left out)."""
     try:
-        root = importlib.import_module(package)
+        importlib.import_module(package)
     except ImportError:
+        if package not in OPTIONAL:
+            raise
         return []
     names = [package]
-    for info in pkgutil.walk_packages(getattr(root, "__path__", []), package + ".", onerror=lambda name: None):
-        if info.name in NOT_MODULES:
+    for name in _submodules(package):
+        if name in NOT_MODULES:
             continue
         before = set(sys.modules)
         try:
-            importlib.import_module(info.name)
+            importlib.import_module(name)
         except Exception:  # noqa: BLE001 - an optional part (nio's end-to-end crypto without olm): not reachable
+            if package not in OPTIONAL:
+                raise
             # nor is what it loaded before it failed (nio.store.database's sqlite3, without peewee)
-            for name in set(sys.modules) - before:
-                del sys.modules[name]
+            for loaded in set(sys.modules) - before:
+                del sys.modules[loaded]
             continue
-        names.append(info.name)
+        names.append(name)
     return names
 
 

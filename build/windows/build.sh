@@ -135,14 +135,7 @@ EOF
 
   # the Windows wheels: the runtime dependencies (pyproject.toml) and PyInstaller
   STAMP="$WINPY/Lib/site-packages/linebox-deps.txt"
-  WANT="$("$NATIVE_PY" - "$ROOT/pyproject.toml" <<'EOF'
-import re, sys
-text = open(sys.argv[1], encoding="utf-8").read()
-deps = re.findall(r'"([^"]+)"', re.search(r"^dependencies\s*=\s*\[(.*?)\]", text, re.M | re.S).group(1))
-build = re.findall(r'"([^"]+)"', re.search(r"^build\s*=\s*\[(.*?)\]", text, re.M).group(1))
-print(" ".join(deps + build + ["pefile", "pywin32-ctypes"]))
-EOF
-)"
+  WANT="$("$NATIVE_PY" "$ROOT/tools/requirements.py" --windows | tr '\n' ' ')"
   if [ "$(cat "$STAMP" 2>/dev/null)" != "$WANT" ]; then
     stage "Windows wheels: $WANT"
     rm -rf "$CACHE/wheels"
