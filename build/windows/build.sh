@@ -80,6 +80,7 @@ if [ "$ON_WINDOWS" = 0 ]; then
     if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; fi
   }
   trap cleanup EXIT
+  trap 'exit 143' TERM INT      # stopped from outside: the EXIT trap still ends Wine and Xvfb
   for n in $(seq 90 120); do
     [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ] || { DISPLAY_NUM=$n; break; }
   done

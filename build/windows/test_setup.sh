@@ -15,6 +15,7 @@ fail() { echo "windows test: FAILED: $*" >&2; exit 1; }
 
 case "$(uname -s)" in
   MINGW*|MSYS*|CYGWIN*)
+    ON_WINE=0
     win() { timeout "$1" "${@:2}"; }
     reg_has() { MSYS_NO_PATHCONV=1 reg query "$1" >/dev/null 2>&1; }
     wait_all() { :; }
@@ -24,6 +25,7 @@ case "$(uname -s)" in
     START_MENU="$(cygpath -u "$APPDATA")/Microsoft/Windows/Start Menu/Programs"
     ;;
   *)
+    ON_WINE=1
     # the exit code is the Windows program's; a pipe, as Python under Wine
     # 8.0 cannot start with a regular file as its stdout
     win() { timeout "$1" wine "${@:2}" 2>&1 | cat; }
@@ -46,10 +48,21 @@ step "Linebox.exe --selftest-imports"
 win 300 "$APP/Linebox.exe" --selftest-imports || { show_log; fail "a module the app reaches does not import"; }
 step "Linebox.exe --smoke"
 win 300 "$APP/Linebox.exe" --smoke || { show_log; fail "--smoke of the built app"; }
+demo() { win "$1" "$APP/Linebox.exe" --demo "$2" --players 4 --seed 7 --speed 20 --exit-at-end; }
 for game in lineit linyo; do
   step "Linebox.exe --demo $game (bots only, to the end)"
-  win 600 "$APP/Linebox.exe" --demo "$game" --players 4 --seed 7 --speed 20 --exit-at-end \
-    || { show_log; fail "--demo $game"; }
+  status=0
+  demo 240 "$game" || status=$?
+  if [ "$status" = 124 ] && [ "$ON_WINE" = 1 ]; then
+    # Seen once in several runs on a loaded machine: the bots' worker process
+    # (multiprocessing's spawn, over Wine's named pipes) never answered and the
+    # table waited on. Said loudly, tried once more; a second hang fails.
+    echo "windows test: WARNING: --demo $game hung under Wine (no answer from the bot worker); once more" >&2
+    wineserver -k || true
+    status=0
+    demo 600 "$game" || status=$?
+  fi
+  [ "$status" = 0 ] || { show_log; fail "--demo $game (exit $status)"; }
 done
 
 INSTDIR="$LOCAL/Programs/Linebox"
