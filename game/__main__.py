@@ -28,6 +28,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--size", help="window size WxH for this run, e.g. 800x600")
     # quit after this many frames, the first menu frame included (tools/bench_startup.py: 1)
     p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
+    # proofs of a built app (game/selftest.py), run by .ci/run and the release workflow
+    p.add_argument("--selftest-imports", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--selftest-signin", nargs=3, metavar=("URL", "USER", "PASSWORD"), help=argparse.SUPPRESS)
     return p.parse_args(argv)
 
 
@@ -88,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
         multiprocessing.freeze_support()
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.selftest_imports or args.selftest_signin:
+        from . import selftest
+        return selftest.imports() if args.selftest_imports else selftest.signin(*args.selftest_signin)
     size = None
     if args.size:
         try:

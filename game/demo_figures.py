@@ -17,11 +17,11 @@ Both tables time the same things the same way (`FrameFigures`):
 from __future__ import annotations
 
 import os
-import resource
-import sys
 import time
 
 import pygame
+
+from engine.memory import max_rss_mb
 
 BARE_FRAMES = 120
 
@@ -70,15 +70,10 @@ class TimingClock:
         return getattr(self.clock, name)
 
 
-def max_rss_mb() -> float:
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
-
-
 def load_avg() -> float:
     try:
         return os.getloadavg()[0]
-    except (OSError, AttributeError):
+    except (OSError, AttributeError):       # Windows has no load average
         return -1.0
 
 

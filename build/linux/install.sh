@@ -18,9 +18,13 @@ ICON="$DATA/icons/hicolor/256x256/apps/linebox.png"
 MIME="$DATA/mime/packages/linebox.xml"
 
 refresh() {
-  command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$DATA/applications" || true
+  if command -v update-desktop-database >/dev/null 2>&1; then
+    update-desktop-database -q "$DATA/applications" || true
+  fi
   touch "$DATA/icons/hicolor" 2>/dev/null || true   # icon themes rescan a changed folder
-  command -v update-mime-database >/dev/null 2>&1 && update-mime-database "$DATA/mime" >/dev/null 2>&1 || true
+  if command -v update-mime-database >/dev/null 2>&1; then
+    update-mime-database "$DATA/mime" >/dev/null 2>&1 || true
+  fi
 }
 
 if [ "${1:-}" = "--uninstall" ]; then

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import resource
 import sys
 import time
 import tracemalloc
@@ -17,6 +16,7 @@ from statistics import mean
 from typing import Callable
 
 from engine.core import Rng
+from engine.memory import max_rss_mb
 
 from .playout import playout
 from .state import LineitState, new_game
@@ -69,9 +69,8 @@ def bench(args: argparse.Namespace) -> None:
     playout(new_game(4, seed=1), Rng(1))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"  peak memory: {peak / 1024:.0f} KiB traced for one 4-player game (both paths); "
-          f"process max RSS {rss / 1024:.1f} MiB")
+          f"process max RSS {max_rss_mb():.1f} MiB")
 
 
 def simulate(args: argparse.Namespace) -> int:

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Test a Windows build of Linebox: the built app, then the setup round trip.
+#
+#   build/windows/test_setup.sh APP_FOLDER SETUP_EXE
+#
+# Run by build/windows/build.sh: on Linux under Wine (its WINEPREFIX and an
+# X display set up there), on Windows natively (Git Bash). Each check that
+# fails stops the script with a non-zero exit and says which.
+set -euo pipefail
+APP="$1"
+SETUP="$2"
+T0=$(date +%s)
+step() { echo "== windows test: $* ($(( $(date +%s) - T0 )) s)" >&2; }
+fail() { echo "windows test: FAILED: $*" >&2; exit 1; }
+
+case "$(uname -s)" in
+  MINGW*|MSYS*|CYGWIN*)
+    ON_WINE=0
+    win() { timeout "$1" "${@:2}"; }
+    reg_has() { MSYS_NO_PATHCONV=1 reg query "$1" >/dev/null 2>&1; }
+    wait_all() { :; }
+    to_unix() { cygpath -u "$1"; }
+    to_win() { cygpath -w "$1"; }
+    LOCAL="$(cygpath -u "$LOCALAPPDATA")"
+    START_MENU="$(cygpath -u "$APPDATA")/Microsoft/Windows/Start Menu/Programs"
+    ;;
+  *)
+    ON_WINE=1
+    # the exit code is the Windows program's; a pipe, as Python under Wine
+    # 8.0 cannot start with a regular file as its stdout
+    win() { timeout "$1" wine "${@:2}" 2>&1 | cat; }
+    reg_has() { wine reg query "$1" >/dev/null 2>&1; }
+    wait_all() { wineserver -w; }
+    to_unix() { winepath -u "$1" 2>/dev/null; }
+    to_win() { winepath -w "$1" 2>/dev/null; }
+    LOCAL="$(to_unix "$(wine cmd /c 'echo %LOCALAPPDATA%' 2>/dev/null | tr -d '\r')")"
+    START_MENU="$(to_unix "$(wine cmd /c 'echo %APPDATA%' 2>/dev/null | tr -d '\r')")/Microsoft/Windows/Start Menu/Programs"
+    ;;
+esac
+[ -d "$LOCAL" ] || fail "no %LOCALAPPDATA% folder ($LOCAL)"
+HOME_DIR="$(mktemp -d)"
+trap 'rm -rf "$HOME_DIR"' EXIT
+LINEBOX_HOME="$(to_win "$HOME_DIR")"     # settings, saves and logs of these runs only
+export LINEBOX_HOME
+show_log() { find "$HOME_DIR" -name 'linebox.log' -exec tail -n 40 {} \; >&2 || true; }
+
+step "Linebox.exe --selftest-imports"
+win 300 "$APP/Linebox.exe" --selftest-imports || { show_log; fail "a module the app reaches does not import"; }
+step "Linebox.exe --smoke"
+win 300 "$APP/Linebox.exe" --smoke || { show_log; fail "--smoke of the built app"; }
+demo() { win "$1" "$APP/Linebox.exe" --demo "$2" --players 4 --seed 7 --speed 20 --exit-at-end; }
+for game in lineit linyo; do
+  step "Linebox.exe --demo $game (bots only, to the end)"
+  status=0
+  demo 240 "$game" || status=$?
+  if [ "$status" = 124 ] && [ "$ON_WINE" = 1 ]; then
+    # Seen once in several runs on a loaded machine: the bots' worker process
+    # (multiprocessing's spawn, over Wine's named pipes) never answered and the
+    # table waited on. Said loudly, tried once more; a second hang fails.
+    echo "windows test: WARNING: --demo $game hung under Wine (no answer from the bot worker); once more" >&2
+    wineserver -k || true
+    status=0
+    demo 600 "$game" || status=$?
+  fi
+  [ "$status" = 0 ] || { show_log; fail "--demo $game (exit $status)"; }
+done
+
+INSTDIR="$LOCAL/Programs/Linebox"
+KEYS=('HKCU\Software\Classes\.linebox' 'HKCU\Software\Classes\Linebox.Game'
+      'HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\Linebox' 'HKCU\Software\Linebox')
+step "silent install ($(basename "$SETUP") /S)"
+[ ! -e "$INSTDIR" ] || fail "$INSTDIR is there before the install"
+win 300 "$SETUP" /S || fail "the setup exited non-zero"
+wait_all
+[ -f "$INSTDIR/Linebox.exe" ] || fail "no Linebox.exe in $INSTDIR"
+[ -d "$INSTDIR/_internal" ] || fail "no _internal folder in $INSTDIR"
+[ -f "$INSTDIR/Uninstall.exe" ] || fail "no uninstaller"
+[ -f "$START_MENU/Linebox.lnk" ] || fail "no Start-menu entry"
+for key in "${KEYS[@]}"; do reg_has "$key" || fail "the setup wrote no $key"; done
+
+step "the installed Linebox.exe --smoke"
+win 300 "$INSTDIR/Linebox.exe" --smoke || { show_log; fail "--smoke of the installed app"; }
+
+step "silent uninstall (Uninstall.exe /S)"
+win 300 "$INSTDIR/Uninstall.exe" /S || fail "the uninstaller exited non-zero"
+# the uninstaller runs on from a copy in %TEMP%: wait for it to end
+for _ in $(seq 600); do
+  wait_all
+  [ -e "$INSTDIR" ] || break
+  sleep 0.2
+done
+[ ! -e "$INSTDIR" ] || fail "left behind: $(find "$INSTDIR" | head -n 5 | tr '\n' ' ')"
+[ ! -e "$START_MENU/Linebox.lnk" ] || fail "the Start-menu entry is left behind"
+for key in "${KEYS[@]}"; do ! reg_has "$key" || fail "the registry key $key is left behind"; done
+step "all passed"
