@@ -29,13 +29,14 @@ which only exits once every holder of its pipe (the app and the worker) is gone.
 """
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import multiprocessing.connection
 import os
 import threading
 from types import SimpleNamespace
 from typing import Any, Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from . import make_bot
@@ -72,6 +73,14 @@ def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | Non
                     "facts": [reason_json(f) for f in facts(game, view, str(action))]})
     return out
 
+
+log = logging.getLogger("linebox.bots")
+
+#: seconds a move or a hint may go unanswered before the worker process is taken as hung (seen
+#: under Wine: a spawned worker that started and never took a task). Its question is asked again
+#: in a thread, and every later one too: a game never waits for ever on a bot. Far above any
+#: decision's real time (a hard bot's p95 is ~0.3 s, its limit at a table 2.5 s).
+HUNG_SECONDS = 30.0
 
 _PROGRESS: Any = None
 """The worker's share of the progress value (`BotWorker.progress_value`), set by `_start`."""
@@ -161,36 +170,73 @@ class BotWorker:
 
     def _to_thread(self) -> None:
         if self.in_process:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = self._thread_pool()
+            pool, self._pool = self._pool, self._thread_pool()
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in processes:      # a hung process would never end by itself
+                try:
+                    proc.terminate()
+                except (OSError, ValueError, AttributeError):
+                    pass
 
-    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+    def _submit(self, fn: Callable[..., Any], *args: Any, patience: float | None = None) -> Future:
+        """`fn(*args)` in the worker; the Future the caller gets always settles. With `patience`, a
+        process that has not answered by then is taken as hung: the question goes to a thread."""
         outer: Future = Future()
 
         def settle(inner: Future) -> None:
+            if outer.done():            # a late answer from a process given up on
+                return
             try:
-                outer.set_result(inner.result())
+                result = inner.result()
             except BrokenProcessPool:
                 self._to_thread()
                 self._pool.submit(fn, *args).add_done_callback(settle)
+                return
             except BaseException as exc:  # the bot's own error reaches the caller
-                outer.set_exception(exc)
+                try:
+                    outer.set_exception(exc)
+                except InvalidStateError:
+                    pass
+                return
+            try:
+                outer.set_result(result)
+            except InvalidStateError:   # the thread's answer came first
+                pass
 
         try:
             self._pool.submit(fn, *args).add_done_callback(settle)
         except (BrokenProcessPool, RuntimeError, OSError):
             self._to_thread()
             self._pool.submit(fn, *args).add_done_callback(settle)
+        if patience is not None and self.in_process:
+            self._watch(outer, patience, lambda: self._pool.submit(fn, *args).add_done_callback(settle))
         return outer
+
+    def _watch(self, outer: Future, patience: float, again: Callable[[], None]) -> None:
+        """After `patience` seconds without an answer: the process is hung; think in a thread."""
+        def hung() -> None:
+            if outer.done():
+                return
+            if self.in_process:
+                log.error("the bot worker process did not answer in %.0f s: bots think in a thread from now on",
+                          patience)
+                self._to_thread()
+            again()                     # the first answer settles the question, a later one is dropped
+
+        timer = threading.Timer(patience, hung)
+        timer.daemon = True
+        timer.start()
+        outer.add_done_callback(lambda _done: timer.cancel())
 
     def ask(self, game: str, level: str, seed: int, view: dict, budget: int | None = None,
             time_limit: float | None = None) -> "Future[str]":
-        return self._submit(decide, game, level, seed, view, budget, time_limit)
+        return self._submit(decide, game, level, seed, view, budget, time_limit, patience=HUNG_SECONDS)
 
     def hint(self, game: str, seed: int, view: dict, k: int = 3, level: str = "hard",
              budget: int | None = None, time_limit: float | None = None
              ) -> "Future[list[dict]]":
-        return self._submit(rank, game, level, seed, view, k, budget, time_limit)
+        return self._submit(rank, game, level, seed, view, k, budget, time_limit, patience=HUNG_SECONDS)
 
     def review(self, record: dict, seat: int, top: int = 3, seed: int = 0) -> ReviewJob:
         """Review `seat`'s decisions in the game of `record` (`state.to_json()`); see `ReviewJob`."""
