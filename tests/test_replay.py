@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pygame
@@ -291,7 +292,12 @@ def test_play_from_here_opens_a_normal_game(app, games):
     assert table.tg.humans == [2] and table.keeps_saves
     # the past is the replay's (a bot may already have played on after it)
     assert table.tg.state.to_json()["actions"][:rp.n // 2] == rp.actions[:rp.n // 2]
-    assert storage.autosave_path("lineit").exists()       # autosaved like any game
+    # autosaved like any game (the writer thread may land it some frames later on a loaded machine)
+    deadline = time.monotonic() + 30
+    while not storage.autosave_path("lineit").exists() and time.monotonic() < deadline:
+        app.run(frames=1, dt=DT)
+        time.sleep(0.01)
+    assert storage.autosave_path("lineit").exists()
     env = branch_envelope(rp, 5, 0, seed=9)
     assert env["payload"]["config"]["seats"][0]["kind"] == "human"
     assert all(s["kind"] == "bot" for s in env["payload"]["config"]["seats"][1:])
