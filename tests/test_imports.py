@@ -33,9 +33,6 @@ GAME_PACKAGES = ("game.lineit_table", "game.linyo_table")
 # not inside an entry. A cycle through the app, a scene or `game/scenes/` is never known:
 # navigation goes by name (`App.open`), so those modules have no reason to cycle.
 KNOWN_CYCLES: list[frozenset[str]] = [
-    # Line-it's scene, drawing, tips and results, typed against each other (Linyo's read `table_view`)
-    frozenset({"game.lineit_table.draw", "game.lineit_table.input", "game.lineit_table.results",
-               "game.lineit_table.scene", "game.lineit_table.tips"}),
     # the table base and its overlays and tips, each typed against the other
     frozenset({"game.table.base", "game.table.overlays", "game.tutorial.tips"}),
 ]

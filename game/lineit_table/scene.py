@@ -30,7 +30,7 @@ from engine.lineit import Action
 from engine.lineit import events as E
 from .geometry import MIN_PX, TableGeometry, card_w, font_px
 from .sprites import CardSprite
-from .draw import Paint
+from .paint import Paint
 from game.ui.fit_button import FitButton as Button
 
 from .buttons import RowButton, row_font

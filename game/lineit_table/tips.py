@@ -21,7 +21,7 @@ from . import texts
 from .geometry import SUIT_ORDER
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .table_view import LineitTableView
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def bet_text(bet: BetProgress) -> str:
     return text + " " + _("Closing now loses \u2212{v}.").format(v=bet.value)
 
 
-def targets(sc: "TableScene") -> list[Tip]:
+def targets(sc: "LineitTableView") -> list[Tip]:
     """Every piece with a tooltip, in the order the I key steps through them."""
     board = sc.board
     geo = sc.geo
