@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -26,25 +25,13 @@ from game.ui.widgets import label_text
 from . import texts
 from .geometry import MIN_PX, SUIT_ORDER, SeatGeom, TableGeometry, card_w, font_px
 from ..table.present import SPARE_FRAME_S
-from ..ui.layer import Item, RetainedLayer, merge_rects
+from ..ui.layer import Item, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT, CardSprite
 
 GLOW_LOG = (255, 255, 255)      # the cards of the log entry under the mouse
 
 if TYPE_CHECKING:
-    from .scene import TableScene
-
-@dataclass
-class Paint:
-    """The drawing's caches between frames (only `draw_table` writes them)."""
-
-    layer: RetainedLayer = field(default_factory=RetainedLayer)   # cards at rest, repainted where they change
-    base: pygame.Surface | None = None        # backdrop, panels and labels under the layer
-    base_sig: tuple | None = None
-    base_version: int = 0
-    text_cache: tuple | None = None
-    seat_texts: tuple[Any, dict] | None = None
-
+    from .table_view import LineitTableView, TableMixin
 
 SEAT_COLORS = ((236, 190, 84), (120, 200, 230), (230, 140, 170), (150, 220, 140), (200, 170, 240), (240, 160, 110))
 
@@ -99,12 +86,12 @@ def line_rule(line: list[str]) -> str:
     return (_("ascending: above {n}") if d == "up" else _("descending: below {n}")).format(n=nums[-1])
 
 
-def base_signature(sc: "TableScene", surface: pygame.Surface) -> tuple:
+def base_signature(sc: "LineitTableView", surface: pygame.Surface) -> tuple:
     spec = sc.ctrl.spectator()
     return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], table_geo(sc).lay, sc.hotseat)
 
 
-def table_geo(sc: "TableScene") -> TableGeometry:
+def table_geo(sc: "LineitTableView") -> TableGeometry:
     """The table's geometry (the scene is laid out before anything is drawn)."""
     assert sc.geo is not None, "the table is laid out before it is drawn"
     return sc.geo
@@ -117,12 +104,13 @@ def blit_at(img: pygame.Surface, at: pygame.Rect) -> Callable[[pygame.Surface], 
     return draw
 
 
-def is_dynamic(sc: "TableScene", s: CardSprite) -> bool:
+def is_dynamic(sc: "LineitTableView", s: CardSprite) -> bool:
     return s.key in sc.board.active or s.tween is not None or s.lift > 0 or s is sc.drag
 
 
-def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
-    """Base and resting layer (repainted only where something changed), then texts and what moves."""
+def draw_table(sc: "TableMixin", surface: pygame.Surface) -> None:
+    """Base and resting layer (repainted only where something changed), then texts and what moves.
+    `sc` is the scene itself (a `TableMixin`): the window is pushed in part only when it is on top."""
     began = time.perf_counter()
     paint = sc.paint
     bsig = base_signature(sc, surface)
@@ -158,7 +146,7 @@ def draw_table(sc: "TableScene", surface: pygame.Surface) -> None:
         push.drawn(app, surface, rects, layer.full)
 
 
-def layer_items(sc: "TableScene") -> list:
+def layer_items(sc: "LineitTableView") -> list:
     """Everything at rest on the table, as layer items (see layer.py)."""
     board = sc.board
     geo = table_geo(sc)
@@ -221,7 +209,7 @@ def layer_items(sc: "TableScene") -> list:
     return items
 
 
-def _glow(sc: "TableScene") -> dict:
+def _glow(sc: "LineitTableView") -> dict:
     glow: dict[str, tuple] = {}
     if sc.selected is not None:
         glow[sc.selected.key] = GLOW_SELECT
@@ -267,7 +255,7 @@ def middle_labels(geo: TableGeometry) -> list[tuple[str, int, tuple[int, int]]]:
     return [(pile, pile_px, (geo.deck.x, y)), (_("Market"), fs, (market_x, y)), (_("Jackpots"), fs, geo.jack_label)]
 
 
-def draw_base(sc: "TableScene", surface: pygame.Surface) -> None:
+def draw_base(sc: "LineitTableView", surface: pygame.Surface) -> None:
     """Backdrop, panels, labels and empty places: changes only with the seat to act or the window."""
     app = sc.app
     geo = table_geo(sc)
@@ -326,7 +314,7 @@ class Sink:
                                partial(_circle, color=color, center=center, radius=radius)))
 
 
-def text_items(sc: "TableScene") -> list[Item]:
+def text_items(sc: "LineitTableView") -> list[Item]:
     """Names, scores, counts and the log, as layer items (remade only when the game or the window changed)."""
     st = sc.ctrl.state
     key = (i18n.current_language(), id(st), len(st.history), sc.viewer, len(sc.log), id(sc.log[-1]) if sc.log else 0,
@@ -337,7 +325,7 @@ def text_items(sc: "TableScene") -> list[Item]:
     return paint.text_cache[1]
 
 
-def _text_items(sc: "TableScene") -> list[Item]:
+def _text_items(sc: "LineitTableView") -> list[Item]:
     geo = table_geo(sc)
     lay = geo.lay
     ctrl = sc.ctrl
@@ -381,7 +369,7 @@ def _text_items(sc: "TableScene") -> list[Item]:
 
 
 
-def _seat_items(sc: "TableScene", g: SeatGeom, seat: dict[str, Any], active: bool) -> list[Item]:
+def _seat_items(sc: "LineitTableView", g: SeatGeom, seat: dict[str, Any], active: bool) -> list[Item]:
     """The name, level, score and line rule (or hand count) of one seat, as layer items."""
     lay = table_geo(sc).lay
     ctrl = sc.ctrl
@@ -423,7 +411,7 @@ def _frame_strips(r: pygame.Rect, t: int) -> list[pygame.Rect]:
             pygame.Rect(r.x, r.y + t, t, r.h - 2 * t), pygame.Rect(r.right - t, r.y + t, t, r.h - 2 * t)]
 
 
-def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]:
+def draw_dynamic(sc: "LineitTableView", surface: pygame.Surface) -> list[pygame.Rect]:
     """What moves or changes every frame; returns the rectangles it drew on."""
     geo = table_geo(sc)
     lay = geo.lay
@@ -495,7 +483,7 @@ def draw_dynamic(sc: "TableScene", surface: pygame.Surface) -> list[pygame.Rect]
     return drawn
 
 
-def draw_zoom(sc: "TableScene", surface: pygame.Surface, seat: int) -> pygame.Rect:
+def draw_zoom(sc: "LineitTableView", surface: pygame.Surface, seat: int) -> pygame.Rect:
     """An opponent's long line, card by card without overlap, under its panel (mouse over the line)."""
     geo = table_geo(sc)
     lay = geo.lay
@@ -521,7 +509,7 @@ def draw_zoom(sc: "TableScene", surface: pygame.Surface, seat: int) -> pygame.Re
     return box.inflate(lay.px(8), lay.px(8))
 
 
-def draw_tip(sc: "TableScene", surface: pygame.Surface, target: pygame.Rect, text: str) -> pygame.Rect:
+def draw_tip(sc: "LineitTableView", surface: pygame.Surface, target: pygame.Rect, text: str) -> pygame.Rect:
     """A tooltip by `target`: below it when there is room, else above; inside the window."""
     lay = table_geo(sc).lay
     size = font_px(lay, 22)
@@ -542,7 +530,7 @@ def draw_tip(sc: "TableScene", surface: pygame.Surface, target: pygame.Rect, tex
     return box.union(target.inflate(lay.px(10), lay.px(10))).inflate(lay.px(4), lay.px(4))
 
 
-def control_items(sc: "TableScene") -> list[Item]:
+def control_items(sc: "LineitTableView") -> list[Item]:
     """The status line and the buttons, as layer items: repainted only when their text or
     state changes (a hover eases in over a few frames), not copied back and drawn every frame."""
     geo = table_geo(sc)
@@ -563,7 +551,7 @@ def control_items(sc: "TableScene") -> list[Item]:
     return items
 
 
-def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
+def status_text(sc: "LineitTableView") -> tuple[str, tuple[int, int, int]]:
     ctrl = sc.ctrl
     spec = ctrl.spectator()
     if sc.refused is not None:
@@ -582,7 +570,7 @@ def status_text(sc: "TableScene") -> tuple[str, tuple[int, int, int]]:
     return sc.others_turn_text(), (C.ACCENT if ctrl.state.is_over else C.TEXT_DIM)   # from the seats' drivers
 
 
-def instruction(sc: "TableScene") -> str:
+def instruction(sc: "LineitTableView") -> str:
     """What is left to do this turn, from what the engine allows now (so it is right after an undo too)."""
     ctrl = sc.ctrl
     spec = ctrl.spectator()
@@ -608,7 +596,7 @@ def instruction(sc: "TableScene") -> str:
     return _("Nothing is left to do: end your turn.")
 
 
-def draw_status(sc: "TableScene", surface: pygame.Surface) -> None:
+def draw_status(sc: "LineitTableView", surface: pygame.Surface) -> None:
     """The status above the buttons, and the key help under it; the status never runs into the keys:
     it gets smaller first, and if it still needs the room, the key help makes way."""
     geo = table_geo(sc)
@@ -646,7 +634,7 @@ def key_help(text: str, size: int, width: int) -> tuple[str, int]:
 _LOG_LINES: dict[tuple, tuple] = {}
 
 
-def log_entries(sc: "TableScene") -> list[tuple]:
+def log_entries(sc: "LineitTableView") -> list[tuple]:
     """The log entries that fit the panel, from `sc.log_scroll` back: (entry, lines, y), bottom up."""
     geo = table_geo(sc)
     lay = geo.lay
@@ -674,7 +662,7 @@ def log_entries(sc: "TableScene") -> list[tuple]:
     return out
 
 
-def _draw_log_on(surface: pygame.Surface, sc: "TableScene", entries: list[tuple[Any, ...]]) -> None:
+def _draw_log_on(surface: pygame.Surface, sc: "LineitTableView", entries: list[tuple[Any, ...]]) -> None:
     draw_log(sc, surface, entries)
 
 
@@ -682,7 +670,7 @@ def _circle(surface: pygame.Surface, color: tuple[int, int, int], center: tuple[
     pygame.draw.circle(surface, color, center, radius)
 
 
-def draw_log(sc: "TableScene", surface: pygame.Surface, entries: list[tuple]) -> None:
+def draw_log(sc: "LineitTableView", surface: pygame.Surface, entries: list[tuple]) -> None:
     geo = table_geo(sc)
     lay = geo.lay
     r = geo.log

@@ -1,4 +1,4 @@
-"""Mouse and keys at the Line-it table (a mixin of `TableScene`).
+"""Mouse and keys at the Line-it table (a mixin of `TableScene`, typed against `table_view.LineitTableView`).
 
 Input never decides a rule: a drop or a click becomes an engine `Action`
 (`take 57 line`, `take 57 hand`, `play 57`), the engine is asked whether it is
@@ -16,28 +16,25 @@ The log also scrolls with the mouse wheel and by dragging inside it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from game import sound
 
 from .sprites import CardSprite
-
-if TYPE_CHECKING:
-    from .scene import TableScene
+from .table_view import LineitTableView, TableMixin
 
 DRAG_START_PX = 6
 
 
-class TableInput:
+class TableInput(TableMixin):
     """`handle(event)` for the table: drag and drop, click to select then click a target, keys."""
 
     def handle(self, event: pygame.event.Event) -> bool:
-        return handle_event(cast("TableScene", self), event)     # a mixin of TableScene only
+        return handle_event(self, event)
 
 
-def handle_event(sc: "TableScene", event: pygame.event.Event) -> bool:
+def handle_event(sc: LineitTableView, event: pygame.event.Event) -> bool:
     if sc.handle_over(event):
         return True
     if event.type == pygame.MOUSEWHEEL:
@@ -55,7 +52,7 @@ def handle_event(sc: "TableScene", event: pygame.event.Event) -> bool:
         return key(sc, event)
     return False
 
-def _motion(sc: "TableScene", pos: tuple[int, int]) -> bool:
+def _motion(sc: LineitTableView, pos: tuple[int, int]) -> bool:
     sc.mouse = pos
     sc.tip_focus = None
     if sc.log_drag is not None:
@@ -78,7 +75,7 @@ def _motion(sc: "TableScene", pos: tuple[int, int]) -> bool:
         sc.drag.y = pos[1] + sc.drag_off[1]
     return True
 
-def _press(sc: "TableScene", event: pygame.event.Event) -> bool:
+def _press(sc: LineitTableView, event: pygame.event.Event) -> bool:
     sc.mouse = event.pos
     for b in sc.buttons:
         if b.rect.collidepoint(event.pos) and b.enabled:
@@ -97,7 +94,7 @@ def _press(sc: "TableScene", event: pygame.event.Event) -> bool:
     sc.selected = None
     return True
 
-def _release(sc: "TableScene", event: pygame.event.Event) -> bool:
+def _release(sc: LineitTableView, event: pygame.event.Event) -> bool:
     sc.mouse = event.pos
     if sc.log_drag is not None:
         sc.log_drag = None
@@ -123,7 +120,7 @@ def _release(sc: "TableScene", event: pygame.event.Event) -> bool:
         return True
     return False
 
-def act(sc: "TableScene", s: CardSprite, zone: str) -> bool:
+def act(sc: LineitTableView, s: CardSprite, zone: str) -> bool:
     """Move card `s` to `zone` ("line" or "hand") if the engine allows it; True if it did. The board
     learns which card it was (two Bet cards in the market may be alike)."""
     a = sc.action_for(s, zone)
@@ -136,12 +133,12 @@ def act(sc: "TableScene", s: CardSprite, zone: str) -> bool:
     return done
 
 
-def snap_back(sc: "TableScene", s: CardSprite) -> None:
+def snap_back(sc: LineitTableView, s: CardSprite) -> None:
     x, y, h, face, alpha = s.target
     s._to = (s.x, s.y, s.h, s.face, s.alpha)
     s.move_to((x, y), h, face, 0.28 / max(0.5, sc.anim_speed() or 1e9) if sc.anim_speed() > 0 else 0.0)
 
-def key(sc: "TableScene", event: pygame.event.Event) -> bool:
+def key(sc: LineitTableView, event: pygame.event.Event) -> bool:
     k = event.key
     if k == pygame.K_ESCAPE:
         if sc.tip_focus is not None:

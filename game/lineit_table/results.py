@@ -4,7 +4,7 @@ Play again, look at the table and back to the menu are the base's (`game.table.r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -21,8 +21,9 @@ from .tally import tally
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.table.base import TableBase
 
-    from .scene import TableScene
+    from .table_view import LineitTableView
 
 COLUMNS = (
     ("score", N_("Points")),
@@ -110,16 +111,18 @@ class ResultsScene(TableResults):
     name = "lineit_results"
     game = "lineit"
 
-    def __init__(self, app: "App", table: "TableScene") -> None:
+    def __init__(self, app: "App", table: "TableBase") -> None:
         super().__init__(app, table, font_size=30)
-        ctrl = table.ctrl
+        view = cast("LineitTableView", table)     # a Line-it table (the base does not know which game)
+        self.view = view
+        ctrl = view.ctrl
         self.rows = tally(ctrl.state)
         self.winners = ctrl.state.winners()
         self.names = [ctrl.name(p) for p in range(ctrl.players)]
         # an online table's other players are "bot" seats to the table (the room plays them), but people
         self.kinds = [("human" if ctrl.seats[p].get("remote") else ctrl.seats[p].get("kind")) for p in range(ctrl.players)]
         # the player's own row: the seat at the bottom of the table, when a person plays it alone
-        self.mine = table.viewer if ctrl.is_human(table.viewer) and not table.hotseat else None
+        self.mine = view.viewer if ctrl.is_human(view.viewer) and not view.hotseat else None
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def layout(self, lay: Layout) -> None:
@@ -190,7 +193,7 @@ class ResultsScene(TableResults):
             T.blit_text(surface, f"{ranks[p]}.", font_px(lay, 30), C.ACCENT if win else C.TEXT_DIM,
                         (row.x + lay.px(14), row.centery), "midleft", bold=True)
             if win:
-                crown = self.table.board.images.get("first-player", lay.px(36))
+                crown = self.view.board.images.get("first-player", lay.px(36))
                 surface.blit(crown, crown.get_rect(midleft=(row.x + lay.px(56), row.centery)))
             tag = _("you") if p == self.mine else (_("bot") if self.kinds[p] != "human" else "")
             label = self.names[p] + ("  ·  " + tag if tag else "")

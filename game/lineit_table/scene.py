@@ -6,6 +6,7 @@ applies actions to the engine at once and lets the board catch up.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -30,7 +31,7 @@ from engine.lineit import Action
 from engine.lineit import events as E
 from .geometry import MIN_PX, TableGeometry, card_w, font_px
 from .sprites import CardSprite
-from .draw import Paint
+from .paint import Paint
 from game.ui.fit_button import FitButton as Button
 
 from .buttons import RowButton, row_font
@@ -43,6 +44,11 @@ REFUSAL_SECONDS = 3.5
 BUTTON_FONT = 28             # logical size of the button row's labels (smaller when one does not fit)
 LOG_KEEP = 300               # log entries kept (the panel scrolls through them)
 HARD_TIME_LIMIT = 2.5        # seconds a hard bot may think at the table
+
+
+def _taken_back(name: str, action: Action) -> str:
+    """The log's line for an undo (the action's words made when drawn, in the language then)."""
+    return _("{name} takes back: {action}.").format(name=name, action=texts.logged_action(action))
 
 
 class TableScene(TableBase, TableInput, Scene):
@@ -118,8 +124,9 @@ class TableScene(TableBase, TableInput, Scene):
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         self.enter_table()
-        if self.hotseat and not self.ctrl.state.is_over and self.acts_here(self.ctrl.current):
-            self.ask_pass(self.ctrl.current)
+        cur = self.ctrl.current
+        if self.hotseat and not self.ctrl.state.is_over and cur is not None and self.acts_here(cur):
+            self.ask_pass(cur)
         elif self.acts_here(self.ctrl.current):
             self.queue_sound("your_turn", 0.2)
         self.last_turn_seat = self.ctrl.current
@@ -196,6 +203,8 @@ class TableScene(TableBase, TableInput, Scene):
         return s is not None and self.my_turn() and self.source_of(s) is not None
 
     def zone_at(self, pos: tuple[int, int]) -> str | None:
+        if self.geo is None:            # not laid out yet: no zone anywhere
+            return None
         g = self.geo.me
         pad = self.geo.lay.px(24)
         if g.hand.inflate(pad, pad).collidepoint(pos):
@@ -269,7 +278,7 @@ class TableScene(TableBase, TableInput, Scene):
     def tip_keep_clear(self) -> list[pygame.Rect]:
         """The player's own line and the instruction beside the hand (a tip about the hand lay over
         the line it talked about)."""
-        return [self.geo.me.line, self.geo.status]
+        return [] if self.geo is None else [self.geo.me.line, self.geo.status]
 
     def hovered_log_back(self) -> int | None:
         """How many entries before the newest the entry under the pointer is (None: none)."""
@@ -358,7 +367,9 @@ class TableScene(TableBase, TableInput, Scene):
         if not self.my_turn() or "close" not in self._legal() or self.vet(["close"]) is None:
             return
         if self.app.settings.confirm_close_line:
-            self.app.confirm(self.close_preview(), lambda: self.try_action("close"), _("Close line"))
+            def close() -> None:
+                self.try_action("close")
+            self.app.confirm(self.close_preview(), close, _("Close line"))
         else:
             self.try_action("close")
 
@@ -407,16 +418,16 @@ class TableScene(TableBase, TableInput, Scene):
                 self._mark(e)
         label = texts.action_label(undone)
         self.notice = Flash(texts.sentence(_("Taken back: {action}.").format(action=label)), REFUSAL_SECONDS)
-        self.add_log([texts.LogEntry(self.viewer, lambda n=self.ctrl.name(self.viewer), a=undone: _(
-            "{name} takes back: {action}.").format(name=n, action=texts.logged_action(a)))])
+        self.add_log([texts.LogEntry(self.viewer, partial(_taken_back, self.ctrl.name(self.viewer), undone))])
         return True
 
     def on_hint(self) -> None:
         if self.my_turn() and not self.hint_taken():
             self.hint_wanted = True
             self.hint = None
-            if self.acts_here(self.ctrl.current):
-                self.bots.ask_hint(self.ctrl.state, self.ctrl.current)
+            cur = self.ctrl.current
+            if cur is not None and self.acts_here(cur):
+                self.bots.ask_hint(self.ctrl.state, cur)
 
     def passed_to(self, seat: int) -> None:
         """The hot-seat screen was confirmed by `seat`'s player: the table turns to them."""
@@ -484,7 +495,7 @@ class TableScene(TableBase, TableInput, Scene):
             self.turn_told = True
             self.queue_sound("your_turn", 0.15)
         # hot-seat: hide the table until the next person says so
-        if self.hotseat and self.acts_here(cur) and cur != self.viewer and not self.passing \
+        if self.hotseat and cur is not None and self.acts_here(cur) and cur != self.viewer and not self.passing \
                 and not self.board.animating and self.wait <= 0:
             self.ask_pass(cur)
             return
@@ -570,10 +581,10 @@ class TableScene(TableBase, TableInput, Scene):
         elif self.zoom_seat is None:
             tip = tips.at(found, self.mouse)
         # the text is made once per thing and game state (closing's preview asks the engine)
-        key = None if tip is None else (tuple(tip.rect), id(self.ctrl.state), len(self.ctrl.state.history),
-                                        i18n.current_language())
-        if key != self._tip_key:
-            self._tip_key = key
+        tip_key = None if tip is None else (tuple(tip.rect), id(self.ctrl.state), len(self.ctrl.state.history),
+                                            i18n.current_language())
+        if tip_key != self._tip_key:
+            self._tip_key = tip_key
             self.tip = None if tip is None else (tip.rect, tip.text())
 
     def _update_lift(self, dt: float) -> None:

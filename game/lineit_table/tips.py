@@ -10,6 +10,7 @@ order (keyboard players).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -19,9 +20,10 @@ from game.i18n import _, ngettext
 
 from . import texts
 from .geometry import SUIT_ORDER
+from .sprites import TokenSprite
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .table_view import LineitTableView
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ def bet_text(bet: BetProgress) -> str:
     return text + " " + _("Closing now loses \u2212{v}.").format(v=bet.value)
 
 
-def targets(sc: "TableScene") -> list[Tip]:
+def targets(sc: "LineitTableView") -> list[Tip]:
     """Every piece with a tooltip, in the order the I key steps through them."""
     board = sc.board
     geo = sc.geo
@@ -62,10 +64,7 @@ def targets(sc: "TableScene") -> list[Tip]:
         "the final plays begin.", n).format(n=n, m=market)))
     for suit in SUIT_ORDER:
         k = len(spec["jackpots"][suit])
-        out.append(Tip(geo.jackpots[suit].inflate(lay.px(20), lay.px(40)), lambda suit=suit, k=k: ngettext(
-            "{suit} jackpot: {n} card. The third {suit} card in a line wins the whole pile into its banked pile.",
-            "{suit} jackpot: {n} cards. The third {suit} card in a line wins the whole pile into its banked pile.",
-            k).format(suit=texts.suit_name(suit), n=k)))
+        out.append(Tip(geo.jackpots[suit].inflate(lay.px(20), lay.px(40)), partial(_jackpot_text, suit, k)))
     first = spec["first_seat"]
     out.append(Tip(_token_rect(board.first), lambda: _(
         "First-player token: {name} starts this round. It passes to the next seat when the round ends.").format(
@@ -77,19 +76,15 @@ def targets(sc: "TableScene") -> list[Tip]:
         pos, h = board._stack_pos(p)
         r = pygame.Rect(0, 0, max(h * 120 // 168, lay.px(40)), h)
         r.center = pos
-        out.append(Tip(r, lambda p=p, cnt=cnt: ngettext(
-            "{name}'s banked pile: {n} card, one point each.",
-            "{name}'s banked pile: {n} cards, one point each.", cnt).format(name=name(p), n=cnt)))
+        out.append(Tip(r, partial(_banked_text, name, p, cnt)))
         for t in board.tokens[p]:
             v = int(t.token.split(":")[1])
-            out.append(Tip(_token_rect(t), lambda v=v: (
-                _("Bonus token: +{v} points, for a bet won.") if v > 0 else
-                _("Penalty token: \u2212{v} points, for a bet lost.")).format(v=abs(v))))
+            out.append(Tip(_token_rect(t), partial(_token_text, v)))
         bet = sc.ctrl.state.bet_progress(p)
         if bet is not None:
             s = next((s for s in board.sprites_in(("line", p)) if s.card.startswith("B")), None)
             if s is not None:
-                out.append(Tip(s.rect(), lambda bet=bet: bet_text(bet)))
+                out.append(Tip(s.rect(), partial(bet_text, bet)))
     if sc.b_close.visible and "close" in sc._legal():
         out.append(Tip(sc.b_close.rect, sc.close_preview))
     undone = sc.ctrl.undo_action() if sc.my_turn() else None
@@ -99,7 +94,24 @@ def targets(sc: "TableScene") -> list[Tip]:
     return out
 
 
-def _token_rect(t) -> pygame.Rect:
+def _jackpot_text(suit: str, k: int) -> str:
+    return ngettext(
+        "{suit} jackpot: {n} card. The third {suit} card in a line wins the whole pile into its banked pile.",
+        "{suit} jackpot: {n} cards. The third {suit} card in a line wins the whole pile into its banked pile.",
+        k).format(suit=texts.suit_name(suit), n=k)
+
+
+def _banked_text(name: Callable[[int], str], p: int, cnt: int) -> str:
+    return ngettext("{name}'s banked pile: {n} card, one point each.",
+                    "{name}'s banked pile: {n} cards, one point each.", cnt).format(name=name(p), n=cnt)
+
+
+def _token_text(v: int) -> str:
+    return (_("Bonus token: +{v} points, for a bet won.") if v > 0 else
+            _("Penalty token: \u2212{v} points, for a bet lost.")).format(v=abs(v))
+
+
+def _token_rect(t: TokenSprite) -> pygame.Rect:
     r = pygame.Rect(0, 0, int(t.h) + 4, int(t.h) + 4)
     r.center = (int(t.x), int(t.y))
     return r

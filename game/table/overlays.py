@@ -1,7 +1,8 @@
 """Overlays every table has: pause menu, named save, hot-seat hand-over.
 
-They talk to the table through `game.table.base.TableBase` (its game, its
-autosave, `leave()`, `passed_to(seat)`), never through one game's internals.
+They talk to the table through `game.table.view.TableView` (its game, its
+autosave, `leave()`, `passed_to(seat)`), never through one game's internals
+(and never import the base, which opens them).
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from game.ui.fit_button import FitButton as Button
 if TYPE_CHECKING:
     from game.app import App
 
-    from .base import TableBase
+    from .view import TableView
 
 
 class _Box(WidgetScene):
@@ -73,7 +74,7 @@ class PauseScene(_Box):
 
     name = "table_pause"
 
-    def __init__(self, app: "App", table: "TableBase") -> None:
+    def __init__(self, app: "App", table: "TableView") -> None:
         super().__init__(app)
         self.table = table
         self.widgets = [Button(N_("Continue"), self.back, "primary"),
@@ -101,7 +102,7 @@ class SaveScene(_Box):
 
     name = "table_save"
 
-    def __init__(self, app: "App", table: "TableBase") -> None:
+    def __init__(self, app: "App", table: "TableView") -> None:
         super().__init__(app)
         self.table = table
         self.text = table.save_name()
@@ -138,7 +139,7 @@ class PassScene(_Box):
     name = "table_pass"
     opaque = True
 
-    def __init__(self, app: "App", table: "TableBase", seat: int) -> None:
+    def __init__(self, app: "App", table: "TableView", seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat

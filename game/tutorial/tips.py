@@ -31,7 +31,7 @@ from game.ui import theme as C
 from game.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from game.table.base import TableBase
+    from game.table.view import TableView
 
 log = logging.getLogger("linebox.tips")
 VERSION = 1
@@ -88,7 +88,7 @@ def mark_seen(player: str, key: str) -> None:
 class FirstTips:
     """The tips of one table (see the module text)."""
 
-    def __init__(self, table: "TableBase") -> None:
+    def __init__(self, table: "TableView") -> None:
         self.table = table
         self.shown: Found | None = None
         self.text = ""

@@ -1,0 +1,128 @@
+"""What the Line-it table's painter, input, tips and results read of the table.
+
+The table scene (`scene.py`) calls the painter (`draw.py`), the tooltips (`tips.py`) and the
+results (`results.py`) with itself, and takes its input from the mixin `TableInput` (input.py).
+They are typed against this interface rather than the scene, so none of them imports the scene
+module (Linyo's table does the same): whatever builds a Line-it table provides these.
+
+`TableMixin` is how the type checker sees a mixin: a scene with this interface.
+At run time it is `object`, so nothing of the protocol is in the scene's method order.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from engine.lineit import Action
+
+from .board import Board
+from .buttons import RowButton
+from .controller import Controller
+from .geometry import TableGeometry
+from .paint import Paint
+from .sprites import CardSprite
+from .texts import Flash, LogEntry
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..table.present import FramePush
+    from ..ui.fit_button import FitButton
+
+
+class LineitTableView(Protocol):
+    """The Line-it table as its painter, input, tips and results see it (the scene sets all of it).
+
+    Each `X | None` has the default None only for the type checker: a class that names the
+    protocol as its base (the mixin, through `TableMixin`) would otherwise take the type of its
+    own first assignment instead of the declared one."""
+
+    app: App
+    ctrl: Controller
+    board: Board
+    viewer: int                 # the seat shown at the bottom
+    @property
+    def demo(self) -> bool: ...
+    hotseat: bool               # one screen passed between the people
+    # what the person at the table is doing
+    mouse: tuple[int, int]
+    selected: CardSprite | None = None
+    press: tuple | None = None             # (sprite, mouse pos) before a drag starts
+    drag: CardSprite | None = None
+    drag_off: tuple[int, int]
+    hint: dict | None = None
+    hint_wanted: bool
+    tip: tuple[pygame.Rect, str] | None = None
+    tip_focus: int | None = None
+    zoom_seat: int | None = None
+    # what is shown, and how far its animations are
+    paint: Paint
+    time: float
+    refused: Flash | None = None
+    notice: Flash | None = None
+    flash_zone: tuple[str, float] | None = None
+    last_moves: dict[int, tuple[str, tuple]]
+    log: list[LogEntry]
+    log_scroll: int
+    log_drag: tuple[int, int] | None = None
+    log_hover: LogEntry | None = None
+    frame_push: FramePush
+    # where things are (set by the scene's layout)
+    geo: TableGeometry | None = None
+    buttons: list[FitButton]
+    b_close: RowButton
+    b_undo: RowButton
+
+    # what the scene knows of the game at this moment
+    def my_turn(self) -> bool: ...
+
+    def _legal(self) -> set[str]: ...
+
+    def thinking(self, seat: int | None) -> bool: ...
+
+    def seat_tag(self, seat: int, bot_tag: str) -> str: ...
+
+    def others_turn_text(self) -> str: ...
+
+    def close_preview(self) -> str: ...
+
+    def anim_speed(self) -> float: ...
+
+    def log_line_px(self) -> int: ...
+
+    # a card moved by the person: what it would do and where it may go
+    def action_for(self, s: CardSprite, target: str) -> Action | None: ...
+
+    def legal_targets(self, s: CardSprite) -> set[str]: ...
+
+    def draggable(self, s: CardSprite | None) -> bool: ...
+
+    def zone_at(self, pos: tuple[int, int]) -> str | None: ...
+
+    # the scene's own steps the input takes
+    def try_action(self, action: Action | str, target: str | None = None) -> bool: ...
+
+    def on_close(self) -> None: ...
+
+    def on_end(self) -> None: ...
+
+    def on_hint(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def open_pause(self) -> None: ...
+
+    def scroll_log(self, by: int) -> None: ...
+
+    def step_tip(self, step: int) -> None: ...
+
+    def handle_over(self, event: pygame.event.Event) -> bool: ...
+
+
+if TYPE_CHECKING:
+    from ..scene import Scene
+
+    class TableMixin(Scene, LineitTableView):
+        """A part of the Line-it table scene, as the type checker sees it."""
+else:
+    TableMixin = object
