@@ -271,3 +271,20 @@ def test_a_broken_setup_from_the_host_is_a_translated_message_without_the_room_i
     finally:
         i18n.set_language("en")
     assert len(set(said.values())) == 3
+
+
+def test_a_sign_in_keeps_nio_warnings_off_the_terminal():
+    """The sign-in talks through nio before any table's client thread exists: its warnings (a
+    homeserver that does not answer: "Timed out, sleeping") go to the log too (the monkey's
+    terminal showed them)."""
+    import subprocess
+    import sys
+    code = ("import asyncio, logging\n"
+            "from game.online import account\n"
+            "try:\n"
+            "    asyncio.run(account._auth('http://127.0.0.1:9', 'ann', 'pw', False))\n"
+            "except Exception:\n"
+            "    pass\n"
+            "logging.getLogger('nio.client.async_client').warning('Timed out, sleeping for %ds', 0)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "Timed out" not in done.stdout + done.stderr, done.stdout + done.stderr

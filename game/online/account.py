@@ -68,6 +68,9 @@ def _homeserver(address: str) -> str:
 
 async def _auth(homeserver: str, user: str, password: str, register: bool) -> Credentials:
     from nio import AsyncClient, AsyncClientConfig
+
+    from . import nio_log
+    nio_log.quiet()
     from nio.responses import ErrorResponse
 
     # max_limit_exceeded=0: a 429 comes back at once with its wait, nio never sleeps it out unseen

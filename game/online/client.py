@@ -24,6 +24,7 @@ from typing import Any, Awaitable, Callable
 from nio import AsyncClient, AsyncClientConfig, MessageDirection, RoomPreset, RoomVisibility
 from nio.responses import ErrorResponse
 
+from . import nio_log
 from .protocol import TABLE
 
 log = logging.getLogger("linebox.online")
@@ -46,22 +47,7 @@ class Throttled(MatrixError):
         self.retry_after_ms = retry_after_ms
 
 
-def _quiet_nio() -> None:
-    """matrix-nio's warnings ("Got 429 response", "Timed out") go to the app's log, never to the
-    terminal: with no handler of its own, Python's last resort printed them there."""
-    nio_log = logging.getLogger("nio")
-    if not any(isinstance(h, _ToLinebox) for h in nio_log.handlers):
-        nio_log.addHandler(_ToLinebox())
-        nio_log.propagate = False
-
-
-class _ToLinebox(logging.Handler):
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.levelno >= logging.WARNING:
-            log.info("matrix-nio: %s", record.getMessage())
-
-
-_quiet_nio()
+nio_log.quiet()
 
 
 @dataclasses.dataclass(frozen=True)
