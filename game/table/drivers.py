@@ -67,13 +67,11 @@ class Driver(Protocol):
     def deciding(self, state: Any, seat: int) -> bool: ...
 
 
-class Person:
-    """Someone at this screen: the table's own input decides; nothing to poll."""
-
-    role = Role.PERSON
+class _Silent:
+    """A seat whose actions never come from a poll: nothing to ask, never a wait."""
 
     def ask(self, state: Any, seat: int) -> None:
-        """A person needs no question."""
+        """No question."""
 
     def poll(self, state: Any, seat: int) -> str | None:
         return None
@@ -82,7 +80,13 @@ class Person:
         return True
 
     def deciding(self, state: Any, seat: int) -> bool:
-        return False          # a person's turn is the table's input, not a wait
+        return False
+
+
+class Person(_Silent):
+    """Someone at this screen: the table's own input decides (a person's turn is not a wait)."""
+
+    role = Role.PERSON
 
 
 class Bot:
@@ -149,22 +153,10 @@ class Script:
         return not state.is_over and state.current_seat == seat and self.guide.bot_action() is not None
 
 
-class Record:
+class Record(_Silent):
     """A kept game's seat: the replay viewer applies the record's actions; no one decides here."""
 
     role = Role.RECORD
-
-    def ask(self, state: Any, seat: int) -> None:
-        """A record needs no question."""
-
-    def poll(self, state: Any, seat: int) -> str | None:
-        return None
-
-    def answered(self) -> bool:
-        return True
-
-    def deciding(self, state: Any, seat: int) -> bool:
-        return False
 
 
 #: the roles whose actions the table polls each frame (a person's come from the input, a record's
