@@ -186,8 +186,8 @@ def _closed_text(e: E.LineClosed, name: Callable[[int], str]) -> str:
     points = f"\u2212{-e.points}" if e.points < 0 else str(e.points)
     text += ngettext(" ({points} point).", " ({points} points).", abs(e.points)).format(points=points)
     if e.forced:
-        text = _("{name} had to close the line (the hand was full and no market card fitted).").format(
-            name=name(e.seat)) + " " + text
+        text = _("{name} had to close the line (the hand was full and no card fitted it, neither from the "
+                 "market nor from the hand).").format(name=name(e.seat)) + " " + text
     return text
 
 
