@@ -478,7 +478,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.log.clear()
         for event in self.g.state.events:
             self.log.add(describe(event, self.g.name))
-        name = self.g.name(seat)    # the name at this step, as every other log entry keeps it
+        name = self.g.name(seat)    # read now: the entry keeps the name the seat had at this step
         self.log.add(LogEntry(seat, lambda n=name: _("{name} takes a step back.").format(name=n)))
         self._show_dice()
         self.hint = None
