@@ -70,7 +70,7 @@ def test_start_roll_gives_one_start_per_die_of_its_colour():
 def test_starts_go_seat_by_seat_from_the_first_seat_each_on_its_own_sheet():
     s = linyo.new_game(players=3, seed=2, sheet=STRIPES, first_seat=2, rolls=["bbog", "bbog"])
     order = []
-    for seat_round in range(3):
+    for _ in range(3):
         order.append(s.current_seat)
         play(s, "start a1", "start b1", "start a2", "start a3")  # same fields on every sheet
     assert order == [2, 0, 1]

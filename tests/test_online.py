@@ -71,7 +71,7 @@ def seat_table(host: Player, guests: list[Player], game: str, seats: list[str], 
     assert pump(everyone, fut.done, 20)
     room = fut.result()
     for g in guests:
-        assert pump(everyone, lambda: room in g.tables.invites, 20)
+        assert pump(everyone, lambda g=g: room in g.tables.invites, 20)
         g.tables.accept(room)
     assert pump(everyone, lambda: all(room in t.tables and not t.loading() for t in everyone), 20)
     return room

@@ -113,7 +113,7 @@ def test_a_human_game_of_lineit_pushes_exactly_what_the_window_shows(app):
         T.settle(app)
         n = len(sc.ctrl.state.history)
         T.human_move(app, sc)
-        T.until(app, lambda: len(sc.ctrl.state.history) > n or sc.ctrl.state.is_over, 50)
+        T.until(app, lambda n=n: len(sc.ctrl.state.history) > n or sc.ctrl.state.is_over, 50)
         moves += 1
         assert moves < 400
     T.until(app, lambda: isinstance(app.top, T.ResultsScene))

@@ -120,7 +120,7 @@ def test_a_thumbnails_name_and_free_count_stay_apart_inside_it(home, lang, size,
     assert scene.thumb_rects
     for seat, rect in scene.thumb_rects.items():
         item = scene._make_thumb_item(seat, rect, app.lay, frozenset())
-        drawn = drawn_by(lambda: item.draw(pygame.Surface(app.screen.get_size())))
+        drawn = drawn_by(lambda item=item: item.draw(pygame.Surface(app.screen.get_size())))
         line = [(text, r) for text, px, r in drawn if r.top < rect.top + app.lay.px(30)]
         assert len(line) == 2, line
         (name, a), (count, b) = sorted(line, key=lambda t: t[1].x)

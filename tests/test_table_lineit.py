@@ -153,7 +153,7 @@ def test_a_whole_game_by_mouse_to_the_results(home):
         settle(app)
         n = len(sc.ctrl.state.history)
         human_move(app, sc)
-        until(app, lambda: len(sc.ctrl.state.history) > n or sc.ctrl.state.is_over, 50)
+        until(app, lambda n=n: len(sc.ctrl.state.history) > n or sc.ctrl.state.is_over, 50)
         moves += 1
         assert moves < 400
     until(app, lambda: isinstance(app.top, ResultsScene))

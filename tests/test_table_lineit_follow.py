@@ -91,7 +91,7 @@ def test_your_turn_waits_for_the_deal_to_land(home):
         _t, card, to = take.split()
         drag(app, card_at(sc, card, "market"), zone_center(sc, to))
         click(app, sc.b_end.rect.center)
-        until(app, lambda: len(sc.ctrl.state.history) > n + 1 or sc.ctrl.state.is_over)
+        until(app, lambda n=n: len(sc.ctrl.state.history) > n + 1 or sc.ctrl.state.is_over)
         rounds = sc.ctrl.spectator()["round"]
         if sc.ctrl.current == 0 and sc.board.animating and sc.deal_until > sc.board.clock:
             from game.lineit_table.draw import status_text
@@ -150,7 +150,7 @@ def test_log_scrolls_by_wheel_drag_and_keys_and_lights_its_cards(home):
     key(pygame.K_END)
     frames(app)
     # hover: the entry under the mouse lights its cards on the table
-    for entry, lines, y in log_entries(sc):
+    for entry, _lines, y in log_entries(sc):
         on_table = [s for s in sc.board.sprites.values() if s.card in entry.cards]
         if on_table:
             mouse(pygame.MOUSEMOTION, (log.centerx, y + 2))
@@ -249,7 +249,7 @@ def test_no_text_under_11_px_and_one_button_size_at_800x600(home):
         drawn: list[tuple[int, str]] = []
         real = T.render
 
-        def spy(text, size, *a, **kw):
+        def spy(text, size, *a, drawn=drawn, real=real, **kw):
             if text.strip():
                 drawn.append((int(size), text))
             return real(text, size, *a, **kw)

@@ -212,7 +212,7 @@ def test_every_step_fits_its_box_at_800x600(home, lang):
     lay = app.lay
     size = lay.font_px(TEXT_SIZE)
     limit = panel_text_width(lay)
-    for game, make in SCRIPTS.items():
+    for make in SCRIPTS.values():
         sc = make()
         for step in sc.steps:
             for msgid in (step.say, step.after):

@@ -379,7 +379,7 @@ class NormalBot(LineitBot):
         ev = Evaluator(s)
         by_action: dict[Action, tuple[float, list[Action]]] = {}
         values: list[float] = []
-        for plan, t, firsts in plans:
+        for _plan, t, firsts in plans:
             if s.phase == Phase.FINAL:
                 v = _final_value(t, p)
             else:

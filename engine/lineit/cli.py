@@ -12,6 +12,7 @@ import random
 import sys
 import time
 import tracemalloc
+from functools import partial
 from statistics import mean
 from typing import Callable
 
@@ -28,6 +29,16 @@ def _public_game(players: int, seed: int, chooser: random.Random) -> LineitState
     while not s.is_over:
         s.apply(choice(s.legal_actions()))
     return s
+
+
+def _playout_from(starts: list[LineitState], rng: Rng, policy: str | None, i: int) -> list[int]:
+    """Game `i` of a rate: a playout from one of the 64 prepared starts."""
+    return playout(starts[i & 63], rng, policy)
+
+
+def _clone(state: LineitState, i: int) -> LineitState:
+    """Step `i` of a rate: one copy of the same state."""
+    return state.clone()
 
 
 def _rate(run: Callable[[int], object], seconds: float) -> float:
@@ -53,16 +64,16 @@ def bench(args: argparse.Namespace) -> None:
           f"{seconds:g} s per figure)")
     for players in (2, 4):
         chooser = random.Random(players)
-        rate = _rate(lambda i: _public_game(players, i, chooser), seconds)
+        rate = _rate(partial(_public_game, players, chooser=chooser), seconds)
         print(f"  {players} players  (a) contract path: legal_actions+apply, uniform random: {rate:8.0f} games/s")
         starts = [new_game(players, seed=i) for i in range(64)]
         rng = Rng(players)
-        rate = _rate(lambda i: playout(starts[i & 63], rng), seconds)
+        rate = _rate(partial(_playout_from, starts, rng, None), seconds)
         print(f"  {players} players  (b) playout(), random policy:                           {rate:8.0f} games/s")
-        rate = _rate(lambda i: playout(starts[i & 63], rng, "greedy"), seconds)
+        rate = _rate(partial(_playout_from, starts, rng, "greedy"), seconds)
         print(f"  {players} players  (b) playout(), greedy policy:                           {rate:8.0f} games/s")
         s = new_game(players, seed=1)
-        rate = _rate(lambda i: s.clone(), min(seconds, 1.0)) if seconds > 0 else 0.0
+        rate = _rate(partial(_clone, s), min(seconds, 1.0)) if seconds > 0 else 0.0
         print(f"  {players} players  clone() of a fresh game:                                {rate:8.0f} /s")
     tracemalloc.start()
     _public_game(4, 1, random.Random(1))

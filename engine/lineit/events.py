@@ -202,7 +202,7 @@ def _quick_init(cls: type[Event]) -> None:
     init = space["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
-    setattr(cls, "__init__", init)
+    cls.__init__ = init  # type: ignore[method-assign]
 
 
 for _cls in EVENT_KINDS:

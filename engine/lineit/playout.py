@@ -111,7 +111,9 @@ def greedy_turns(state: LineitState, x: int, turns: int) -> Position:
     return leaf
 
 
-def _play(state: LineitState, x: int, greedy: bool, turns: int | None) -> "Position | list[int]":
+# One function on purpose (C901 waived): the search bots run this loop millions of times, and its
+# state lives in locals that a split into helper functions would have to pass or re-read each move.
+def _play(state: LineitState, x: int, greedy: bool, turns: int | None) -> "Position | list[int]":  # noqa: C901
     """The playout loop: to the end (scores), or for `turns` turns (a Position)."""
     n = state.n
     stack = [len(st) for st in state.stacks]

@@ -77,7 +77,7 @@ def greedy_policy(state: State, seat: int, moves: list, rng: Rng) -> Union[FastM
             best_value, best = v, [m]
         elif v == best_value:
             best.append(m)
-    for li, line in enumerate(state.lines[seat]):
+    for li in range(len(state.lines[seat])):
         if state.open[seat][li]:
             reached, ends = _after(state, seat, li, (), True)
             v = evaluate(state, seat, reached, ends, 0)

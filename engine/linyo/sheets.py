@@ -282,7 +282,7 @@ def _random_colours(rng: Rng) -> list[int] | None:
     for i in range(FIELDS):
         r, c = divmod(i, COLS)
         best: tuple[int, int] | None = None  # (distance, colour) of the nearest centre
-        for idx, (f, k) in enumerate(centres):
+        for f, k in centres:
             fr, fc = divmod(f, COLS)
             d = (abs(fr - r) + abs(fc - c)) * 8 + rng.below(6)
             if best is None or d < best[0]:

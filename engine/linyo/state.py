@@ -876,6 +876,32 @@ def roll_text_partial(counts: Sequence[int]) -> str:
     return "b" * counts[0] + "o" * counts[1] + "g" * counts[2]
 
 
+def _setup_sheet(
+    sheet: Union[str, Sequence[str]],
+    sheet_seed: Optional[Union[int, str]],
+    seed: Optional[Union[int, str]],
+    setup: dict[str, Any],
+) -> Sheet:
+    """`new_game`'s sheet: the one named, generated or given; records how in ``setup``."""
+    if isinstance(sheet, str) and sheet in SHEETS:
+        setup["sheet"] = sheet
+        return SHEETS[sheet]
+    if sheet == "random":
+        if sheet_seed is None:
+            sheet_seed = seed if seed is not None else _fresh_seed()
+        if isinstance(sheet_seed, bool) or not isinstance(sheet_seed, (int, str)):
+            raise ValueError(f"a sheet seed is a whole number or a text, not {sheet_seed!r}")
+        the_sheet = random_sheet(sheet_seed)
+        setup["sheet"] = "random"
+        setup["sheet_seed"] = sheet_seed
+        return the_sheet
+    if isinstance(sheet, (list, tuple)):
+        the_sheet = Sheet.from_rows(sheet, "custom")
+        setup["sheet"] = list(the_sheet.rows)
+        return the_sheet
+    raise ValueError(f"the sheet is 'A', 'B', 'random' or 7 rows of letters, not {sheet!r}")
+
+
 def new_game(
     players: int,
     seed: Optional[Union[int, str]] = None,
@@ -924,23 +950,7 @@ def new_game(
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise ValueError(f"a seed is a whole number or a text, not {seed!r}")
     setup: dict[str, Any] = {"players": players}
-
-    if isinstance(sheet, str) and sheet in SHEETS:
-        the_sheet = SHEETS[sheet]
-        setup["sheet"] = sheet
-    elif sheet == "random":
-        if sheet_seed is None:
-            sheet_seed = seed if seed is not None else _fresh_seed()
-        if isinstance(sheet_seed, bool) or not isinstance(sheet_seed, (int, str)):
-            raise ValueError(f"a sheet seed is a whole number or a text, not {sheet_seed!r}")
-        the_sheet = random_sheet(sheet_seed)
-        setup["sheet"] = "random"
-        setup["sheet_seed"] = sheet_seed
-    elif isinstance(sheet, (list, tuple)):
-        the_sheet = Sheet.from_rows(sheet, "custom")
-        setup["sheet"] = list(the_sheet.rows)
-    else:
-        raise ValueError(f"the sheet is 'A', 'B', 'random' or 7 rows of letters, not {sheet!r}")
+    the_sheet = _setup_sheet(sheet, sheet_seed, seed, setup)
 
     if difficulties is None:
         difficulties = [2] * players

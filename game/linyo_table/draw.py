@@ -273,7 +273,7 @@ class TableDrawing(TableMixin):
             if len(fields) > 1:
                 ink.append(InkLine(fields, float(len(fields)), 0.0, p.line, ghost=True))
         if main and self.starts is not None and seat == self.starts.seat:
-            for i, f in enumerate(self.starts.picks):
+            for f in self.starts.picks:
                 ink.append(InkLine([f], 1.0, 0.0, len(ink) + 1))
         if main and self.sent is not None and seat == self.sent[0]:    # online: posted, not in the game yet
             for fields in self.sent[1]:

@@ -191,23 +191,7 @@ class TableInput(TableMixin):
                 event.type == pygame.KEYDOWN and event.key not in (pygame.K_TAB, pygame.K_ESCAPE))):
             self.note = None          # the player acts: what was said before is stale (a refusal says anew)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.widget_at(event.pos) is not None:
-                return super().handle(event)
-            for i, r in enumerate(self.die_rects):
-                if r.collidepoint(event.pos):
-                    self.click_die(i)
-                    return True
-            for seat, r in self.thumb_rects.items():
-                if r.collidepoint(event.pos):
-                    self.zoom_seat = seat
-                    self.zoom_from = r.copy()
-                    self.zoom_t = 0.0
-                    sound.play("click")
-                    return True
-            if self.geom.grid.collidepoint(event.pos):
-                self.press(event.pos)
-                return True
-            return False
+            return self._left_click(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.undo()
             return True
@@ -226,24 +210,49 @@ class TableInput(TableMixin):
                 self.release(event.pos)
                 return True
             return super().handle(event)
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL:
-                self.show_all_sheets()
-                return True
-            if event.key == pygame.K_i:
-                n = len(tips.targets(self))
-                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-                self.tip_focus = (step if self.tip_focus is None else self.tip_focus + step) % max(1, n)
-                return True
-            if self.tip_focus is not None and event.key == pygame.K_ESCAPE:
-                self.tip_focus = None
-                return True
-            if event.key in (pygame.K_BACKSPACE, pygame.K_z) and (
-                    event.key == pygame.K_BACKSPACE or event.mod & pygame.KMOD_CTRL):
-                self.undo()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
-                self.confirm()
-                return True
+        if event.type == pygame.KEYDOWN and self._table_key(event):
+            return True
         return super().handle(event)
+
+    def _left_click(self, event: pygame.event.Event) -> bool:
+        """A left press: a widget, a die, a thumbnail (zooms it) or the grid (starts a path)."""
+        if self.widget_at(event.pos) is not None:
+            return super().handle(event)
+        for i, r in enumerate(self.die_rects):
+            if r.collidepoint(event.pos):
+                self.click_die(i)
+                return True
+        for seat, r in self.thumb_rects.items():
+            if r.collidepoint(event.pos):
+                self.zoom_seat = seat
+                self.zoom_from = r.copy()
+                self.zoom_t = 0.0
+                sound.play("click")
+                return True
+        if self.geom.grid.collidepoint(event.pos):
+            self.press(event.pos)
+            return True
+        return False
+
+    def _table_key(self, event: pygame.event.Event) -> bool:
+        """The table's own keys (True if the key was one); the rest go to the widgets."""
+        if event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL:
+            self.show_all_sheets()
+            return True
+        if event.key == pygame.K_i:
+            n = len(tips.targets(self))
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.tip_focus = (step if self.tip_focus is None else self.tip_focus + step) % max(1, n)
+            return True
+        if self.tip_focus is not None and event.key == pygame.K_ESCAPE:
+            self.tip_focus = None
+            return True
+        if event.key in (pygame.K_BACKSPACE, pygame.K_z) and (
+                event.key == pygame.K_BACKSPACE or event.mod & pygame.KMOD_CTRL):
+            self.undo()
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
+            self.confirm()
+            return True
+        return False
 

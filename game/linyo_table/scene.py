@@ -478,7 +478,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.log.clear()
         for event in self.g.state.events:
             self.log.add(describe(event, self.g.name))
-        self.log.add(LogEntry(seat, lambda n=self.g.name(seat): _("{name} takes a step back.").format(name=n)))
+        name = self.g.name(seat)    # read now: the entry keeps the name the seat had at this step
+        self.log.add(LogEntry(seat, lambda n=name: _("{name} takes a step back.").format(name=n)))
         self._show_dice()
         self.hint = None
         self.hint_wanted = False

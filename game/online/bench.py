@@ -134,13 +134,14 @@ def main(argv: list[str] | None = None) -> int:
             fut = tables[0].create(args.game, len(seats), {}, seats, bot_level="normal")
             pump(tables, fut.done, 60)
             room = fut.result()
-            pump(tables, lambda: room in tables[1].invites, 60)
+            pump(tables, lambda room=room: room in tables[1].invites, 60)
             tables[1].accept(room)
-            pump(tables, lambda: all(room in t.tables for t in tables), 60)
+            pump(tables, lambda room=room: all(room in t.tables for t in tables), 60)
             bots: dict = {}
             sent: dict[int, tuple[int, float]] = {}  # seq -> (receiving client, posted at)
 
-            def watch() -> None:
+            # this game's room, seqs and bots are bound as defaults: the closures belong to this pass
+            def watch(room: str = room, sent: dict[int, tuple[int, float]] = sent) -> None:
                 for i, t in enumerate(tables):
                     for seq in list(sent):
                         who, at = sent[seq]
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
                             latencies.append(time.perf_counter() - at)
                             del sent[seq]
 
-            def play_one() -> None:
+            def play_one(sent: dict[int, tuple[int, float]] = sent, bots: dict = bots) -> None:
                 for i, t in enumerate(tables):
                     began_update = time.perf_counter()
                     t.update()
@@ -172,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                                               logins[1]["access_token"]).start(), tables[1].secrets)
             began_resume = time.perf_counter()
             fresh.resume(room)
-            pump([fresh], lambda: room in fresh.tables and not fresh.loading(), 60)
+            pump([fresh], lambda room=room, fresh=fresh: room in fresh.tables and not fresh.loading(), 60)
             took = time.perf_counter() - began_resume
             assert fresh.tables[room].replica.state.to_json() == tables[1].tables[room].replica.state.to_json()
             resumes.append((took, len(fresh.tables[room].replica.actions)))

@@ -40,7 +40,7 @@ def demo_game(game: str, players: int, seed: int | None, options: dict, names: t
               "seats": [{"name": names[p % len(names)], "kind": "bot", "level": seated[p], **seat_extra}
                         for p in range(players)],
               # every arena bot keeps its seed (the engine's Bot protocol does not name it)
-              "bot_seeds": [int(getattr(b, "seed")) for b in bots]}
+              "bot_seeds": [int(b.seed) for b in bots]}  # type: ignore[attr-defined]
     return state, config
 
 
