@@ -7,8 +7,8 @@ quietly skips is no guard rail.
 mypy runs once over ``engine`` and ``game`` (the ``files`` of its config);
 its errors are then judged per area, so a failure names the package whose
 typing broke: the shared engine (core, registry, CLI, arena and the shared
-bot modules), each game with its bots, and the front end (checked more
-loosely, see pyproject.toml).
+bot modules), each game with its bots, and the front end (every error code
+on as well, see pyproject.toml).
 """
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ the room's moves arrive.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import math
 from typing import TYPE_CHECKING, Any
@@ -53,6 +54,17 @@ PEN_SPEED = 7.0          # fields per second at normal animation speed
 ROW_SECONDS = 0.28       # scoring: one row
 PANEL_W = 560
 BOT_TIME_LIMIT = 3.0     # seconds a hard bot may think at the table
+
+
+def _start_field(text: str) -> int:
+    """The field of a start action's text (a guide orders the table's own starts, never other actions)."""
+    action = linyo.parse_action(text)
+    assert isinstance(action, linyo.Start), text
+    return action.field
+
+
+def _step_back_text(name: str) -> str:
+    return _("{name} takes a step back.").format(name=name)
 
 
 class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
@@ -323,7 +335,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             # a bots-only table keeps the seat that just moved in view while its stroke is drawn
             # and its last move is marked; `_update_bots` turns to the next mover
             return
-        st, seat = self.decide_state, self.decide_seat
+        st, seat = decision[0], decision[1]      # what decide_state and decide_seat were just set to
         self.focus_seat = seat
         if self.last_human != seat and self.seating.hot_seat:
             self._say(_("{name}, it is your turn.").format(name=self.g.seats[seat].name))
@@ -332,7 +344,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             sound.play("your_turn")
         self.last_human = seat
         if st.phase == "set":
-            self.set_choice = list(linyo.roll_text(st.rolled))
+            self.set_choice = list(self._roll_text())
             self._say(_("Four of a kind!"))        # what to do with it is the status line's
         elif st.phase == "start":
             self.starts = StartPicks(st, seat)
@@ -357,6 +369,12 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     def _set_action(self) -> linyo.SetDice:
         return linyo.SetDice(linyo.parse_roll("".join(self.set_choice or [])))
 
+    def _roll_text(self) -> str:
+        """The decision's dice as letters (a four of a kind to set is always on rolled dice)."""
+        rolled = self.decide_state.rolled
+        assert rolled is not None, "no dice rolled"
+        return linyo.roll_text(rolled)
+
     def pending_actions(self) -> list[str]:
         """What Confirm would send to the engine now."""
         if self.set_choice is not None:
@@ -377,7 +395,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             if vetted is None:
                 return
             if self.starts is not None and vetted != sent:
-                self.starts.picks = [linyo.parse_action(a).field for a in vetted]
+                self.starts.picks = [_start_field(a) for a in vetted]
         if self.set_choice is not None:
             self._decide(self._set_action())
             return
@@ -400,7 +418,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
                 return
             closes = self._closes(a)
             if closes and self.app.settings.confirm_close_line:
-                self.app.confirm(closes, lambda a=a: self._decide(a), _("Close the line"))
+                def play() -> None:       # the box's Yes: the move as drawn (`a` is not assigned again)
+                    self._decide(a)
+                self.app.confirm(closes, play, _("Close the line"))
                 return
             self._decide(a)
 
@@ -418,15 +438,15 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
                 self.decision_key = None
                 self._prepare()
                 return False
-        self.sent = (seat, [self._sent_fields(a) for a in actions])
+        self.sent = (seat, [self._sent_fields(seat, a) for a in actions])
         self.decision_key = None
         self._prepare()
         return True
 
-    def _sent_fields(self, action: Any) -> list[int]:
-        """The fields a posted action draws (its line's end first), shown until the game has it."""
+    def _sent_fields(self, seat: int, action: Any) -> list[int]:
+        """The fields `seat`'s posted action draws (its line's end first), shown until the game has it."""
         if isinstance(action, linyo.Move):
-            end = self.decide_state.lines[self.decide_seat][action.line - 1][-1]
+            end = self.decide_state.lines[seat][action.line - 1][-1]
             return [end, *action.fields] + ([action.star] if action.star is not None else [])
         if isinstance(action, linyo.Start):
             return [action.field]
@@ -434,11 +454,14 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
 
     def _closes(self, action: linyo.Move) -> str:
         """The question to ask before `action`, when it aborts one of the seat's lines ('' if not)."""
+        seat = self.decide_seat
+        if seat is None:      # asked only at a person's turn (`confirm`): never
+            return ""
         try:
-            pv = preview(self.decide_state, self.decide_seat, action)
+            pv = preview(self.decide_state, seat, action)
         except IllegalAction:
             return ""
-        d = self.g.seats[self.decide_seat].difficulty
+        d = self.g.seats[seat].difficulty
         for n in pv.closed_short:
             return _("This move is shorter than {d} fields: line {n} will be aborted ×. Play it?").format(d=d, n=n)
         for n in pv.closed_dead:
@@ -453,7 +476,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if not self._has_drawn():
             return self.remote is None and self._rewind()   # online, what the room has stays
         if self.set_choice is not None:
-            self.set_choice = list(linyo.roll_text(self.decide_state.rolled))
+            self.set_choice = list(self._roll_text())
         elif self.starts is not None:
             self.starts.undo()
         elif self.abort_mode:
@@ -469,17 +492,16 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     def _rewind(self) -> bool:
         """Back to the engine's last undo point for the seat to act (True if there was one)."""
         points = self.state.undo_points()
-        if not points:
-            return False
         seat = self.state.current_seat
+        if not points or seat is None:     # no seat to act has no undo points either
+            return False
         self.g.state = self.state.rewind(points[-1])
         self.reveal = Reveal(self.g.state, shown=True)
         self.follow = Follow(self.g.state.events)
         self.log.clear()
         for event in self.g.state.events:
             self.log.add(describe(event, self.g.name))
-        name = self.g.name(seat)    # read now: the entry keeps the name the seat had at this step
-        self.log.add(LogEntry(seat, lambda n=name: _("{name} takes a step back.").format(name=n)))
+        self.log.add(LogEntry(seat, functools.partial(_step_back_text, self.g.name(seat))))
         self._show_dice()
         self.hint = None
         self.hint_wanted = False
@@ -611,7 +633,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
     def _has_drawn(self) -> bool:
         """Something of this decision is drawn at the table (and not sent to the engine yet)."""
         if self.set_choice is not None:
-            return "".join(self.set_choice) != linyo.roll_text(self.decide_state.rolled)
+            return "".join(self.set_choice) != self._roll_text()
         if self.starts is not None:
             return bool(self.starts.picks)
         if self.abort_mode:
@@ -619,9 +641,9 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         return self.path is not None and self.path.line is not None
 
     def _update_hint(self) -> None:
-        if not self.hint_wanted or not self.human_turn():
-            return
         seat = self.decide_seat
+        if not self.hint_wanted or seat is None:     # None: no person decides now (`human_turn`)
+            return
         if self.bots.ready:
             self.bots.ask_hint(self.decide_state, seat)
             hint = self.bots.poll_hint(self.decide_state, seat)

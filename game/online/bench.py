@@ -19,6 +19,7 @@ registered game (``--game`` names another) and prints
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import statistics
 import sys
@@ -94,6 +95,20 @@ class NioThrottleCount(logging.Handler):
             self.longest_ms = max(self.longest_ms, int(wait) if isinstance(wait, (int, float)) else 0)
 
 
+def invited(t: Any, room: str) -> bool:
+    """The room's invitation reached this client."""
+    return room in t.invites
+
+
+def joined_all(tables: list[Any], room: str) -> bool:
+    """Every client has joined the room."""
+    return all(room in t.tables for t in tables)
+
+
+def loaded(t: Any, room: str) -> bool:
+    """The client has read the whole room."""
+    return room in t.tables and not t.loading()
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="Line-it games to time (2 players, plus --bots)")
@@ -134,9 +149,9 @@ def main(argv: list[str] | None = None) -> int:
             fut = tables[0].create(args.game, len(seats), {}, seats, bot_level="normal")
             pump(tables, fut.done, 60)
             room = fut.result()
-            pump(tables, lambda room=room: room in tables[1].invites, 60)
+            pump(tables, functools.partial(invited, tables[1], room), 60)
             tables[1].accept(room)
-            pump(tables, lambda room=room: all(room in t.tables for t in tables), 60)
+            pump(tables, functools.partial(joined_all, tables, room), 60)
             bots: dict = {}
             sent: dict[int, tuple[int, float]] = {}  # seq -> (receiving client, posted at)
 
@@ -173,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
                                               logins[1]["access_token"]).start(), tables[1].secrets)
             began_resume = time.perf_counter()
             fresh.resume(room)
-            pump([fresh], lambda room=room, fresh=fresh: room in fresh.tables and not fresh.loading(), 60)
+            pump([fresh], functools.partial(loaded, fresh, room), 60)
             took = time.perf_counter() - began_resume
             assert fresh.tables[room].replica.state.to_json() == tables[1].tables[room].replica.state.to_json()
             resumes.append((took, len(fresh.tables[room].replica.actions)))

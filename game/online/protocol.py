@@ -137,7 +137,7 @@ class TableSetup:
             allowed = game_options(game) if isinstance(game, str) else None
         except KeyError:
             allowed = None
-        if allowed is None:
+        if allowed is None or not isinstance(game, str):  # the second test only tells mypy game is a str
             raise ProtocolError(f"unknown game {str(game)[:20]!r}")
         seats_range = registry_game(game).seats
         players = _whole(c.get("players"), "players", seats_range.start, seats_range.stop - 1)

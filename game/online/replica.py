@@ -285,10 +285,10 @@ class TableReplica:
             else:
                 self._forget_passed()
                 seat = self.state.current_seat
-                item = self._actions.pop((self.next_seq, seat), None) if seat is not None else None
-                if item is None:
+                posted = self._actions.pop((self.next_seq, seat), None) if seat is not None else None
+                if posted is None:
                     return caused
-                act, event_id, sender = item
+                act, event_id, sender = posted
                 try:
                     got = self.state.apply(act.action)
                 except ValueError as exc:  # IllegalAction (and unparseable text)

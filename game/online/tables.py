@@ -97,7 +97,7 @@ class Table:
     room_id: str
     replica: TableReplica
     host: HostDuty | None = None
-    seen: set[str] = dataclasses.field(default_factory=set)
+    seen: set[str | None] = dataclasses.field(default_factory=set)  # None: an event without an id
     # per seat: seq -> action text we posted that the table has not applied yet
     posted: dict[int, dict[int, str]] = dataclasses.field(default_factory=dict)
     chance_posted: dict[int, ChanceMsg] = dataclasses.field(default_factory=dict)
@@ -433,7 +433,9 @@ class OnlineTables:
         if t is None:
             return False
         if kind == ACTION:
-            return t.posted.get(content.get("seat"), {}).get(content.get("seq")) == content.get("action")
+            seat, seq = content.get("seat"), content.get("seq")  # ints: the content is our own ActionMsg's
+            posted = t.posted.get(seat, {}).get(seq) if isinstance(seat, int) and isinstance(seq, int) else None
+            return posted == content.get("action")
         if kind == CHANCE:
             return content.get("seq", -1) >= t.replica.chance_count
         return True

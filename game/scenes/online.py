@@ -12,6 +12,7 @@ it fails (see `online_errors`).
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,7 @@ from ..scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import Button, TextInput
+from ..ui.widgets import Button, TextInput, Widget
 from .common import header, hint
 from .online_errors import address_note, plain_error, problem_text, throttle_text
 from .online_table import move_text, not_joined_text, open_online_table, open_replay, seat_name, seat_names
@@ -34,6 +35,14 @@ if TYPE_CHECKING:
 
 ROW_FONT = 28           # a table's row says five things: a size below the buttons' leaves room for them
 MIN_LAST_CHARS = 16     # a last move cut shorter than this says too little: the row drops it
+
+
+def _invitation_label(who: str) -> str:
+    return _("Invitation from {who}: accept").format(who=who)
+
+
+def _bot_label(who: str) -> str:
+    return _("Bot for {who}").format(who=who)
 
 
 class SecretInput(TextInput):
@@ -81,29 +90,30 @@ class OnlineScene(WidgetScene):
             tables = self.s.tables
             for room_id, sender in sorted(tables.invites.items()):
                 who = seat_name(sender, self.s.me) if sender else "?"
-                self.rows.append((Button(lambda w=who: _("Invitation from {who}: accept").format(who=w),
-                                         lambda r=room_id: self.accept(r), "primary"), room_id))
-                self.rows.append((Button(N_("Decline"), lambda r=room_id: self.decline(r), "quiet"), room_id))
+                self.rows.append((Button(functools.partial(_invitation_label, who),
+                                         functools.partial(self.accept, room_id), "primary"), room_id))
+                self.rows.append((Button(N_("Decline"), functools.partial(self.decline, room_id), "quiet"), room_id))
                 self.side.add(self.rows[-1][0])
             for summary in sorted(tables.summaries(), key=lambda x: (x.over, not x.my_turn, x.room_id)):
-                row = Button("", lambda r=summary.room_id: self.open(r),
+                row = Button("", functools.partial(self.open, summary.room_id),
                              "primary" if summary.my_turn and not summary.over else "normal", font_size=ROW_FONT)
                 row.label = lambda x=summary, b=row: self.fit_row(b, self.describe_parts(x))
                 self.rows.append((row, summary.room_id))
                 if summary.over:
-                    self.rows.append((Button(N_("Watch replay"), lambda r=summary.room_id: self.watch_replay(r),
+                    self.rows.append((Button(N_("Watch replay"), functools.partial(self.watch_replay, summary.room_id),
                                              "quiet", font_size=24), summary.room_id))
                     self.side.add(self.rows[-1][0])
-                    self.rows.append((Button(N_("Archive"), lambda r=summary.room_id: self.ask_archive(r),
+                    self.rows.append((Button(N_("Archive"), functools.partial(self.ask_archive, summary.room_id),
                                              "quiet", font_size=24), summary.room_id))
                     self.side.add(self.rows[-1][0])
                 for seat in self.bot_seats(summary):
                     who = seat_name(tables.tables[summary.room_id].setup.seats[seat], self.s.me)
-                    self.rows.append((Button(lambda w=who: _("Bot for {who}").format(who=w),
-                                             lambda r=summary.room_id, s=seat: self.ask_seat_bot(r, s), "quiet",
+                    self.rows.append((Button(functools.partial(_bot_label, who),
+                                             functools.partial(self.ask_seat_bot, summary.room_id, seat), "quiet",
                                              font_size=24), summary.room_id))
                     self.side.add(self.rows[-1][0])
-            self.widgets = [b for b, _r in self.rows] + [self.b_new, self.b_sign_out, self.b_back]
+            buttons: list[Widget] = [b for b, _r in self.rows]
+            self.widgets = buttons + [self.b_new, self.b_sign_out, self.b_back]
         self.set_focus(None)
         if hasattr(self.app, "lay"):
             self.layout(self.app.lay)
@@ -134,6 +144,7 @@ class OnlineScene(WidgetScene):
     def describe_parts(self, x: Any) -> list[str]:
         """One table's line in parts: game, the other players, whose turn, last move, unread."""
         t = self.s.tables.tables.get(x.room_id) if self.s else None
+        me = self.s.me if self.s else ""   # called while signed in: there is always a session
         game = game_tables.GAME_NAMES.get(x.game, x.game)
         if x.broken:
             turn = _("a move was removed: waiting for the host")
@@ -142,15 +153,15 @@ class OnlineScene(WidgetScene):
         elif x.my_turn:
             turn = _("your turn")
         elif t is not None and x.not_joined:
-            turn = not_joined_text(t.setup, x.not_joined, self.s.me)
+            turn = not_joined_text(t.setup, x.not_joined, me)
         elif t is not None and x.waiting_for:
-            turn = _("waiting for {names}").format(names=seat_names(t.setup, x.waiting_for, self.s.me))
+            turn = _("waiting for {names}").format(names=seat_names(t.setup, x.waiting_for, me))
         else:
             turn = _("waiting for the host")
-        others = ", ".join(seat_name(u, self.s.me) for u in t.setup.seats if u != self.s.me) if t else ""
+        others = ", ".join(seat_name(u, me) for u in t.setup.seats if u != me) if t else ""
         if x.strangers:   # in the room without a seat: they cannot play, but the players should know
             others += " · " + _("⚠ also in the room: {names}").format(
-                names=", ".join(seat_name(u, self.s.me) for u in x.strangers))
+                names=", ".join(seat_name(u, me) for u in x.strangers))
         move = move_text(x.game, x.last_move, t.setup) if t is not None else ""
         last = _("last: {move}").format(move=T.safe(move, 60)) if move else ""
         new = _("new: {n}").format(n=x.unread) if x.unread else ""
@@ -158,7 +169,9 @@ class OnlineScene(WidgetScene):
 
     def bot_seats(self, x: Any) -> list[int]:
         """The seats a bot may take at this table: other players' seats, at a game we host that goes on."""
-        t = self.s.tables.tables.get(x.room_id) if self.s else None
+        if self.s is None:
+            return []
+        t = self.s.tables.tables.get(x.room_id)
         if t is None or x.over or t.setup.host != self.s.me:
             return []
         return [i for i, user in enumerate(t.setup.seats) if user not in ("bot", self.s.me)]

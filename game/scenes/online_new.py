@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 USER_ID = re.compile(r"^@[^\s:]+:\S+$")
 
 
+def _verbatim(text: str) -> Callable[[], str]:
+    """A choice's label shown as it is (a game's title, a number), never looked up in the catalogue."""
+    return lambda: text
+
+
 class NewOnlineTable(WidgetScene):
     name = "online_new"
 
@@ -45,11 +50,11 @@ class NewOnlineTable(WidgetScene):
         self.sheet = "A"
         self.error = ""
         self.busy: concurrent.futures.Future | None = None
-        self.c_game = Choice(N_("Game"), [(g.name, (lambda t=g.title: t)) for g in games()],
+        self.c_game = Choice(N_("Game"), [(g.name, _verbatim(g.title)) for g in games()],
                              self.game, self._set_game)
         self.friends_in = TextInput("", self._set_friends, N_("Matrix IDs to invite, e.g. @ann:matrix.org"),
                                     max_len=300, font_size=26)
-        self.c_bots = Choice(N_("Bots"), [(n, (lambda n=n: str(n))) for n in range(0, 5)], 0, self._set_bots)
+        self.c_bots = Choice(N_("Bots"), [(n, _verbatim(str(n))) for n in range(0, 5)], 0, self._set_bots)
         self.c_final = Choice(N_("Final plays"), [(1, lambda: "1"), (2, lambda: "2")], 1, self._set_final)
         self.c_sheet = Choice(N_("Sheet"), [("A", lambda: "A"), ("B", lambda: "B"), ("random", N_("Random"))],
                               "A", self._set_sheet)
@@ -120,8 +125,9 @@ class NewOnlineTable(WidgetScene):
         self.s.poll()
         if self.busy is not None and self.busy.done():
             fut, self.busy = self.busy, None
-            if fut.exception() is not None:
-                self.error = plain_error(fut.exception())
+            exc = fut.exception()
+            if exc is not None:
+                self.error = plain_error(exc)
             else:
                 self.app.pop()
 
