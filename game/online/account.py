@@ -20,9 +20,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
-import json
-import os
-import tempfile
 import threading
 from pathlib import Path
 
@@ -112,27 +109,9 @@ def register(address: str, user: str, password: str, cancel: threading.Event | N
 
 
 def save(creds: Credentials) -> Credentials:
-    """Write the token file (owner-only) without ever leaving a half-written one.
-
-    The temp file is named like `storage.write_json`'s (mkstemp makes it 0600),
-    so one left by a kill is removed at the next start.
-    """
-    target = _file()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f"{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
-    try:
-        try:
-            os.write(fd, json.dumps(creds.to_json(), indent=1).encode())
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write the token file (owner-only: `storage.write_json`'s temp file is made 0600 by mkstemp)
+    without ever leaving a half-written one; a temp file left by a kill goes at the next start."""
+    storage.write_json(_file(), creds.to_json())
     return creds
 
 
