@@ -22,9 +22,10 @@ calls `register(GameUI(...))` plus its `GameInfo` in `engine.games`.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
 
+from engine.core import Event
 from engine.core.registry import GameInfo
 from engine.games import game as game_info, names
 
@@ -62,6 +63,31 @@ class SetupOption:
         return tuple(v for v, _label in self.choices)
 
 
+class MakeGame(Protocol):
+    """The game at the table: from a save payload, at an engine state, or new from a setup config
+    (BadSave when it cannot be used)."""
+
+    def __call__(self, config: dict[str, Any], state: Any = None, save: dict[str, Any] | None = None) -> Any: ...
+
+
+class MakeTable(Protocol):
+    """The game's table scene for the table game `tg`, its seats driven by `seating`."""
+
+    def __call__(self, app: Any, tg: Any, seating: Any, options: Any) -> Any: ...
+
+
+#: (table scene, events) -> None: chance resolved from outside (an online host's deal) shown at a table
+ShowChance = Callable[[Any, list[Event]], None]
+#: (players, seed) -> (engine state, setup config): `linebox --demo`'s game, every seat a bot
+DemoGame = Callable[[int, "int | None"], tuple[Any, dict[str, Any]]]
+#: (event, seat -> name) -> the log's sentence of one engine event, in the current language
+EventText = Callable[[Event, Callable[[int], str]], str]
+#: (final state, chance outcomes so far, seed) -> play from here: a new state with that past's chance
+BranchGame = Callable[[Any, list[dict[str, Any]], int], Any]
+#: (state) -> (the setup's game options, each seat's own options) of the game `state` is in
+SetupOf = Callable[[Any], tuple[dict[str, Any], list[dict[str, Any]]]]
+
+
 def _same(config: dict[str, Any]) -> dict[str, Any]:
     return config
 
@@ -80,10 +106,16 @@ class GameUI:
 
     name: str                                   # the engine's game name ("lineit")
     package: str                                # the package that declared it ("game.lineit_table")
+    # -- the table (game.tables.build_table, the replay's "play from here", online tables)
+    make_game: MakeGame
+    make_table: MakeTable
+    show_chance: ShowChance
+    demo_game: DemoGame
+    event_text: EventText
+    branch_game: BranchGame
+    setup_of: SetupOf
     #: gettext domain of the game's own texts (its table, log and refusals)
     text_domain: str = ""
-    #: hooks by role; each game package fills the ones it has (see the package's __init__)
-    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
 
     # -- the setup screen (game.scenes.setup)
     #: seats of a fresh setup
@@ -129,6 +161,21 @@ class GameUI:
     def info(self) -> GameInfo:
         """The engine's description of the same game (seats, options, rules traits)."""
         return game_info(self.name)
+
+    def new_state(self, config: dict[str, Any], **more: Any) -> Any:
+        """A new engine game from a setup config: its seats (each seat's own options, such as a
+        Linyo difficulty), seed, first seat and game options. The one place the setup's choices
+        become `new_game`'s keywords; `more` adds or overrides what is not a setup choice (a
+        branch's deck, rolls or a recorded sheet). ValueError for an option value the game does not allow.
+
+        >>> s = frontend("lineit").new_state({"seats": [{}, {}], "seed": 4, "first_seat": 1, "final_plays": 2})
+        >>> (s.players, s.current_seat, s.to_json()["setup"]["final_plays"])
+        (2, 1, 2)
+        """
+        seats = config["seats"]
+        kwargs = {**self.info.new_game_kwargs(len(seats), config, seats), **more}
+        return self.info.new_game(players=len(seats), seed=config.get("seed"),
+                                  first_seat=config.get("first_seat"), **kwargs)
 
     @property
     def title(self) -> str:

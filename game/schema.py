@@ -267,7 +267,7 @@ RECORD = Obj(optional={"format": Int(1, 99), "game": one_of(*GAMES), "setup": Pl
                        "actions": ListOf(ACTION, MAX_ACTIONS), "seed": SEED,
                        "chance": ListOf(CHANCE, MAX_ACTIONS)})
 
-#: what the tables store (see game/lineit_table/controller.py and game/linyo_table/model.py)
+#: what the tables store (see game/lineit_table/model.py and game/linyo_table/model.py)
 PAYLOAD = Obj(optional={"config": CONFIG, "record": RECORD, "undo_from": maybe(Int(0, MAX_ACTIONS))})
 
 SAVE = Obj(required={"kind": one_of("save"), "game": one_of(*GAMES), "payload": PAYLOAD},

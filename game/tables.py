@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING
 
 from engine.games import games
 
@@ -52,7 +52,7 @@ from . import history, storage
 from .frontends import frontend
 from .i18n import _
 from .table.drivers import TableOptions
-from .table.spec import MakeGame, MakeTable, TableSpec
+from .table.spec import TableSpec
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -66,22 +66,16 @@ GAME_NAMES = {g.name: g.title for g in games()}           # titles are never tra
 REASON_CHARS = 300
 
 
-def _hook(game: str, name: str) -> Callable[..., Any]:
-    """The game's front end hook `name` (its package is imported on first use)."""
-    return frontend(game).hooks[name]
-
-
 def build_table(app: "App", spec: TableSpec) -> "Scene":
     """The table for `spec`: the game at its start, seated by the spec's drivers, with its options
     and components (raises BadSave, or what the game's code raised for a save it did not think of)."""
-    make_game: MakeGame = _hook(spec.game, "make_game")
-    make_table: MakeTable = _hook(spec.game, "make_table")
-    tg = make_game(spec.config, state=spec.state, save=spec.save)
+    ui = frontend(spec.game)
+    tg = ui.make_game(spec.config, state=spec.state, save=spec.save)
     seating = spec.drivers(spec.game, tg.config, len(tg.config["seats"]))
     options = spec.options
     if spec.save is not None and not options.at_rest:
         options = replace(options, at_rest=True)     # a loaded game shows what already happened at once
-    table = make_table(app, tg, seating, options)
+    table: Scene = ui.make_table(app, tg, seating, options)
     for make in spec.components:
         table.host(make(table))           # type: ignore[attr-defined]  # every table has TableBase.host
     return table
@@ -186,7 +180,7 @@ def _set_aside(path: "Path", reason: str) -> "Path | None":
 
 def demo_spec(game: str, players: int, seed: int | None, speed: float, exit_at_end: bool) -> TableSpec:
     """`linebox --demo GAME`: the game's arena game with every seat a bot, measured (`TableOptions.figures`)."""
-    state, config = _hook(game, "demo_game")(players, seed)
+    state, config = frontend(game).demo_game(players, seed)
     return TableSpec(game, config, state=state,
                      options=TableOptions(speed=max(0.05, speed), figures=True, exit_at_end=exit_at_end, sounds=False))
 

@@ -198,7 +198,7 @@ def fake_table(monkeypatch, game, make_game, make_table):
     from game import frontends
     # the game's own front end (its setup options, statistics...) with the table's two hooks stood in
     ui = dataclasses.replace(frontends.frontend(game), package="tests.fake",
-                             hooks={"make_game": make_game, "make_table": make_table})
+                             make_game=make_game, make_table=make_table)
     monkeypatch.setitem(frontends._UIS, game, ui)
 
 

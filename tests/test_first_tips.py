@@ -9,10 +9,10 @@ import pytest
 from engine import lineit
 from game import history, i18n, stats
 from game.app import App
-from game.lineit_table.controller import Controller
+from game.lineit_table.model import TableGame as LineitGame
 from game.lineit_table.scene import TableScene
 from game.linyo_table.model import TableGame
-from game.linyo_table.scene import LinyoTable
+from game.linyo_table.scene import TableScene as LinyoTable
 from game.tutorial import lineit_script, linyo_script, tips
 from game.tutorial.steps import state_at
 from game.ui import text as T
@@ -83,12 +83,12 @@ def open_table(app: App, game: str, state, seat0: str = "human"):
         cfg = {"game": "lineit", "seed": 0, "first_seat": 0, "final_plays": 1,
                "seats": [{"name": "Ada", "kind": seat0, "level": None if seat0 == "human" else "easy"},
                          {"name": "Robin", "kind": "bot", "level": "easy"}]}
-        sc = TableScene(app, Controller(cfg, state, bot_levels=[None if seat0 == "human" else "easy", "easy"]))
+        sc = TableScene(app, LineitGame(cfg, state, bot_levels=[None if seat0 == "human" else "easy", "easy"]))
     else:
         cfg = {"game": "linyo", "seed": 0, "sheet": "A",
                "seats": [{"name": "Ada", "kind": seat0, "level": None if seat0 == "human" else "easy",
                           "difficulty": 2}]}
-        sc = LinyoTable(app, TableGame(state, cfg))
+        sc = LinyoTable(app, TableGame(cfg, state))
     app.reset(sc)
     app.run(frames=4, dt=DT)
     return sc

@@ -24,7 +24,7 @@ import pytest
 
 from engine.core import BadSave
 from game import stats, storage
-from game.lineit_table.controller import Controller
+from game.lineit_table.model import TableGame as LineitGame
 from game.linyo_table.model import TableGame
 from game.settings import Settings
 
@@ -49,7 +49,7 @@ def home(tmp_path, monkeypatch):
 
 
 def lineit_payload() -> dict:
-    ctrl = Controller.new(dict(LINEIT))
+    ctrl = LineitGame.new(dict(LINEIT))
     ctrl.apply(str(ctrl.state.legal_actions()[0]))
     return ctrl.payload()
 
@@ -359,7 +359,7 @@ def test_an_autosave_the_engine_refuses_is_set_aside(home):
     storage.write_autosave("lineit", payload)
     env = storage.read_save(storage.autosave_path("lineit"))
     with pytest.raises(BadSave) as refused:
-        Controller.from_payload(env["payload"])
+        LineitGame.from_payload(env["payload"])
     storage.set_aside(storage.autosave_path("lineit"), str(refused.value))
     assert storage.read_save(storage.autosave_path("lineit")) is None
     assert storage.latest_autosave()["game"] == "linyo"          # Continue offers the other game, not this one
@@ -374,7 +374,7 @@ def test_a_format_1_save_still_loads(home):
     storage.write_save("lineit", "Old", payload)
     env = storage.read_save(storage.saves_dir() / "old.json")
     assert env is not None and storage.take_problems() == []
-    assert [str(a) for a in Controller.from_payload(env["payload"]).state.history] == payload["record"]["actions"]
+    assert [str(a) for a in LineitGame.from_payload(env["payload"]).state.history] == payload["record"]["actions"]
 
 
 def test_save_names_are_cleaned_before_writing(home):

@@ -7,7 +7,7 @@ process, writing the autosave after each action as the table does and
 printing `saved N <action>` once the write returned. The test kills it at a
 random moment and checks:
 
-- the autosave loads (`Controller.from_payload`) and holds the last action
+- the autosave loads (`TableGame.from_payload`) and holds the last action
   the child reported, or the one after it (killed between write and print);
 - no `*.tmp` is left once the next start's cleanup ran;
 - no process the child started (bot worker, resource tracker) outlives it.
@@ -43,7 +43,7 @@ def drive() -> None:
     """Play Line-it games forever in $LINEBOX_HOME (the child side)."""
     from engine.bots.worker import BotWorker
     from game import storage
-    from game.lineit_table.controller import Controller
+    from game.lineit_table.model import TableGame
 
     storage.at_start()
     worker = BotWorker()
@@ -53,12 +53,12 @@ def drive() -> None:
     while True:
         env = storage.latest_autosave()
         if env is not None:
-            ctrl = Controller.from_payload(env["payload"])
+            ctrl = TableGame.from_payload(env["payload"])
             seed = int(ctrl.config["seed"]) + 1
         if env is None or ctrl.state.is_over:
             seats = [{"name": "Ada", "kind": "human", "level": None}] + [
                 {"name": f"Bot {i}", "kind": "bot", "level": "easy"} for i in (1, 2)]
-            ctrl = Controller.new({"game": "lineit", "seats": seats, "first_seat": None, "seed": seed,
+            ctrl = TableGame.new({"game": "lineit", "seats": seats, "first_seat": None, "seed": seed,
                                    "final_plays": 1})
         while not ctrl.state.is_over:
             seat = ctrl.current
@@ -204,7 +204,7 @@ def _run_and_kill(home: Path, rng: random.Random, after_save: bool) -> tuple[lis
 def _check_after_kill(home: Path, lines: list[str], token: str, spent: float) -> str:
     """The next start in `home`: what the kill left must be whole and nothing may run on."""
     from game import storage
-    from game.lineit_table.controller import Controller
+    from game.lineit_table.model import TableGame
 
     tmp_left = len(list(home.rglob("*.tmp")))
     storage.at_start()
@@ -215,7 +215,7 @@ def _check_after_kill(home: Path, lines: list[str], token: str, spent: float) ->
     events = [ln.split(maxsplit=2) for ln in lines if ln.startswith(("saved ", "over"))]
     if events:
         assert env is not None
-        actions = [str(a) for a in Controller.from_payload(env["payload"]).state.history]
+        actions = [str(a) for a in TableGame.from_payload(env["payload"]).state.history]
         if events[-1][0] == "over":       # the finished game, or the next one's first action
             assert len(actions) == int(events[-2][1]) or len(actions) == 1
         else:

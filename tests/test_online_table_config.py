@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.lineit import events as E
-from game.lineit_table.texts import event_text
+from game.lineit_table.log import event_text
 from game.online.protocol import BOT, TableSetup
 from game.scenes.online_table import table_config
 

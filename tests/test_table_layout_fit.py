@@ -12,13 +12,13 @@ from engine import lineit, linyo
 from engine.bots.worker import BotWorker
 from game.app import App
 from game import i18n
-from game.lineit_table.controller import Controller
+from game.lineit_table.model import TableGame as LineitGame
 from game.lineit_table.draw import draw_base
 from game.lineit_table.results import COLUMNS, ResultsScene
 from game.lineit_table.scene import TableScene
 from game.linyo_table import texts
 from game.linyo_table.model import TableGame
-from game.linyo_table.scene import LinyoTable
+from game.linyo_table.scene import TableScene as LinyoTable
 from game.table import bots as bots_mod
 from game.ui import text as T
 
@@ -60,8 +60,8 @@ def test_four_of_a_kind_banner_fits_the_panel_above_the_dice(home, lang, size, d
     state = linyo.new_game(players=1, seed=1, rolls=["gggg"], first_seat=0)
     state.apply(f"set {dice}")
     seat = {"name": LONG_NAME, "kind": "human", "level": None, "difficulty": 2}
-    scene = LinyoTable(app, TableGame(state, {"game": "linyo", "seats": [seat], "first_seat": 0, "seed": 1,
-                                             "sheet": "A"}))
+    scene = LinyoTable(app, TableGame({"game": "linyo", "seats": [seat], "first_seat": 0, "seed": 1,
+                                             "sheet": "A"}, state))
     app.reset(scene)
     app.run(frames=3, dt=DT)
     ops = scene._dice_label_ops(app.lay)
@@ -85,13 +85,13 @@ def test_the_note_and_instruction_stay_inside_the_panel(home, lang, size):
     app = start(size, lang)
     state = linyo.new_game(players=1, seed=1, rolls=["gggg"], first_seat=0)
     seat = {"name": "Ada", "kind": "human", "level": None, "difficulty": 2}
-    scene = LinyoTable(app, TableGame(state, {"game": "linyo", "seats": [seat], "first_seat": 0, "seed": 1,
-                                             "sheet": "A"}))
+    scene = LinyoTable(app, TableGame({"game": "linyo", "seats": [seat], "first_seat": 0, "seed": 1,
+                                             "sheet": "A"}, state))
     app.reset(scene)
     app.run(frames=3, dt=DT)
-    assert scene.note is not None and scene.note[0]            # "Four of a kind!"
-    for note in (scene.note, (scene._status(), True)):         # and a long one, bold
-        scene.note = note
+    assert scene.notice is not None and scene.notice[0]            # "Four of a kind!"
+    for note in (scene.notice, (scene._status(), True)):         # and a long one, bold
+        scene.notice = note
         ops = scene._info_ops(app.lay)
         assert ops
         inside = scene.panel_rect.inflate(-app.lay.px(8), 0)
@@ -113,8 +113,8 @@ def test_a_thumbnails_name_and_free_count_stay_apart_inside_it(home, lang, size,
     seats += [{"name": (LONG_NAME + str(i))[:20], "kind": "bot", "level": "easy", "difficulty": 2}
               for i in range(1, players)]
     state = linyo.new_game(players=players, seed=1, first_seat=0)
-    scene = LinyoTable(app, TableGame(state, {"game": "linyo", "seats": seats, "first_seat": 0, "seed": 1,
-                                             "sheet": "A"}))
+    scene = LinyoTable(app, TableGame({"game": "linyo", "seats": seats, "first_seat": 0, "seed": 1,
+                                             "sheet": "A"}, state))
     app.reset(scene)
     app.run(frames=3, dt=DT)
     assert scene.thumb_rects
@@ -141,7 +141,7 @@ def finished_lineit(app: App, players: int = 4) -> TableScene:
     pick = random.Random(5)
     while not state.is_over:
         state.apply(pick.choice(state.legal_actions()))
-    scene = TableScene(app, Controller(cfg, state))
+    scene = TableScene(app, LineitGame(cfg, state))
     app.reset(scene)
     for _ in range(600):
         if isinstance(app.top, ResultsScene):
@@ -202,7 +202,7 @@ def test_draw_pile_and_market_labels_keep_a_gap(home, lang, size):
     cfg = {"game": "lineit", "seed": 3, "first_seat": 0, "final_plays": 1,
            "seats": [{"name": n, "kind": "human" if i == 0 else "bot", "level": None if i == 0 else "easy"}
                      for i, n in enumerate(names)]}
-    scene = TableScene(app, Controller(cfg, lineit.new_game(players=4, seed=3, first_seat=0)))
+    scene = TableScene(app, LineitGame(cfg, lineit.new_game(players=4, seed=3, first_seat=0)))
     app.reset(scene)
     app.run(frames=3, dt=DT)
     lines = {t: (px, r) for t, px, r in drawn_by(lambda: draw_base(scene, app.screen))}

@@ -197,7 +197,7 @@ def test_refused_drop_snaps_back_and_leaves_the_engine_unchanged(home):
     mouse(pygame.MOUSEBUTTONUP, zone_center(sc, "hand"))
     frames(app)
     assert json.dumps(sc.ctrl.state.to_json()) == before
-    assert sc.refused and sc.refused.text == "You already took a market card this turn"
+    assert sc.refused and sc.refused.what == "You already took a market card this turn"
     settle(app)
     frames(app, 30)
     assert card_at(sc, other, "market") == start_pos          # snapped back to its place
@@ -237,7 +237,7 @@ def test_undo_steps_back_to_the_start_of_the_turn(home):
     click(app, sc.b_undo.rect.center)
     settle(app)
     assert len(sc.ctrl.state.history) == 1 and f"play {cards[0]}" not in [a.text for a in sc.ctrl.state.history]
-    assert sc.notice is not None and card_label(cards[0]) in sc.notice.text and "hand" in sc.notice.text
+    assert sc.notice is not None and card_label(cards[0]) in sc.notice.what and "hand" in sc.notice.what
     assert card_at(sc, cards[0], "hand")
     click(app, sc.b_undo.rect.center)
     settle(app)
@@ -458,10 +458,10 @@ def test_input_makes_engine_actions_and_the_drop_applies_that_very_action(home):
     other = sc.board.sprites_in(("market",))[0]
     assert sc.legal_targets(other) == set()                       # one take per turn: the engine says so
     sc.try_action(sc.action_for(other, "line"), "line")
-    assert sc.refused is not None and sc.refused.text == "You already took a market card this turn"
+    assert sc.refused is not None and sc.refused.what == "You already took a market card this turn"
     before = len(sc.ctrl.state.history)
     assert not sc.try_action("take 999 line")                      # a text from an edge that is no action
-    assert sc.refused is not None and "999" in sc.refused.text and len(sc.ctrl.state.history) == before
+    assert sc.refused is not None and "999" in sc.refused.what and len(sc.ctrl.state.history) == before
     with pytest.raises(IllegalAction):
         lineit.take(card.card, "pocket")
 

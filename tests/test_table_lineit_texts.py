@@ -11,7 +11,7 @@ from engine import lineit
 from engine.lineit.events import EVENT_KINDS
 from engine.lineit.refusals import REFUSALS
 from game import i18n
-from game.lineit_table import texts
+from game.lineit_table import log, texts
 
 SAMPLE = {"card": "57", "above": 57, "below": 12, "limit": 2, "bet": 4, "text": "xyz", "kind": "deal",
           "count": 5, "given": 3, "last": 2, "seat": "9"}
@@ -72,11 +72,11 @@ def test_every_event_kind_reads_in_three_languages():
     events = one_of_each_event()
     names = ["Ada", "Ben", "Cleo", "Dan"].__getitem__
     for kind, e in events.items():
-        english = texts.event_text(e, names)
+        english = log.event_text(e, names)
         assert english and english != kind
         for lang in ("de", "fr"):
             i18n.set_language(lang)
-            said = texts.event_text(e, names)
+            said = log.event_text(e, names)
             assert said and said != english, (lang, kind, said)
             i18n.set_language("en")
 
@@ -101,7 +101,7 @@ def test_french_never_breaks_a_line_before_a_colon():
     events = one_of_each_event()
     names = ["Ada", "Bartholomäus", "Cléo"].__getitem__
     for e in events.values():
-        said = texts.event_text(e, names)
+        said = log.event_text(e, names)
         for width in (120, 180, 260):
             for line in T.wrap(said, 11, width):
                 assert not line.startswith((":", ";", "?", "!")), (said, line)

@@ -13,7 +13,7 @@ from game.app import App
 from game.table import bots as bots_mod
 from game.linyo_table.model import TableGame
 from game.linyo_table.results import ResultsScene
-from game.linyo_table.scene import LinyoTable
+from game.linyo_table.scene import TableScene as LinyoTable
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuScene
 
@@ -183,7 +183,7 @@ def _to_first_move(app: App, scene: LinyoTable) -> None:
 def test_a_path_through_an_illegal_field_is_refused_and_changes_nothing(home):
     app = start_app()
     state = linyo.new_game(players=1, seed=11, rolls=["bbog", "bbbo"], first_seat=0)
-    scene = LinyoTable(app, TableGame(state, config([HUMAN], seed=11)))
+    scene = LinyoTable(app, TableGame(config([HUMAN], seed=11), state))
     app.reset(scene)
     app.run(frames=2, dt=DT)
     _to_first_move(app, scene)
@@ -205,13 +205,13 @@ def test_a_path_through_an_illegal_field_is_refused_and_changes_nothing(home):
     far = next((f for f in linyo.sheets.NEIGHBOURS[bad] if f != end and f not in mine), bad)
     drag(app, [centre(scene, end), centre(scene, bad), centre(scene, far)])
     assert scene.path.steps == []                  # the stroke stopped at the refused field
-    assert scene.note is not None and scene.note[1]
+    assert scene.notice is not None and scene.notice[1]
     assert not scene.b_confirm.enabled
     click(app, scene.b_confirm.rect.center)
     assert st.to_json() == record                  # nothing changed in the game
     # clicking the refused field alone is refused as well
     click(app, centre(scene, bad))
-    assert st.to_json() == record and scene.refused is not None and scene.refused[0] == bad
+    assert st.to_json() == record and scene.refused is not None and scene.refused.what == bad
     # backtracking: draw two steps, drag back onto the first, one step remains
     scene.path.clear()
     move = max(linyo.moves_by_line(st, seat)[line], key=lambda m: len(m.fields))
@@ -252,7 +252,7 @@ def test_four_of_a_kind_choice_by_clicking_dice(home):
     app = start_app()
     state = linyo.new_game(players=1, seed=1, rolls=["gggg"], first_seat=0)
     cfg = config([HUMAN], seed=1)
-    scene = LinyoTable(app, TableGame(state, cfg))
+    scene = LinyoTable(app, TableGame(cfg, state))
     app.reset(scene)
     app.run(frames=2, dt=DT)
     assert state.phase == "set" and scene.set_choice == list("gggg")
@@ -262,7 +262,7 @@ def test_four_of_a_kind_choice_by_clicking_dice(home):
     click(app, scene.die_rects[2].center)          # b -> o
     assert "".join(scene.set_choice) == "bbog"
     click(app, scene.die_rects[3].center)          # all four turned: the engine refuses
-    assert scene.note is not None and scene.note[1]
+    assert scene.notice is not None and scene.notice[1]
     assert not scene.b_confirm.enabled
     click(app, scene.b_confirm.rect.center)
     assert state.phase == "set"

@@ -11,7 +11,7 @@ from engine import linyo
 from game import stats, storage
 from game.app import App
 from game.linyo_table.model import TableGame
-from game.linyo_table.scene import LinyoTable
+from game.linyo_table.scene import TableScene as LinyoTable
 from game.table.drivers import TableOptions
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.load import LoadScene
@@ -22,7 +22,7 @@ from test_table_linyo import (DT, HUMAN, bot, centre, click, config, drag, human
 
 
 def table(app: App, state: linyo.State, seats: list[dict] | None = None) -> LinyoTable:
-    scene = LinyoTable(app, TableGame(state, config(seats or [HUMAN], seed=11)))
+    scene = LinyoTable(app, TableGame(config(seats or [HUMAN], seed=11), state))
     app.reset(scene)
     app.run(frames=2, dt=DT)
     return scene
@@ -105,10 +105,10 @@ def test_a_stale_message_clears_when_the_player_acts(home):
     scene = table(app, linyo.new_game(players=1, seed=11, rolls=["bbog", "bbbo", "bbbo"], first_seat=0))
     _to_first_move(app, scene)
     click(app, centre(scene, 76 if scene.state.lines[0][0][-1] != 76 else 0))   # far from any line end
-    assert scene.note is not None and scene.note[1]
+    assert scene.notice is not None and scene.notice[1]
     move = short_move(scene)
     draw_move(app, scene, move)
-    assert scene.note is None
+    assert scene.notice is None
 
 
 def test_refusals_start_with_a_capital_or_a_field_and_keep_colours_lower_case(home):
@@ -170,7 +170,7 @@ def test_a_refusal_names_the_real_reason(home):
     scene = table(app, linyo.new_game(players=1, seed=11, rolls=["bboo", "bbbo"], first_seat=0))
     grey = next(f for f in range(77) if scene.state.sheet.colours[f] == 2)
     click(app, centre(scene, grey))
-    assert scene.note is not None and "no grey die was rolled" in scene.note[0]
+    assert scene.notice is not None and "no grey die was rolled" in scene.notice[0]
     assert scene.starts.why_not(grey).code == "start.not_rolled"
     # after a star step, a far field is "not next to", a neighbour is "the star step is the last step"
     st = scene.state

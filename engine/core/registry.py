@@ -26,7 +26,7 @@ ValueError: Demo's speed is 1 or 2, not 3
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from .errors import Refusals
 from .events import EventKinds
@@ -83,24 +83,34 @@ class GameInfo:
         """Every option at its default value."""
         return {o.key: o.default for o in self.options}
 
-    def new_game_kwargs(self, players: int, values: Mapping[str, Any]) -> dict[str, Any]:
+    def new_game_kwargs(self, players: int, values: Mapping[str, Any],
+                        seats: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
         """The keywords `new_game` takes for these option values (defaults for the rest).
 
-        A per-seat option gives every seat the same value. ValueError for a
-        value the option does not allow; keys that are not options are ignored
-        (callers pass their whole settings).
+        A per-seat option gives each seat its own value from `seats` (one mapping per seat,
+        keyed like `values`), else every seat the value in `values`. ValueError for a
+        value the option does not allow; keys that are not options are ignored (callers
+        pass their whole settings or setup config).
+
+        >>> from engine.games import game
+        >>> game("linyo").new_game_kwargs(2, {"sheet": "B"}, [{"difficulty": 4}, {}])
+        {'sheet': 'B', 'difficulties': [4, 2]}
         """
         out: dict[str, Any] = {}
         for o in self.options:
             value = values.get(o.key, o.default)
-            if value not in o.allowed:
-                allowed = " or ".join(map(str, o.allowed))
-                raise ValueError(f"{self.title}'s {o.key} is {allowed}, not {value}")
             if o.per_seat_keyword:
-                out[o.per_seat_keyword] = [value] * players
+                each = [value] * players if seats is None else [s.get(o.key, value) for s in seats]
+                out[o.per_seat_keyword] = [self._allowed(o, v) for v in each]
             else:
-                out[o.key] = value
+                out[o.key] = self._allowed(o, value)
         return out
+
+    def _allowed(self, option: Option, value: Any) -> Any:
+        if value not in option.allowed:
+            allowed = " or ".join(map(str, option.allowed))
+            raise ValueError(f"{self.title}'s {option.key} is {allowed}, not {value}")
+        return value
 
 
 _GAMES: dict[str, GameInfo] = {}

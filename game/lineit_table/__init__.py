@@ -2,15 +2,16 @@
 
 Modules, one idea each:
 
-- `texts`      every sentence a player reads: refusals by code, the log from the engine's
-               events, bot reasons; translated, with real plurals
+- `texts`      the table's sentences: refusals by code, card names, bot reasons; translated,
+               with real plurals
+- `log`        the game log, written from the engine's events
 - `tally`      per-seat results of a game, counted from the engine's events
 - `tips`       tooltips: what the pieces on the table are (mouse, or the I key)
 - `buttons`    the row of buttons: one font size, labels wrap instead of shrinking
 - `geometry`   where everything sits on the table, from the window's logical size
 - `sprites`    cards and tokens that know where they are heading
 - `board`      the engine state as sprites: targets, staged animation, drawing
-- `controller` the game: engine state, seats, undo, save payload, result
+- `model`      the game at the table (`TableGame`): engine state, seats, undo, save payload
 - `scene`      the table scene: flow, buttons (on the shared base `game.table`)
 - `input`      mouse (drag or click) and keys
 - `draw`       painting the table from the scene (changes no state)
@@ -42,14 +43,14 @@ if TYPE_CHECKING:
 def make_game(config: dict[str, Any], state: Any = None, save: dict[str, Any] | None = None) -> Any:
     """The game at the table: from a save payload, at an engine state, or new from a setup config
     (BadSave if it cannot be used)."""
-    from .controller import Controller
+    from .model import TableGame
     if save is not None:
-        return Controller.from_payload(save)
+        return TableGame.from_payload(save)
     if state is not None:
-        return Controller(config, state)
+        return TableGame(config, state)
     try:
-        return Controller.new(config)
-    except (KeyError, TypeError) as exc:
+        return TableGame.new(config)
+    except (KeyError, TypeError, ValueError) as exc:
         raise BadSave(f"the setup is incomplete ({exc})") from None
 
 
@@ -60,7 +61,7 @@ def make_table(app: "App", tg: Any, seating: "Seating", options: "TableOptions")
 
 
 def show_chance(scene: Any, events: list[Any]) -> None:
-    """A deal from an online host: shown as any action's events (the controller's views key on
+    """A deal from an online host: shown as any action's events (the table game's views key on
     the chance count too, so they see the new cards)."""
     scene.on_applied(None, events)
 
@@ -73,7 +74,7 @@ def demo_game(players: int, seed: int | None) -> tuple[Any, dict[str, Any]]:
 
 def event_text(event: Any, name: Any) -> str:
     """The game log's sentence of one engine event (the online hub shows a room's last move)."""
-    from .texts import event_text as text
+    from .log import event_text as text
     return str(text(event, name))
 
 
@@ -88,9 +89,8 @@ def branch_game(final: Any, chance: list[dict[str, Any]], seed: int) -> Any:
     left = Counter(lineit.card_text(c) for c in lineit.FULL_DECK) - Counter(dealt)
     rest = sorted(left.elements(), key=lambda t: (len(t), t))
     random.Random(seed).shuffle(rest)
-    options, _seats = setup_of(final)
-    return lineit.new_game(players=final.players, seed=seed, first_seat=options["first_seat"],
-                           final_plays=options["final_plays"], deck=dealt + rest)
+    options, seats = setup_of(final)
+    return UI.new_state({**options, "seats": seats, "seed": seed}, deck=dealt + rest)
 
 
 def setup_of(state: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -121,6 +121,6 @@ UI = register(GameUI(
     variant=lazy(_TALLY, "variant"),
     variant_text=lazy(_TALLY, "variant_text"),
     tutorial=tutorial,
-    hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
-           "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of},
+    make_game=make_game, make_table=make_table, show_chance=show_chance, demo_game=demo_game,
+    event_text=event_text, branch_game=branch_game, setup_of=setup_of,
 ))

@@ -418,7 +418,7 @@ def draw_dynamic(sc: "LineitTableView", surface: pygame.Surface) -> list[pygame.
     board = sc.board
     ctrl = sc.ctrl
     spec = ctrl.spectator()
-    pulse = 0.5 + 0.5 * math.sin(sc.time * 5.0)
+    pulse = 0.5 + 0.5 * math.sin(sc.clock * 5.0)
     cur = ctrl.current
     drawn: list[pygame.Rect] = []
     pad = lay.px(8)
@@ -431,7 +431,7 @@ def draw_dynamic(sc: "LineitTableView", surface: pygame.Surface) -> list[pygame.
         g = geo.seat(cur)
         score = points_label(spec["seats"][cur]["score"])
         right = g.score_pos[0] - text_width(score, g.font, True) - lay.px(16)
-        text = _("thinking") + "." * (1 + int(sc.time * 3) % 3)
+        text = _("thinking") + "." * (1 + int(sc.clock * 3) % 3)
         size = max(MIN_PX, int(g.font * 0.75))
         name_right = g.name_pos[0] + lay.px(34) + text_width(ctrl.name(cur), g.font, True)
         if right - text_width(_("thinking") + "...", size) >= name_right:
@@ -555,9 +555,9 @@ def status_text(sc: "LineitTableView") -> tuple[str, tuple[int, int, int]]:
     ctrl = sc.ctrl
     spec = ctrl.spectator()
     if sc.refused is not None:
-        return sc.refused.text, P.ILLEGAL
+        return sc.refused.what, P.ILLEGAL
     if sc.notice is not None and sc.my_turn():
-        return sc.notice.text + " " + instruction(sc), C.TEXT
+        return sc.notice.what + " " + instruction(sc), C.TEXT
     if sc.hint is not None and sc.my_turn():
         return _("Hint: {action} — {reason}").format(action=texts.action_label(sc.hint["action"]),
                                                      reason=texts.bot_reason(sc.hint)), GLOW_HINT

@@ -20,11 +20,12 @@ from game.ui.layout import Layout
 from game.ui.widgets import label_text
 
 from . import texts, tips
+from .log import LogEntry, log_lines
 from .board import Board
-from .controller import Controller
+from .model import TableGame
 from .input import TableInput
 from .present import Picture, stage
-from .texts import Flash
+from game.table.flash import Flash
 from engine import lineit
 from engine.core import Event
 from engine.lineit import Action
@@ -59,7 +60,7 @@ class TableScene(TableBase, TableInput, Scene):
     hidden_hands = True          # other seats' hands are face down (the replay may open them at the end)
     bot_time_limit = HARD_TIME_LIMIT
 
-    def __init__(self, app: "App", ctrl: Controller, seating: Seating | None = None,
+    def __init__(self, app: "App", ctrl: TableGame, seating: Seating | None = None,
                  options: TableOptions | None = None) -> None:
         """The table for `ctrl`'s game; `seating` says who plays each seat (default: the setup's
         people and bots), `options` the pace and the rest (`game.table.drivers`)."""
@@ -74,10 +75,10 @@ class TableScene(TableBase, TableInput, Scene):
         self.hotseat = self.seating.hot_seat
         self.passing = False                 # a "pass to" screen is up
         self.geo: TableGeometry | None = None
-        self.log: list[texts.LogEntry] = []
+        self.log: list[LogEntry] = []
         self.log_scroll = 0                  # entries hidden below the panel (0: the newest shows)
         self.log_drag: tuple[int, int] | None = None   # (mouse y, scroll) when a drag in the log began
-        self.log_hover: texts.LogEntry | None = None   # the entry under the mouse: its cards are lit
+        self.log_hover: LogEntry | None = None   # the entry under the mouse: its cards are lit
         self.last_moves: dict[int, tuple[str, tuple]] = {}   # seat -> (card, zone) of its last card move
         self.deal_until = 0.0                # board clock when the market being dealt has landed
         self.turn_told = True                # "your turn" was said for the current turn
@@ -92,15 +93,15 @@ class TableScene(TableBase, TableInput, Scene):
         self.drag_off = (0, 0)
         self.mouse = (0, 0)
         self.hover: CardSprite | None = None
-        self.refused: Flash | None = None
-        self.notice: Flash | None = None     # what the last undo took back (shown a while)
+        self.refused: Flash[str] | None = None
+        self.notice: Flash[str] | None = None     # what the last undo took back (shown a while)
         self.flash_zone: tuple[str, float] | None = None
         self.hint: dict | None = None
         self.hint_wanted = False
         self.wait = 0.0                      # seconds before the next bot action shows
         self.bot_action: str | None = None
         self.sounds: list[list] = []         # [seconds, name]
-        self.time = 0.0
+        self.clock = 0.0
         self.results_at: float | None = None
         self.paint = Paint()                         # the drawing's caches (draw.py writes only these)
         self.last_turn_seat: int | None = None
@@ -117,7 +118,7 @@ class TableScene(TableBase, TableInput, Scene):
     def _restore_log(self) -> None:
         """A loaded game: the log and each seat's last move, from the engine's events (the cards,
         tokens and market places come from the engine at `layout`)."""
-        self.add_log(texts.log_lines(self.ctrl.state.events, self.ctrl.name))
+        self.add_log(log_lines(self.ctrl.state.events, self.ctrl.name))
         for e in self.ctrl.state.events:
             self._mark(e)
 
@@ -286,7 +287,7 @@ class TableScene(TableBase, TableInput, Scene):
         return None if found is None else len(self.log) - 1 - found
 
     def log_shows(self, event: Event) -> bool:
-        """Every engine event has its log entry (`texts.log_lines`)."""
+        """Every engine event has its log entry (`log_lines`)."""
         return True
 
     def on_applied(self, action: Any, events: list | None) -> None:
@@ -295,7 +296,7 @@ class TableScene(TableBase, TableInput, Scene):
         events = list(events or [])
         self.board.speed = self.anim_speed()
         total = stage(self.board, events, self.ctrl.spectator())
-        self.add_log(texts.log_lines(events, self.ctrl.name))
+        self.add_log(log_lines(events, self.ctrl.name))
         ph = 0.42 / max(0.01, self.board.speed) if self.board.speed > 0 else 0.0
         closing = action is lineit.ACTION_CLOSE        # `do` hands on the engine's own action
         for e in events:
@@ -317,7 +318,7 @@ class TableScene(TableBase, TableInput, Scene):
             self.queue_sound("deal", total * 0.7)
             self.deal_until = self.board.clock + total
 
-    def add_log(self, entries: list[texts.LogEntry]) -> None:
+    def add_log(self, entries: list[LogEntry]) -> None:
         """New log entries; a log scrolled back keeps showing the same entries."""
         self.log.extend(entries)
         if self.log_scroll:
@@ -418,7 +419,7 @@ class TableScene(TableBase, TableInput, Scene):
                 self._mark(e)
         label = texts.action_label(undone)
         self.notice = Flash(texts.sentence(_("Taken back: {action}.").format(action=label)), REFUSAL_SECONDS)
-        self.add_log([texts.LogEntry(self.viewer, partial(_taken_back, self.ctrl.name(self.viewer), undone))])
+        self.add_log([LogEntry(self.viewer, partial(_taken_back, self.ctrl.name(self.viewer), undone))])
         return True
 
     def on_hint(self) -> None:
@@ -462,7 +463,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.board.images.wait_loaded(30.0)      # the card art loader would share the bare frames' CPU
 
     def _update(self, dt: float) -> None:
-        self.time += dt
+        self.clock += dt
         ctrl = self.ctrl
         self.board.update(dt)
         for b in self.buttons:
@@ -523,8 +524,8 @@ class TableScene(TableBase, TableInput, Scene):
 
     def _update_over(self, dt: float) -> None:
         if self.results_at is None:
-            self.results_at = self.time + (0.8 if self.anim_speed() > 0 else 0.0)
-        if self.board.animating or self.time < self.results_at or self.app.top is not self:
+            self.results_at = self.clock + (0.8 if self.anim_speed() > 0 else 0.0)
+        if self.board.animating or self.clock < self.results_at or self.app.top is not self:
             return
         if not self.results_seen:
             self.show_results()

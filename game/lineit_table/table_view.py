@@ -18,11 +18,13 @@ from engine.lineit import Action
 
 from .board import Board
 from .buttons import RowButton
-from .controller import Controller
+from .model import TableGame
 from .geometry import TableGeometry
 from .paint import Paint
 from .sprites import CardSprite
-from .texts import Flash, LogEntry
+from game.table.flash import Flash
+
+from .log import LogEntry
 
 if TYPE_CHECKING:
     from ..app import App
@@ -38,7 +40,7 @@ class LineitTableView(Protocol):
     own first assignment instead of the declared one."""
 
     app: App
-    ctrl: Controller
+    ctrl: TableGame
     board: Board
     viewer: int                 # the seat shown at the bottom
     @property
@@ -57,9 +59,9 @@ class LineitTableView(Protocol):
     zoom_seat: int | None = None
     # what is shown, and how far its animations are
     paint: Paint
-    time: float
-    refused: Flash | None = None
-    notice: Flash | None = None
+    clock: float
+    refused: Flash[str] | None = None
+    notice: Flash[str] | None = None
     flash_zone: tuple[str, float] | None = None
     last_moves: dict[int, tuple[str, tuple]]
     log: list[LogEntry]

@@ -13,35 +13,14 @@ module turns each into a translated sentence, with real plurals.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import partial
 from typing import Any, Callable
 
 from engine import lineit
-from engine.core import Event, IllegalAction
-from engine.lineit import events as E
+from engine.core import IllegalAction
 from game.i18n import N_, _, ngettext
 
 SUIT_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 SUIT_GLYPHS = {"red": "\u2665", "blue": "\u2666", "green": "\u2663", "yellow": "\u2605"}
-
-
-@dataclass(frozen=True)
-class Flash:
-    """A message shown for a while: a refusal under the buttons, what an undo took back.
-
-    >>> Flash("No", 1.0).tick(0.4)
-    Flash(text='No', seconds=0.6)
-    >>> Flash("No", 1.0).tick(1.0) is None
-    True
-    """
-
-    text: str
-    seconds: float
-
-    def tick(self, dt: float) -> "Flash | None":
-        """The same message `dt` seconds later (None once its time is up)."""
-        return Flash(self.text, self.seconds - dt) if self.seconds > dt else None
 
 
 def suit_name(suit: str) -> str:
@@ -158,127 +137,3 @@ def logged_action(text: lineit.Action | str) -> str:
     """An action text ('take 57 line') as the log names a move taken back: about the table, not
     addressed to the player."""
     return _action_words(text, 1)
-
-
-@dataclass(frozen=True, eq=False)
-class LogEntry:
-    """One line of the game log: who it is about (None: the table), its text made when drawn
-    (so a language switch changes the log too) and the cards it names (lit while hovered)."""
-
-    seat: int | None
-    text: Callable[[], str]
-    cards: tuple[str, ...] = ()
-
-
-def cards_list(cards: tuple[str, ...] | list[str]) -> str:
-    return ", ".join(card_label(c) for c in cards)
-
-
-def per_suit(piles: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
-    return tuple(c for pile in piles for c in pile)
-
-
-def _closed_text(e: E.LineClosed, name: Callable[[int], str]) -> str:
-    banked, dropped = len(e.banked), len(e.discarded)
-    text = ngettext("{name} closes the line: {n} card banked", "{name} closes the line: {n} cards banked",
-                    banked).format(name=name(e.seat), n=banked)
-    text += ngettext(", {n} discarded", ", {n} discarded", dropped).format(n=dropped)
-    points = f"\u2212{-e.points}" if e.points < 0 else str(e.points)
-    text += ngettext(" ({points} point).", " ({points} points).", abs(e.points)).format(points=points)
-    if e.forced:
-        text = _("{name} had to close the line (the hand was full and no card fitted it, neither from the "
-                 "market nor from the hand).").format(name=name(e.seat)) + " " + text
-    return text
-
-
-def _round_text(e: E.RoundEnded, name: Callable[[int], str]) -> str:
-    left = per_suit(e.to_jackpots)
-    text = _("End of round {n}.").format(n=e.round)
-    if left:
-        text += " " + ngettext("Left in the market, to the jackpots: {cards}.",
-                               "Left in the market, to the jackpots: {cards}.", len(left)).format(
-            cards=cards_list(left))
-    if e.bets_gone:
-        text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
-            cards=cards_list(e.bets_gone))
-    return text + " " + _("The first-player token passes to {name}.").format(name=name(e.token_to))
-
-
-def _remainder_text(e: E.RemainderDealt) -> str:
-    left = per_suit(e.to_jackpots)
-    text = ngettext("The draw pile cannot fill a market: its last card goes to the jackpots: {cards}.",
-                    "The draw pile cannot fill a market: its last cards go to the jackpots: {cards}.",
-                    len(e.cards)).format(cards=cards_list(left) or "\u2014")
-    if e.bets_gone:
-        text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
-            cards=cards_list(e.bets_gone))
-    return text
-
-
-def event_text(e: Event, name: Callable[[int], str]) -> str:
-    """What one engine event says, in the current language (every Line-it event kind has a sentence)."""
-    if isinstance(e, E.FirstSeat):
-        return _("{name} holds the first-player token and starts.").format(name=name(e.seat))
-    if isinstance(e, E.MarketDealt):
-        return _("Round {n}: the market is dealt: {cards}.").format(n=e.round, cards=cards_list(e.cards))
-    if isinstance(e, E.CardTaken):
-        return (_("{name} takes {card} to the line.") if e.to == "line" else
-                _("{name} takes {card} into the hand.")).format(name=name(e.seat), card=card_label(e.card))
-    if isinstance(e, E.CardPlayed):
-        return (_("{name} plays {card} from the hand (final play).") if e.final else
-                _("{name} plays {card} from the hand.")).format(name=name(e.seat), card=card_label(e.card))
-    if isinstance(e, E.DirectionFixed):
-        return (_("The line of {name} is ascending.") if e.direction == "ascending" else
-                _("The line of {name} is descending.")).format(name=name(e.seat))
-    if isinstance(e, E.JackpotWon):
-        n = len(e.cards)
-        return ngettext("Third {suit} card: {name} wins the {suit} jackpot, {n} card.",
-                        "Third {suit} card: {name} wins the {suit} jackpot, {n} cards.", n).format(
-            suit=suit_name(e.suit), name=name(e.seat), n=n)
-    if isinstance(e, E.BetResolved):
-        return (_("{name} wins the bet {v}: +{v}.") if e.won else
-                _("{name} loses the bet {v}: \u2212{v}.")).format(name=name(e.seat), v=e.value)
-    if isinstance(e, E.LineClosed):
-        return _closed_text(e, name)
-    if isinstance(e, E.RoundEnded):
-        return _round_text(e, name)
-    if isinstance(e, E.RemainderDealt):
-        return _remainder_text(e)
-    if isinstance(e, E.TurnEnded):
-        return _("{name} ends the turn.").format(name=name(e.seat))
-    if isinstance(e, E.FinalPlaysBegun):
-        return ngettext("Final plays: each player may play one card from the hand, starting with {name}.",
-                        "Final plays: each player may play up to {n} cards from the hand, one per pass, "
-                        "starting with {name}.", e.passes).format(name=name(e.first_seat), n=e.passes)
-    if isinstance(e, E.Passed):
-        return _("{name} passes.").format(name=name(e.seat))
-    if isinstance(e, E.FinalCloses):
-        return _("Every line is closed and scored.")
-    if isinstance(e, E.GameOver):
-        best = max(e.scores) if e.scores else 0
-        names = ", ".join(name(p) for p in e.winners)
-        if len(e.winners) > 1:
-            return ngettext("Game over: shared victory of {names} with {points} point.",
-                            "Game over: shared victory of {names} with {points} points.", abs(best)).format(
-                names=names, points=best)
-        return ngettext("Game over: {names} wins with {points} point.",
-                        "Game over: {names} wins with {points} points.", abs(best)).format(names=names, points=best)
-    return e.kind
-
-
-def event_cards(e: Event) -> tuple[str, ...]:
-    """The cards an event names (lit on the table while its log entry is hovered)."""
-    if isinstance(e, (E.CardTaken, E.CardPlayed)):
-        return (e.card,)
-    if isinstance(e, (E.MarketDealt, E.JackpotWon)):
-        return tuple(e.cards)
-    if isinstance(e, E.LineClosed):
-        return tuple(e.banked) + tuple(e.discarded)
-    if isinstance(e, (E.RoundEnded, E.RemainderDealt)):
-        return per_suit(e.to_jackpots)
-    return ()
-
-
-def log_lines(events: list[Event], name: Callable[[int], str]) -> list[LogEntry]:
-    """The log entries of some engine events, one per event."""
-    return [LogEntry(getattr(e, "seat", None), partial(event_text, e, name), event_cards(e)) for e in events]

@@ -45,7 +45,7 @@ def make_game(config: dict[str, Any], state: Any = None, save: dict[str, Any] | 
         seats = [{**s, "difficulty": s.get("difficulty", int(state.difficulties[p]))}
                  for p, s in enumerate(config["seats"])]
         sheet = config.get("sheet", state.to_json()["setup"].get("sheet"))
-        return TableGame(state, {**config, "seats": seats, "sheet": sheet if sheet in SHEET_CHOICES else "A"})
+        return TableGame({**config, "seats": seats, "sheet": sheet if sheet in SHEET_CHOICES else "A"}, state)
     try:
         return TableGame.new(config)
     except (KeyError, TypeError, ValueError) as exc:
@@ -54,8 +54,8 @@ def make_game(config: dict[str, Any], state: Any = None, save: dict[str, Any] | 
 
 def make_table(app: "App", tg: Any, seating: "Seating", options: "TableOptions") -> "Scene":
     """The table scene for the game `tg`, its seats driven by `seating`."""
-    from .scene import LinyoTable
-    return LinyoTable(app, tg, seating, options)
+    from .scene import TableScene
+    return TableScene(app, tg, seating, options)
 
 
 DAILY = "daily"           # the setup's own sheet choice: today's random sheet, the same for everybody
@@ -98,13 +98,11 @@ def event_text(event: Any, name: Any) -> str:
 def branch_game(final: Any, chance: list[dict[str, Any]], seed: int) -> Any:
     """Play from here: a new seeded game of `final`'s setup that rolls the rolls made so far
     (`chance`, the record's outcomes up to the moment), the seeded source after them."""
-    from engine import linyo
     setup = final.to_json()["setup"]
     rolls = ["".join(c["outcome"]) for c in chance if c["kind"] == "roll"]
-    options, _seats = setup_of(final)
-    return linyo.new_game(players=final.players, seed=seed, sheet=setup.get("sheet", "A"),
-                          difficulties=setup.get("difficulties"), first_seat=options["first_seat"],
-                          rolls=rolls, sheet_seed=setup.get("sheet_seed"))
+    options, seats = setup_of(final)
+    return UI.new_state({**options, "seats": seats, "seed": seed}, rolls=rolls,
+                        sheet=setup.get("sheet", "A"), sheet_seed=setup.get("sheet_seed"))
 
 
 def setup_of(state: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -148,6 +146,6 @@ UI = register(GameUI(
     variant=lazy(_RECORDS, "variant"),
     variant_text=lazy(_RECORDS, "variant_text"),
     tutorial=tutorial,
-    hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
-           "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of},
+    make_game=make_game, make_table=make_table, show_chance=show_chance, demo_game=demo_game,
+    event_text=event_text, branch_game=branch_game, setup_of=setup_of,
 ))

@@ -337,7 +337,7 @@ class TableDrawing(TableMixin):
             glows[f] = "hint"
         glows.update(logged)          # the pointer rests on a log entry: its fields, above all
         if self.refused is not None:
-            glows[self.refused[0]] = "refused"
+            glows[self.refused.what] = "refused"
         return glows
 
     def _draw_sheet(self, surface: pygame.Surface, lay: Layout, seat: int, geom: SheetGeom,
@@ -537,8 +537,8 @@ class TableDrawing(TableMixin):
         y = r.y
         ops = []
         size = font_px(lay, 26)
-        if self.note is not None and self.note[0]:      # what was just said (a refusal in red) comes first
-            text, problem = self.note
+        if self.notice is not None and self.notice[0]:      # what was just said (a refusal in red) comes first
+            text, problem = self.notice
             for line in T.wrap(text, size, r.w, bold=True):     # drawn bold: wrapped bold
                 ops.append((line, size, tuple(P.ILLEGAL if problem else C.ACCENT), (r.x, y), "topleft", True))
                 y += int(size * 1.3)

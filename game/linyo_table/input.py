@@ -11,6 +11,7 @@ from engine.core import Refusal
 
 from .. import sound
 from ..i18n import _
+from ..table.flash import Flash
 from . import texts, tips
 from .table_view import TableMixin
 
@@ -23,7 +24,7 @@ class TableInput(TableMixin):
     # ================================================================== pointer
     def _refuse(self, f: int, reason: Refusal | None) -> None:
         """Flash `f`; say the engine's reason (a coded refusal), if it gave one."""
-        self.refused = (f, REFUSED_SECONDS)
+        self.refused = Flash(f, REFUSED_SECONDS)
         if reason:
             self._say(texts.explain(reason), True)
 
@@ -45,7 +46,7 @@ class TableInput(TableMixin):
         if self.starts is not None:
             if self.starts.pick(f):
                 sound.play("place")
-                self.note = None
+                self.notice = None
             else:
                 self._refuse(f, self.starts.why_not(f))
             return
@@ -69,7 +70,7 @@ class TableInput(TableMixin):
                 self.dragging = True
                 self.last_pos = pos
                 self.drag_pos = pos
-                self.note = None
+                self.notice = None
                 self._refresh_preview()
                 return
         if p.line is not None:
@@ -112,13 +113,13 @@ class TableInput(TableMixin):
                 sound.play("pick")
                 changed = True
                 continue
-            if self.refused is None or self.refused[0] != f:
+            if self.refused is None or self.refused.what != f:
                 self._refuse(f, p.why_not(f))
             break
         self.last_pos = pos
         self.drag_pos = pos
         if changed:
-            self.note = None
+            self.notice = None
             self._refresh_preview()
 
     def release(self, pos: tuple[int, int]) -> None:
@@ -135,7 +136,7 @@ class TableInput(TableMixin):
         sound.play("pick")
         why = self.decide_state.why_illegal(self._set_action())
         if why is None:
-            self.note = None
+            self.notice = None
         else:
             self._say(texts.explain(why), True)
 
@@ -189,7 +190,7 @@ class TableInput(TableMixin):
             return True
         if self.human_turn() and (event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key not in (pygame.K_TAB, pygame.K_ESCAPE))):
-            self.note = None          # the player acts: what was said before is stale (a refusal says anew)
+            self.notice = None          # the player acts: what was said before is stale (a refusal says anew)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._left_click(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:

@@ -38,7 +38,7 @@ class SeatInfo:
 class TableGame:
     """An engine `State` plus the setup config it came from."""
 
-    def __init__(self, state: linyo.State, config: dict[str, Any]) -> None:
+    def __init__(self, config: dict[str, Any], state: linyo.State) -> None:
         self.state = state
         self.config = config
         self.seats = [SeatInfo(str(s.get("name", "")), s.get("kind", "human"),
@@ -58,11 +58,11 @@ class TableGame:
         if sheet not in SHEET_CHOICES:
             sheet = "A"
         config["sheet"] = sheet
-        state = linyo.new_game(players=len(seats), seed=config.get("seed"), sheet=sheet,
-                               difficulties=[int(s.get("difficulty", 2)) for s in seats],
-                               first_seat=config.get("first_seat"))
+        config["seats"] = [{**s, "difficulty": int(s.get("difficulty", 2))} for s in seats]
+        from game.frontends import frontend
+        state = frontend("linyo").new_state(config)
         config["seed"] = state.seed
-        return cls(state, config)
+        return cls(config, state)
 
     @classmethod
     def from_payload(cls, payload: Any) -> "TableGame":
@@ -78,7 +78,7 @@ class TableGame:
         for s in config["seats"]:
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
                 raise BadSave("a saved seat is broken")
-        return cls(state, config)
+        return cls(config, state)
 
     def payload(self) -> dict[str, Any]:
         """What `storage.write_autosave("linyo", ...)` keeps: record + config."""

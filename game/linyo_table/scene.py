@@ -31,6 +31,7 @@ from ..scene import Scene, WidgetScene
 from ..table.base import TableBase
 from ..table.bots import fallback
 from ..table.drivers import Seating, TableOptions
+from ..table.flash import Flash
 from ..ui.layout import Layout
 from ..ui.widgets import Button
 from . import texts
@@ -67,7 +68,7 @@ def _step_back_text(name: str) -> str:
     return _("{name} takes a step back.").format(name=name)
 
 
-class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
+class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
     """A game of Linyo at the table."""
 
     name = "linyo_table"
@@ -88,7 +89,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.reveal = Reveal(tgame.state, shown=restored)
         self.dice = DiceView()
         self.clock = 0.0
-        self.pace = 0.0                  # seconds before the bot's answer is played
+        self.wait = 0.0                  # seconds before the bot's answer is played
         # human input
         self.path: MovePath | None = None
         self.starts: StartPicks | None = None
@@ -98,8 +99,8 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.dragging = False
         self.drag_pos: tuple[int, int] | None = None
         self.last_pos: tuple[int, int] | None = None
-        self.refused: tuple[int, float] | None = None
-        self.note: tuple[str, bool] | None = None   # (text, is_problem)
+        self.refused: Flash[int] | None = None   # the refused field, lit a while
+        self.notice: tuple[str, bool] | None = None   # (text, is_problem)
         self.preview: Preview | None = None
         self.hover_die: int | None = None
         self.last_human: int | None = None
@@ -214,7 +215,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         return describe(event, self.g.name) is not None
 
     def _say(self, text: str, problem: bool = False) -> None:
-        self.note = (text, problem)
+        self.notice = (text, problem)
 
     def others_turn_text(self, seat: int) -> str:
         """The status when no one at this screen decides, from the seats' drivers: "your move is
@@ -531,7 +532,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         self.abort_mode = True
         self.abort_line = None
         self.path.clear()
-        self.note = None
+        self.notice = None
         self._refresh_preview()
 
     def show_all_sheets(self) -> None:
@@ -599,9 +600,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
             elif name == "stroke_done" and self.g.seats[seat].is_bot:
                 sound.play("place")
         self.dice.update(dt * max(1.0, self.speed))
-        if self.refused is not None:
-            left = self.refused[1] - dt
-            self.refused = (self.refused[0], left) if left > 0 else None
+        self.refused = self.refused and self.refused.tick(dt)
         if self.zoom_seat is not None:
             self.zoom_t = min(1.0, self.zoom_t + dt * (4.0 * max(0.5, anim) if anim > 0 else 100))
         self._update_bots(dt)
@@ -651,7 +650,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
                 self.hint = hint
                 self.hint_wanted = False
 
-    def bot_delay(self) -> float:
+    def pace(self) -> float:
         return self.app.settings.bot_pace_seconds / self.speed
 
     def _update_bots(self, dt: float) -> None:
@@ -668,10 +667,10 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         driver.ask(st, seat)             # at once: a bot thinks while the table animates
         # the pace counts once the last stroke is on paper and the dice have landed
         if self.reveal.busy() or self.dice.rolling():
-            self.pace = self.bot_delay()
+            self.wait = self.pace()
             return
-        self.pace -= dt
-        if self.pace > 0 or not driver.answered():
+        self.wait -= dt
+        if self.wait > 0 or not driver.answered():
             return
         if not self.seating.people() and self.focus_seat != seat:
             # a bots-only table: the big sheet turns to the mover a frame before its move lands, so
@@ -684,7 +683,7 @@ class LinyoTable(TableBase, TableInput, TableDrawing, WidgetScene):
         if not self._apply(text):
             log.error("bot played an illegal action %r", text)
             self._apply(fallback(st))
-        self.pace = self.bot_delay() * (0.35 if self.state.phase == "start" else 1.0)
+        self.wait = self.pace() * (0.35 if self.state.phase == "start" else 1.0)
 
     def _update_scoring(self, dt: float) -> None:
         if not self.state.is_over or self.finished:

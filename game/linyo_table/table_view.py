@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from engine import linyo
+from game.table.flash import Flash
 
 from .dice_view import DiceView
 from .follow import Follow
@@ -61,8 +62,8 @@ class LinyoTableView(Protocol):
     dragging: bool
     drag_pos: tuple[int, int] | None = None
     last_pos: tuple[int, int] | None = None
-    refused: tuple[int, float] | None = None
-    note: tuple[str, bool] | None = None  # (text, is_problem)
+    refused: Flash[int] | None = None
+    notice: tuple[str, bool] | None = None  # (text, is_problem)
     preview: Preview | None = None
     hover_die: int | None = None
     hover_pos: tuple[int, int] | None = None

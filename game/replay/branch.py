@@ -38,7 +38,7 @@ def branch_state(rp: Replay, k: int, seed: int | None = None) -> Any:
     """A new engine state: the replay's past up to moment k, fresh chance after it (the game's
     `branch_game` hook keeps the chance seen so far and starts a new seeded game with it)."""
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else int(seed)
-    state = frontend(rp.game).hooks["branch_game"](rp.final, chance_upto(rp.final, k), seed)
+    state = frontend(rp.game).branch_game(rp.final, chance_upto(rp.final, k), seed)
     for action in rp.actions[:k]:
         state.apply(action)
     return state
@@ -48,7 +48,7 @@ def branch_config(rp: Replay, me: int, seed: int) -> dict:
     """The setup config of the new game: `me` is the person, every other seat a bot; the game's
     options (and each seat's own, such as a Linyo difficulty) are the record's (`setup_of` hook)."""
     from game.table.base import new_game_id
-    options, seat_options = frontend(rp.game).hooks["setup_of"](rp.final)
+    options, seat_options = frontend(rp.game).setup_of(rp.final)
     # a name from a hand-made file may hold control characters or lone surrogates: cleaned, so
     # the new game's autosaves and statistics (which refuse such names) keep and count it
     seats = [{"name": schema.clean_name(s.name), "kind": "human" if p == me else "bot",

@@ -65,7 +65,7 @@ def move_text(game: str, move: Any, setup: Any) -> str:
     def name(p: int) -> str:        # the log's sentences are third person: our own seat by its name too
         return seat_name(setup.seats[p], "") if 0 <= p < len(setup.seats) else "?"
     from ..frontends import frontend
-    return str(frontend(game).hooks["event_text"](event, name)).rstrip(".")
+    return str(frontend(game).event_text(event, name)).rstrip(".")
 
 
 def online_game_id(room_id: str) -> str:

@@ -129,7 +129,7 @@ class RemoteTable:
         k = len(state.chance)
         if k < len(rep.state.chance) and rep.state.chance[k].at == len(self.done):
             events = state.resolve_chance(list(rep.state.chance[k].outcome))
-            frontend(scene.game).hooks["show_chance"](scene, events or [])
+            frontend(scene.game).show_chance(scene, events or [])
 
     def _diverged(self, rep: Any) -> bool:
         n = min(len(self.done), len(rep.actions))

@@ -22,7 +22,7 @@ import pygame
 from .drivers import Plan, TableOptions, local
 
 if TYPE_CHECKING:
-    from game.scene import Scene
+    pass
 
 
 class TableComponent(Protocol):
@@ -88,15 +88,3 @@ class TableSpec:
     drivers: Plan = local
     options: TableOptions = field(default_factory=TableOptions)
     components: tuple[ComponentMaker, ...] = ()
-
-
-class MakeGame(Protocol):
-    """A game's `make_game` hook: the game at the table (BadSave when it cannot be used)."""
-
-    def __call__(self, config: dict[str, Any], state: Any = None, save: dict[str, Any] | None = None) -> Any: ...
-
-
-class MakeTable(Protocol):
-    """A game's `make_table` hook: its table scene for the game, seated and optioned."""
-
-    def __call__(self, app: Any, tg: Any, seating: Any, options: TableOptions) -> "Scene": ...

@@ -1,6 +1,6 @@
 """The game behind the table: engine state, seats, undo and the save payload.
 
-The controller applies actions to the engine at once (a human's drop, a
+The table game applies actions to the engine at once (a human's drop, a
 bot's answer) and keeps what the engine said happened (`last_events`, the
 list `apply` returned); the board animates afterwards. Undo steps back one
 action at a time through the engine's `undo_points()` / `rewind()`. Bots,
@@ -24,7 +24,7 @@ from game.table.bots import bot_seeds as seeds_for
 log = logging.getLogger("linebox.lineit")
 
 
-class Controller:
+class TableGame:
     """One Line-it game with its seats."""
 
     def __init__(self, config: dict, state: LineitState, bot_levels: list[str] | None = None) -> None:
@@ -45,13 +45,13 @@ class Controller:
 
     # ------------------------------------------------------------ setup
     @classmethod
-    def new(cls, config: dict, **kw: Any) -> "Controller":
-        state = lineit.new_game(players=len(config["seats"]), seed=config.get("seed"),
-                                first_seat=config.get("first_seat"), final_plays=config.get("final_plays", 1))
+    def new(cls, config: dict, **kw: Any) -> "TableGame":
+        from game.frontends import frontend
+        state = frontend("lineit").new_state(config)
         return cls(config, state, **kw)
 
     @classmethod
-    def from_payload(cls, payload: dict, **kw: Any) -> "Controller":
+    def from_payload(cls, payload: dict, **kw: Any) -> "TableGame":
         """A game from a save payload; raises BadSave if it cannot be used."""
         if not isinstance(payload, dict) or not isinstance(payload.get("config"), dict) or "record" not in payload:
             raise BadSave("this is not a Line-it table save")
