@@ -122,5 +122,6 @@ UI = register(GameUI(
     variant_text=lazy(_TALLY, "variant_text"),
     tutorial=tutorial,
     hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
-           "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of},
+           "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of,
+           "achievements": lazy(f"{__name__}.achievements", "declared")},
 ))
