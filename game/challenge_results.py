@@ -24,11 +24,13 @@ from engine.games import game as game_info
 
 from . import challenge as ch
 from . import stats
+from .history import replay
 from .achievements import store
 from .i18n import N_, _, ngettext
 from .ui import text as T
 from .ui import theme as C
 from .ui.fit_button import FitButton as Button
+from .ui.game_stats_panel import GameStatsPanel
 from .ui.widgets import panel
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ class ResultsExtras:
         marker = tg.config.get("challenge") if self.playing is not None else None
         self.their_game = ch.kept_game(marker.get("game")) if isinstance(marker, dict) else None
         self.compare_shown = False
+        self._panels: list[GameStatsPanel] | None = None
         self.b_challenge = Button(N_("Challenge a friend"), self.open_offer, "quiet", font_size=font_size)
         self.b_challenge.visible = self.offer is not None
         self.b_compare = Button(lambda: _("Results") if self.compare_shown else _("Compare"), self.toggle_compare,
@@ -116,6 +119,19 @@ class ResultsExtras:
 
     # ------------------------------------------------------------ buttons
     def widen_row(self, row: list[Any], room: int) -> None:
+        """Move this screen's buttons out of the big row into the small `row` (see `_widen`), and
+        centre the big row again without them."""
+        big = [b for b in self.scene.shown_buttons() if b not in self.buttons]   # type: ignore[attr-defined]
+        if big and any(b.visible for b in self.buttons):
+            gap = big[1].rect.x - big[0].rect.right if len(big) > 1 else 0
+            width = sum(b.rect.w for b in big) + gap * (len(big) - 1)
+            x = self.scene.app.lay.width // 2 - width // 2
+            for b in big:
+                b.rect.x = x
+                x += b.rect.w + gap
+        self._widen(row, room)
+
+    def _widen(self, row: list[Any], room: int) -> None:
         """Lay the visible `row` (small buttons already placed in one centred row) and this
         screen's visible buttons as one centred row of the same height and spacing, narrower
         when they would not fit in `room` pixels."""
@@ -161,10 +177,26 @@ class ResultsExtras:
                    (_("Your game"), mine_seats, tg.state.scores(), tg.state.winners()))
         for k, (title, seats, scores, winners) in enumerate(columns):
             box = pygame.Rect(rect.x + k * (half + gap), rect.y, half, rect.h)
-            self._draw_column(surface, box, size, title, seats, scores, winners)
+            bottom = self._draw_column(surface, box, size, title, seats, scores, winners)
+            figures = pygame.Rect(box.x + gap, bottom, box.w - 2 * gap, box.bottom - bottom - gap)
+            if figures.h > size * 6:        # each game's own figures under its places, when there is room
+                self.panels()[k].draw(surface, figures, max(14, size * 4 // 5))   # its chart labels: 11 px and more
+
+    def panels(self) -> list[GameStatsPanel]:
+        """The end-of-game statistics of both games (the challenger's replayed from its record), made once."""
+        if self._panels is None:
+
+            theirs = self.their_game or {}
+            tg = self.table.tg
+            self._panels = [
+                GameStatsPanel(self.game, replay(self.game, theirs.get("record")),
+                               [str(s.get("name") or "") for s in theirs.get("seats", ())]),
+                GameStatsPanel(self.game, tg.state, [tg.name(p) for p in range(len(tg.config["seats"]))])]
+        return self._panels
 
     def _draw_column(self, surface: pygame.Surface, box: pygame.Rect, size: int, title: str,
-                     seats: list[tuple[str, bool]], scores: list[Any], winners: list[Any]) -> None:
+                     seats: list[tuple[str, bool]], scores: list[Any], winners: list[Any]) -> int:
+        """One game's places; returns the y below them."""
         lay = self.scene.app.lay
         panel(surface, box, lay, C.PANEL, C.PANEL_EDGE, radius=16)
         pad = max(6, box.w // 30)
@@ -186,3 +218,4 @@ class ResultsExtras:
                         C.TEXT if human else C.TEXT_DIM, (box.x + pad, y), bold=human)
             T.blit_text(surface, score, size, C.ACCENT if win else C.TEXT, (box.right - pad, y), "topright", bold=True)
             y += row_h
+        return y
