@@ -22,7 +22,7 @@ The file is a history game file (`game.history`: the challenger's record,
 replayed through the rules when read) with the code added as "challenge", so
 an older Linebox opens it as a plain game, and the friend's results can show
 both games side by side. The friend's table gets the setup as a config
-(`config_for`), marked ``"challenge"``; the challenger's game is kept in
+(`config_for`), marked ``"friend_challenge"``; the challenger's game is kept in
 `challenges/` of the data folder meanwhile.
 """
 from __future__ import annotations
@@ -41,6 +41,9 @@ from .frontends import frontend
 from .i18n import _
 
 log = logging.getLogger("linebox.challenge")
+#: the friend's table config names its challenge under this key (the daily challenge's
+#: "challenge": "counted" | "practice" is another thing)
+CONFIG_KEY = "friend_challenge"
 PREFIX_SEP = "-"
 LEVEL_LETTERS = {"easy": "E", "normal": "N", "hard": "H"}
 PERSON = "P"
@@ -114,7 +117,7 @@ class Challenge:
                 seat = {"name": _("Bot {n}").format(n=i + 1 - people), "kind": "bot", "level": s.get("level")}
             seats.append({**seat, **{o.key: s[o.key] for o in frontend(self.game).seat_options if o.key in s}})
         return {"game": self.game, "seats": seats, "first_seat": self.first_seat, "seed": self.seed,
-                **self.options, "challenge": {"code": self.code(), "from": self.name}}
+                **self.options, CONFIG_KEY: {"code": self.code(), "from": self.name}}
 
 
 def _allowed(game: str, key: str) -> tuple[Any, ...]:
@@ -264,6 +267,14 @@ def read(text: str) -> Opened:
     return Opened(decode(text))
 
 
+def is_challenge_file(path: Path) -> bool:
+    """A `.linebox` file that holds a challenge (read, not replayed: opening it replays it)."""
+    try:
+        return isinstance(history.read_file(Path(path)).get("challenge"), str)
+    except history.BadGameFile:
+        return False
+
+
 def read_file(path: Path) -> Opened:
     """A challenge file, its record replayed through the rules and matched with its code."""
     try:
@@ -319,7 +330,7 @@ def kept_game(key: Any) -> dict[str, Any] | None:
 def config_for(opened: Opened, name: str) -> dict[str, Any]:
     """The friend's table config for a challenge read (its challenger's game kept, if any)."""
     config = opened.challenge.config(name)
-    marker = dict(config["challenge"])
+    marker = dict(config[CONFIG_KEY])
     if opened.challenge.score is not None:
         marker["score"] = opened.challenge.score
     try:
@@ -329,14 +340,14 @@ def config_for(opened: Opened, name: str) -> dict[str, Any]:
         key = None
     if key is not None:
         marker["game"] = key
-    config["challenge"] = marker
+    config[CONFIG_KEY] = marker
     return config
 
 
 def matches(config: Mapping[str, Any], state: Any) -> Challenge | None:
     """The challenge a table plays (its config's marker), if the game is still the challenge's own
     (Play again gives a new seed: no longer the challenge)."""
-    marker = config.get("challenge")
+    marker = config.get(CONFIG_KEY)
     if not isinstance(marker, Mapping) or not isinstance(marker.get("code"), str):
         return None
     try:

@@ -6,9 +6,10 @@
   once per game) and `line()` names the ones this game earned;
 - a "Challenge" button opens the offer (`app.open("challenge_offer", table)`: the code,
   copy, save as a file) for a game whose seed can travel;
-- at a challenge's table (its config's "challenge" marker, the same seed) `line()` says
+- at a challenge's table (its config's "friend_challenge" marker, the same seed) `line()` says
   who won the challenge, and "Compare" shows both games side by side (`draw_compare`),
-  when the challenger's game came in a file.
+  when the challenger's game came in a file, and from there "Replay with ghost"
+  (`game.challenge_ghost`: your game in the replay viewer, theirs beside it decision by decision).
 
 The screen places the buttons (`widen_row`, or its own rects) and draws `line()` and,
 while `compare_shown`, `draw_compare(surface, rect)` instead of its own rows.
@@ -57,7 +58,7 @@ class ResultsExtras:
         self.offer = None if table.tutorial or table.demo or table.replay else ch.of_game(
             self.game, tg.config, tg.state)
         self.playing = ch.matches(tg.config, tg.state)
-        marker = tg.config.get("challenge") if self.playing is not None else None
+        marker = tg.config.get(ch.CONFIG_KEY) if self.playing is not None else None
         self.their_game = ch.kept_game(marker.get("game")) if isinstance(marker, dict) else None
         self.compare_shown = False
         self._panels: list[GameStatsPanel] | None = None
@@ -66,7 +67,9 @@ class ResultsExtras:
         self.b_compare = Button(lambda: _("Results") if self.compare_shown else _("Compare"), self.toggle_compare,
                                 "quiet", font_size=font_size)
         self.b_compare.visible = self.their_game is not None
-        self.buttons = [self.b_challenge, self.b_compare]
+        self.b_ghost = Button(N_("Replay with ghost"), self.open_ghost, "quiet", font_size=font_size)
+        self.b_ghost.visible = False            # while both games are compared, in place of Challenge
+        self.buttons = [self.b_challenge, self.b_compare, self.b_ghost]
         scene.widgets.extend(self.buttons)
 
     # ------------------------------------------------------------ achievements
@@ -155,7 +158,13 @@ class ResultsExtras:
         self.compare_shown = not self.compare_shown
         if self.compare_shown:
             self.scene.stats_shown = False          # type: ignore[attr-defined]
+        self.b_ghost.visible = self.compare_shown and getattr(self.table, "history_id", None) is not None
+        self.b_challenge.visible = self.offer is not None and not self.b_ghost.visible
         self.scene.layout(self.scene.app.lay)
+
+    def open_ghost(self) -> None:
+        """Your game in the replay viewer with the challenger's game as a ghost beside it."""
+        self.scene.app.open("challenge_ghost", self.table.history_id, self.their_game)
 
     # ------------------------------------------------------------ both games side by side
     def draw_compare(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:

@@ -112,19 +112,20 @@ class ChallengeEnter(MessageScene):
         self.widgets = [self.input, *self.buttons]
         self.opened: ch.Opened | None = None
         self.problem = ""
-        self.check()
+        self.check(read_files=bool(text))      # a file dropped on the window is read at once
 
     def enter(self) -> None:
         super().enter()
         self.set_focus(self.input)
 
-    def check(self) -> None:
-        """Read what is typed; a file is read only when Play is pressed (typing a path is no reason to)."""
+    def check(self, read_files: bool = False) -> None:
+        """Read what is typed; a typed file's path is read when Play is pressed (typing a path is no
+        reason to read every prefix of it)."""
         text = self.input.text.strip()
         self.opened, self.problem = None, ""
         if not text:
             return
-        if text.lower().endswith(".linebox") or "/" in text or "\\" in text:
+        if not read_files and (text.lower().endswith(".linebox") or "/" in text or "\\" in text):
             return
         try:
             self.opened = ch.read(text)

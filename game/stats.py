@@ -253,10 +253,11 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
     return True
 
 
-def save(data: dict) -> None:
-    """Write the statistics (checked first: never a file the next start would set aside)."""
+def save(data: dict) -> bool:
+    """Write the statistics (checked first: never a file the next start would set aside); a
+    failed write is told to the player once (`storage.store`)."""
     SCHEMA.check(data)
-    storage.store(storage.stats_path(), data, _("Your statistics file"))
+    return storage.store(storage.stats_path(), data, _("Your statistics file"))
 
 
 def best_key(game: str, result: dict) -> str:

@@ -14,7 +14,7 @@ from engine.games import game as game_info
 from engine.lineit import events as L
 from engine.linyo import events as Y
 from game import i18n, stats, storage
-from game.achievements import store, streak
+from game.achievements import common, store, streak
 from game.achievements.model import Finished
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,7 +142,8 @@ def test_three_hard_bots_beaten(game):
 def test_a_daily_counts_unless_it_is_practice():
     a = achievement("any.daily1")
     assert a.earned_by(finished("linyo", [], [ME], config={"daily": "2026-03-10"}))
-    assert not a.earned_by(finished("linyo", [], [ME], config={"daily": "2026-03-10", "practice": True}))
+    assert not a.earned_by(finished("linyo", [], [ME], config={"daily": "2026-03-10", "challenge": "practice"}))
+    assert a.earned_by(finished("linyo", [], [ME], config={"daily": "2026-03-10", "challenge": "counted"}))
     assert not a.earned_by(finished("linyo", [], [ME]))
     assert not a.earned_by(finished("linyo", [], [ME], config={"daily": "not a date"}))
 
@@ -192,6 +193,20 @@ def test_ten_dailies_in_a_row():
         store.award(finished("linyo", [], [ME], config={"daily": f"2026-03-{i:02d}"}), f"h{i}", data=gap)
     assert "any.daily10" not in gap["achievements"]["earned"]
     assert store.daily_streak(gap, dt.date(2026, 3, 11)) == (5, 5)
+
+
+def test_the_streak_reads_the_daily_sections_dated_results():
+    """The daily challenges' own section (game.daily: game -> UTC date -> day) counts a day once it
+    has a score; a day started and not finished yet does not."""
+    data = stats.empty()
+    data["daily"] = {"lineit": {"2026-03-07": {"game_id": "a", "started": "x", "score": 12},
+                                "2026-03-09": {"game_id": "b", "started": "x", "score": None}},
+                     "linyo": {"2026-03-08": {"game_id": "c", "started": "x", "score": 20}}}
+    data["achievements"]["daily_days"] = ["2026-03-09"]          # seen ending by the achievements
+    assert common.daily_days(data) == days("2026-03-07", "2026-03-08", "2026-03-09")
+    assert store.daily_streak(data, TODAY) == (3, 3)
+    data["achievements"]["daily_days"] = []
+    assert store.daily_streak(data, TODAY) == (0, 2)
 
 
 # ------------------------------------------------------------------ awarding and keeping

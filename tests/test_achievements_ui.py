@@ -13,12 +13,14 @@ from engine.games import game as game_info
 from game import challenge as ch
 from game import stats, tables
 from game.achievements import store
+from game.challenge_ghost import GhostReplay
 from game.challenge_scenes import ChallengeEnter, ChallengeOffer
 from game.scenes.achievements import AchievementsScene
 from game.scenes.load import LoadScene
 from game.scenes.stats_scene import StatsScene
 from game.table import bots as bots_mod
 from game.table.spec import TableSpec
+from game.ui import text as T
 from test_shell_layout import MIN_PX, _measure
 
 DT = 1 / 60
@@ -123,8 +125,13 @@ def finished(game, players, seed, winner=0):
 
 
 def open_finished(app, game, state, config):
-    assert tables.open_table(app, TableSpec(game, config, state=state))
+    """The table one action before the end of `state`, then that action through the table's own
+    path: the game ends there as it does in play (history, statistics, then the results)."""
+    actions = state.to_json()["actions"]
+    assert tables.open_table(app, TableSpec(game, config, state=state.rewind(len(actions) - 1, any=True)))
+    app.top.apply_action(actions[-1])
     until(app, lambda: type(app.top).__name__ == "ResultsScene")
+    assert app.top.table.history_id is not None
     return app.top
 
 
@@ -190,6 +197,11 @@ def test_a_challenge_file_compares_both_games_at_the_end(headless_home, monkeypa
     config = {"game": "linyo", "seats": [{**ADA, "difficulty": 2}], "seed": seed, "first_seat": None, "sheet": "A"}
     made = ch.of_game("linyo", config, theirs)
     path = ch.write_file(made, theirs.to_json(), config["seats"], tmp_path)
+    dropper = W.start((800, 600), "de")
+    dropper.open("dropped_file", str(path))           # a challenge file dropped on the window
+    dropper.run(frames=2, dt=DT)
+    assert isinstance(dropper.top, ChallengeEnter) and dropper.top.opened is not None
+    assert "Ada" in " ".join(readable(dropper, monkeypatch, "dropped challenge"))
     friend = ch.config_for(ch.read(str(path)), "Bea")
     mine = theirs.rewind(0, any=True)                 # the friend plays the same sheet and dice
     rng = Rng(99)
@@ -205,4 +217,18 @@ def test_a_challenge_file_compares_both_games_at_the_end(headless_home, monkeypa
     assert res.extras.compare_shown
     drawn = " ".join(readable(app, monkeypatch, "compare"))
     assert "Ada" in drawn and "Bea" in drawn
+    assert res.extras.b_ghost.visible and not res.extras.b_challenge.visible
+    click(app, res.extras.b_ghost.rect.center)
+    until(app, lambda: isinstance(app.top, GhostReplay))
+    ghost = app.top
+    ghost.jump(ghost.rp.n // 2)
+    app.run(frames=3, dt=DT)
+    head, said = ghost.ghost_lines()
+    assert "Ada" in head and "Ada" in said
+    assert ghost.table.table_lay.height <= ghost.ghost_rect.y
+    monkeypatch.setattr(T, "drawn", [])
+    ghost.draw(app.screen)
+    strip = [(t, px, r) for t, px, r in T.drawn if ghost.ghost_rect.colliderect(r)]
+    monkeypatch.setattr(T, "drawn", None)
+    assert len(strip) == 2 and all(px >= MIN_PX and ghost.ghost_rect.contains(r) for _t, px, r in strip), strip
     assert app.errors == 0

@@ -106,8 +106,8 @@ def test_the_file_round_trip_carries_the_challengers_game(headless_home, tmp_pat
     assert opened.challenge.code() == made.code() and opened.challenge.name == "Ada"
     assert opened.game_file["record"]["actions"] == state.to_json()["actions"]
     friend = ch.config_for(opened, "Bea")
-    assert friend["challenge"]["from"] == "Ada" and friend["challenge"]["score"] == made.score
-    kept = ch.kept_game(friend["challenge"]["game"])
+    assert friend[ch.CONFIG_KEY]["from"] == "Ada" and friend[ch.CONFIG_KEY]["score"] == made.score
+    kept = ch.kept_game(friend[ch.CONFIG_KEY]["game"])
     assert kept is not None and kept["result"]["scores"] == list(state.scores())
     # an older Linebox opens it as a plain game: it is one
     from game import history
@@ -144,4 +144,21 @@ def test_play_again_is_no_longer_the_challenge():
     friend = made.config("Bea")
     again, _config = played("lineit", [ADA, hard(1)], 6)
     assert ch.matches(friend, again) is None
-    assert ch.matches({"challenge": {"code": "nonsense"}}, state) is None
+    assert ch.matches({ch.CONFIG_KEY: {"code": "nonsense"}}, state) is None
+
+
+def test_the_ghost_stands_where_the_challenger_stood_after_as_many_decisions():
+    from game.challenge_ghost import Ghost, decisions
+    from game.replay.model import Replay
+    state, config = played("lineit", [hard(0), ADA, hard(2)], 31)
+    rp = Replay.from_state("lineit", state, config["seats"])
+    ghost = Ghost(rp)
+    assert ghost.seat == 1
+    made = decisions(rp, 1)
+    assert made[0] == 0 and made[-1] == ghost.total > 0
+    assert all(b - a in (0, 1) for a, b in zip(made, made[1:]))
+    for d in range(ghost.total + 1):
+        k = ghost.moment(d)
+        assert made[k] == d and (d == 0 or made[k - 1] == d - 1), "right after the d-th decision"
+    assert ghost.moment(ghost.total + 5) == ghost.moment(ghost.total)
+    assert ghost.said(0) == "" and ghost.said(1)

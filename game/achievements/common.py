@@ -2,8 +2,11 @@
 never a game's own events, so they name no game.
 
 A daily challenge is a game whose setup config carries ``"daily": "<UTC ISO date>"``;
-a later attempt on the same day is practice (``"practice": true`` in the config) and
-is no day of a streak.
+a later attempt on the same day is practice (``"challenge": "practice"`` in the config,
+as `game.daily` marks it) and is no day of a streak. The days of a streak are those
+the statistics keep: the daily section's days with a score (`game.daily`: "daily" ->
+game -> date -> {"score": ...}), and the days of the counted dailies the achievements
+saw end (their own "daily_days", so a streak counts before and without that section).
 """
 from __future__ import annotations
 
@@ -21,15 +24,20 @@ STREAK_GOAL = 10
 
 def daily_day(config: Mapping[str, Any]) -> _dt.date | None:
     """The day of a counted daily challenge, or None (not a daily, or a practice attempt)."""
-    if config.get("practice") is True:
+    if config.get("challenge") == "practice" or config.get("practice") is True:
         return None
     days = streak.parse_days([config.get("daily")])
     return next(iter(days), None)
 
 
 def daily_days(stats: Mapping[str, Any]) -> set[_dt.date]:
-    """The days of counted dailies the statistics keep."""
-    return streak.parse_days(stats.get("achievements", {}).get("daily_days", ()))
+    """The days of counted dailies the statistics keep (see the module text)."""
+    kept = list(stats.get("achievements", {}).get("daily_days", ()))
+    sections = stats.get("daily")
+    for days in sections.values() if isinstance(sections, Mapping) else ():
+        if isinstance(days, Mapping):
+            kept += [date for date, day in days.items() if isinstance(day, Mapping) and day.get("score") is not None]
+    return streak.parse_days(kept)
 
 
 def _hard_bots_beaten(f: Finished) -> float:

@@ -51,6 +51,7 @@ SCENES: dict[str, str] = {
     # challenge a friend (game/challenge*.py)
     "challenge_offer": "game.challenge_scenes:ChallengeOffer",  # (table): a finished game's code and file
     "challenge_enter": "game.challenge_scenes:ChallengeEnter",  # (text=""): a code or a file's path to play
+    "challenge_ghost": "game.challenge_ghost:ghost_viewer",     # (history_id, their game file): the ghost
 }
 
 
