@@ -80,11 +80,12 @@ class ResultsExtras:
         game_id = table.tg.config.get("game_id")
         game_id = game_id if isinstance(game_id, str) else None
         try:
-            store.award(store.finished_game(self.game, table.tg.state, table.tg.config), game_id,
-                        getattr(table, "history_id", None))
+            _new, data = store.settle(store.finished_game(self.game, table.tg.state, table.tg.config), game_id,
+                                      getattr(table, "history_id", None))
         except (OSError, ValueError) as exc:
             log.warning("achievements not recorded: %s", exc)
-        return store.earned_in(stats.load(), game_id)
+            data = stats.load()
+        return store.earned_in(data, game_id)
 
     def lines(self) -> list[str]:
         """What the results say besides the game's own rows, in the current language."""

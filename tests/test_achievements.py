@@ -229,6 +229,18 @@ def test_award_once_per_game_with_date_game_and_progress(headless_home):
     assert {r.achievement.id for r in store.progress(data)} == {a.id for a in store.declared()}
 
 
+def test_settle_reads_once_and_writes_only_a_new_game(headless_home, monkeypatch):
+    writes = []
+    real = stats.save
+    monkeypatch.setattr(stats, "save", lambda data: (writes.append(1), real(data))[1])
+    won = finished("lineit", [L.BetResolved(0, 5, True)], [ME, bot()])
+    new, data = store.settle(won, "game-7", "hist-7")
+    assert [a.id for a in new] == ["lineit.bet5"] and len(writes) == 1
+    again, data = store.settle(won, "game-7", "hist-7")
+    assert again == [] and len(writes) == 1, "a results screen shown again writes nothing"
+    assert [a.id for a in store.earned_in(data, "game-7")] == ["lineit.bet5"]
+
+
 def test_declared_as_data_at_most_twelve_each_translated():
     every = store.declared()
     assert 8 <= len(every) <= 12

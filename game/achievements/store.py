@@ -1,6 +1,6 @@
 """Every declared achievement, awarded once at the end of a game and kept in the statistics.
 
-`award(finished_game(...))` runs each achievement's measure on the finished
+`settle(finished_game(...))` (or `award`) runs each achievement's measure on the finished
 game, keeps the best measure of each (the progress), marks the ones whose goal
 it reached as earned with the date and the game's id, and writes the
 statistics once. A game is looked at once (its id is remembered), so showing
@@ -94,6 +94,17 @@ def award(f: Finished, game_id: str | None, history_id: str | None = None,
     if write:
         stats.save(data)
     return new
+
+
+def settle(f: Finished, game_id: str | None, history_id: str | None = None) -> tuple[list[Achievement], dict]:
+    """`award` with one read of the statistics, written only when the game was not looked at
+    before: (the achievements earned now, the statistics) -- a results screen shown again costs a read."""
+    data = stats.load()
+    seen = game_id is not None and game_id in _section(data)["seen"]
+    new = [] if seen else award(f, game_id, history_id, data=data)
+    if not seen:
+        stats.save(data)
+    return new, data
 
 
 def earned_in(data: Mapping[str, Any], game_id: str | None) -> list[Achievement]:
