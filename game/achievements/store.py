@@ -86,7 +86,8 @@ def award(f: Finished, game_id: str | None, history_id: str | None = None,
     new = []
     for a in declared(f.game):
         value = a.measure(f)
-        if a.better(value, progress.get(a.id)) and value is not None and len(progress) < stats.MAX_ACHIEVEMENTS:
+        room = a.id in progress or len(progress) < stats.MAX_ACHIEVEMENTS
+        if value is not None and room and a.better(value, progress.get(a.id)):
             progress[a.id] = max(-10**6, min(10**6, value))
         if a.reached(value) and a.id not in earned and len(earned) < stats.MAX_ACHIEVEMENTS:
             earned[a.id] = {"date": f.today.isoformat(), "game": game_id, "history": history_id}
