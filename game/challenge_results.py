@@ -96,7 +96,7 @@ class ResultsExtras:
                                 len(self.earned)).format(titles=titles))
         if self.playing is not None and self.playing.score is not None:
             out.append(self.verdict(self.playing.score))
-        return out
+        return [line for line in out if line]
 
     def your_score(self) -> float | None:
         return stats.your_score(self.game, self.table.tg.result())
