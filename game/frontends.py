@@ -153,6 +153,10 @@ class GameUI:
     #: (variant) -> the variant in words, in the current language
     variant_text: Callable[[dict[str, Any]], str] = lambda variant: ""
 
+    # -- achievements (game.achievements)
+    #: () -> the game's own achievements (`game.achievements.model.Achievement`), declared as data
+    achievements: Callable[[], tuple[Any, ...]] = lambda: ()
+
     # -- learning
     #: (app, step index) -> the tutorial's table scene, or None for a game without a tutorial
     tutorial: Callable[..., Any] | None = None

@@ -31,7 +31,13 @@ What is kept (only games with at least one human seat count). A game's
 - Linyo solo (one seat, human): per "sheet/difficulty", games and best free
   count; every perfect sheet (0 free) of any Linyo game, with its date;
 - the last 200 results as they came (the chart of the last 50 scores);
-- the ids of the last 500 games counted.
+- the ids of the last 500 games counted;
+- "bests": the personal best per game, seat count, sheet and difficulty
+  (`best_key`: "lineit/4p", "linyo/1p/A/d3"), with its games and the history
+  entry that set it;
+- "achievements": what `game.achievements` keeps (earned ones with their date
+  and game, the best measure so far of each, the days of counted dailies).
+Files from before "bests" and "achievements" existed load with them empty.
 """
 from __future__ import annotations
 
@@ -66,7 +72,8 @@ def empty() -> dict:
     """Statistics with no game yet."""
     return {"version": VERSION,
             "games": {g: {**_row(), "levels": {lv: _row() for lv in LEVELS}} for g in storage.GAMES},
-            "linyo_solo": {}, "perfect": [], "history": [], "ids": []}
+            "linyo_solo": {}, "perfect": [], "history": [], "ids": [], "bests": {},
+            "achievements": empty_achievements()}
 
 
 _LEVEL = schema.Obj(required={"games": schema.COUNT, "wins": schema.COUNT}, optional=_ROW_EXTRA_SPECS)
@@ -87,6 +94,19 @@ _PERFECT = schema.Obj(required={"name": schema.NAME, "sheet": schema.Text(12),
                       optional={"history": schema.maybe(schema.GAME_ID)})
 MAX_PERFECT = 1000
 MAX_SOLO = 64             # "sheet/difficulty" keys: 3 sheets x 3 difficulties today
+MAX_BESTS = 256           # "game/seats/sheet/difficulty" keys: under 80 today
+MAX_ACHIEVEMENTS = 200    # earned ids and progress entries (a dozen today; a later Linebox may add)
+MAX_DAYS = 400            # days of counted dailies kept: a streak longer than a year counts as a year
+MAX_SEEN = 100            # games whose achievements were looked at (each game is looked at once)
+_BEST = schema.Obj(required={"games": schema.COUNT, "best": schema.maybe(schema.SCORE)},
+                   optional={"best_game": schema.maybe(schema.GAME_ID), "date": schema.DATE})
+_EARNED = schema.Obj(required={"date": schema.DATE},
+                     optional={"game": schema.maybe(schema.GAME_ID), "history": schema.maybe(schema.GAME_ID)})
+ACHIEVEMENTS = schema.Obj(optional={
+    "earned": schema.MapOf(_EARNED, MAX_ACHIEVEMENTS, schema.Text(40)),
+    "progress": schema.MapOf(schema.SCORE, MAX_ACHIEVEMENTS, schema.Text(40)),
+    "daily_days": schema.ListOf(schema.DATE, MAX_DAYS),
+    "seen": schema.ListOf(schema.GAME_ID, MAX_SEEN)})
 #: statistics.json: every field a screen or `record_result` reads
 SCHEMA = schema.Obj(required={
     "games": schema.Obj(required={g: _GAME for g in storage.GAMES}),
@@ -95,7 +115,12 @@ SCHEMA = schema.Obj(required={
                                MAX_SOLO, schema.Text(20)),
     "perfect": schema.ListOf(_PERFECT, MAX_PERFECT),
     "history": schema.ListOf(_HISTORY, HISTORY)},
-    optional={"ids": schema.ListOf(schema.GAME_ID, RECENT_IDS)})
+    optional={"ids": schema.ListOf(schema.GAME_ID, RECENT_IDS),
+              "bests": schema.MapOf(_BEST, MAX_BESTS, schema.Text(40)), "achievements": ACHIEVEMENTS})
+
+
+def empty_achievements() -> dict:
+    return {"earned": {}, "progress": {}, "daily_days": [], "seen": []}
 
 
 def load() -> dict:
@@ -104,6 +129,10 @@ def load() -> dict:
     if not data:
         return empty()
     data.setdefault("ids", [])
+    data.setdefault("bests", {})
+    section = data.setdefault("achievements", {})
+    for key, value in empty_achievements().items():
+        section.setdefault(key, value)
     for entry in data["games"].values():
         for row in [entry, *entry["levels"].values()]:
             for key, value in ROW_EXTRAS.items():
@@ -215,10 +244,43 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
         if lv in LEVELS:
             _count(entry["levels"][lv], game, won, score, history_id)
     today = _dt.date.today().isoformat()
+    _count_best(data, game, result, score, history_id, today)
     frontend(game).record_more(data, result, history_id, today)     # the game's own records (Linyo: solo, perfect)
     data["history"].append({"game": game, "date": today, **result})
     del data["history"][:-HISTORY]
     del data["perfect"][:-MAX_PERFECT]
-    SCHEMA.check(data)       # never write a file the next start would set aside
-    storage.store(storage.stats_path(), data, _("Your statistics file"))
+    save(data)
     return True
+
+
+def save(data: dict) -> bool:
+    """Write the statistics (checked first: never a file the next start would set aside); a
+    failed write is told to the player once (`storage.store`)."""
+    SCHEMA.check(data)
+    return storage.store(storage.stats_path(), data, _("Your statistics file"))
+
+
+def best_key(game: str, result: dict) -> str:
+    """The personal best a result counts for: its game, seat count, and, when the game has them,
+    the sheet and the difficulty of the human seat that scored "your score" ("linyo/1p/A/d3",
+    "lineit/4p")."""
+    parts = [game, f"{len(result['seats'])}p"]
+    if result.get("sheet") is not None:
+        parts.append(str(result["sheet"]))
+    diffs = result.get("difficulties") or []
+    yours = your_score(game, result)
+    seat = next((i for i, s in enumerate(result["seats"]) if s["kind"] == "human" and s["score"] == yours), None)
+    if seat is not None and seat < len(diffs):
+        parts.append(f"d{diffs[seat]}")
+    return "/".join(parts)[:40]
+
+
+def _count_best(data: dict, game: str, result: dict, score: float, history_id: str | None, today: str) -> None:
+    bests = data["bests"]
+    key = best_key(game, result)
+    if key not in bests and len(bests) >= MAX_BESTS:
+        return
+    row = bests.setdefault(key, {"games": 0, "best": None})
+    _bump(row, "games")
+    if better(game, score, row["best"]):
+        row.update(best=score, best_game=history_id, date=today)

@@ -123,4 +123,5 @@ UI = register(GameUI(
     tutorial=tutorial,
     make_game=make_game, make_table=make_table, show_chance=show_chance, demo_game=demo_game,
     event_text=event_text, branch_game=branch_game, setup_of=setup_of,
+    achievements=lazy(f"{__name__}.achievements", "declared"),
 ))

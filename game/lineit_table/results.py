@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
+from game.challenge_results import ResultsExtras
 from game.i18n import N_, _, ngettext
 from game.table.results import TableResults
 from game.ui import text as T
@@ -124,15 +125,18 @@ class ResultsScene(TableResults):
         # the player's own row: the seat at the bottom of the table, when a person plays it alone
         self.mine = view.viewer if ctrl.is_human(view.viewer) and not view.hotseat else None
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.extras = ResultsExtras(self)          # achievements earned, the challenge and its comparison
 
     def layout(self, lay: Layout) -> None:
         w = min(lay.width - lay.px(40), lay.px(1640))
         h = lay.px(270) + len(self.rows) * (max(lay.px(56), int(MIN_PX * 2.7)) + lay.px(8)) + lay.px(200)
-        if self.stats_shown:     # the statistics take the whole height the window has
+        h += lay.px(44) * len(self.extras.lines())
+        if self.stats_shown or self.extras.compare_shown:     # the statistics take the whole height the window has
             h = lay.height
         self.box = pygame.Rect(0, 0, w, min(h, lay.height - lay.px(20)))
         self.box.center = (lay.width // 2, lay.height // 2)
         self.place_buttons(self.box.bottom - lay.px(170), lay.px(400), lay.px(76), lay.px(30))
+        self.extras.widen_row([self.b_stats, self.b_seed, self.b_replay], self.box.w - lay.px(40))
 
     def ranks(self) -> list[int]:
         """Each seat's place, 1 for the best; equal scores share a place (1, 1, 3)."""
@@ -172,6 +176,16 @@ class ResultsScene(TableResults):
         T.blit_text(surface, _("Results"), font_px(lay, 34), C.TEXT_DIM, (box.centerx, y), "midtop", bold=True)
         T.blit_text(surface, self.headline(), font_px(lay, 54), C.ACCENT, (box.centerx, y + lay.px(46)), "midtop", bold=True)
         y = self.body_top(lay)
+        lines = self.extras.lines()
+        if lines:
+            self.extras.draw_lines(surface, lay, box.centerx, self.b_again.rect.top - lay.px(18 + 44 * len(lines)),
+                                   box.w - lay.px(80), font_px(lay, 26))
+        if self.extras.compare_shown:
+            top = min(b.rect.top for b in self.shown_buttons()) if self.shown_buttons() else box.bottom
+            self.extras.draw_compare(surface, pygame.Rect(box.x + lay.px(40), y, box.w - lay.px(80),
+                                                          top - y - lay.px(24 + 44 * len(lines))), font_px(lay, 26))
+            self.draw_widgets(surface)
+            return
         if self.stats_shown:
             top = min(b.rect.top for b in self.shown_buttons()) if self.shown_buttons() else box.bottom
             self.draw_stats(surface, pygame.Rect(box.x + lay.px(40), y, box.w - lay.px(80), top - y - lay.px(24)),

@@ -11,6 +11,7 @@ import pygame
 from game import palette as P
 
 from .. import sound, tables
+from ..challenge_results import ResultsExtras
 from ..i18n import N_, _
 from ..table.results import TableResults
 from ..ui import text as T
@@ -72,6 +73,7 @@ class ResultsScene(TableResults):
         self.b_daily = Button(N_("Today's daily sheet"), self.play_daily, font_size=28)
         self.b_daily.visible = self.offers_offline_game
         self.widgets.insert(1, self.b_daily)
+        self.extras = ResultsExtras(self)          # achievements earned, the challenge and its comparison
         if self.perfect:
             sound.play("jackpot")
         elif self.new_best or any(w in g.humans for w in g.state.winners()):
@@ -89,7 +91,9 @@ class ResultsScene(TableResults):
         self.t += dt
 
     def layout(self, lay: Layout) -> None:
-        self.place_buttons(lay.px(lay.logical_h - 120), lay.px(360), lay.px(76), lay.px(24))
+        shown = max(1, len(self.shown_buttons()))        # a challenge's buttons join the row: narrower then
+        self.place_buttons(lay.px(lay.logical_h - 120), lay.px(min(360, (lay.logical_w - 80) // shown - 24)),
+                           lay.px(76), lay.px(24))
         self.b_seed.rect = lay.rect(lay.logical_w - 400, 16, 380, 56)
         self.b_stats.rect = lay.rect(20, 16, 300, 56)
         self.b_replay.rect = lay.rect(336, 16, 300, 56)
@@ -112,7 +116,11 @@ class ResultsScene(TableResults):
         for line in T.wrap(sub, font_px(lay, 30), lay.px(W - 300)):
             T.blit_text(surface, line, font_px(lay, 30), C.TEXT, (lay.px(W / 2), y), "center")
             y += int(font_px(lay, 30) * 1.35)
-        if self.stats_shown:
+        y = self.extras.draw_lines(surface, lay, lay.px(W / 2), y, lay.px(W - 300), font_px(lay, 26))
+        if self.extras.compare_shown:
+            box = pygame.Rect(lay.px(60), y + lay.px(20), lay.px(W - 120), self.b_look.rect.top - y - lay.px(44))
+            self.extras.draw_compare(surface, box, font_px(lay, 28))
+        elif self.stats_shown:
             box = pygame.Rect(lay.px(60), y + lay.px(20), lay.px(W - 120), self.b_look.rect.top - y - lay.px(44))
             panel(surface, box, lay, C.PANEL, C.PANEL_EDGE, radius=18)
             self.draw_stats(surface, box.inflate(-lay.px(48), -lay.px(40)), font_px(lay, 24))

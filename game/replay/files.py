@@ -21,7 +21,7 @@ from ..scenes.dialogs import MessageScene
 from ..ui.widgets import Button, TextInput
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..app import App, Scene
     from .scene import ReplayScene
 
 log = logging.getLogger("linebox.replay")
@@ -64,13 +64,17 @@ def file_viewer(app: "App", path: str | Path) -> "ReplayScene | None":
         return None
 
 
-def dropped_file(app: "App", path: str) -> "ReplayScene | None":
+def dropped_file(app: "App", path: str) -> "Scene | None":
     """A file dropped on the window (also how macOS hands over "open with Linebox"): the viewer
-    of a game file; anything else is told (`app.open("dropped_file", path)`)."""
+    of a game file, the challenge of a challenge file; anything else is told
+    (`app.open("dropped_file", path)`)."""
     if not path.lower().endswith(history.SUFFIX):
         app.message(_("Only Linebox game files (.linebox) can be opened: {name}").format(
             name=os.path.basename(path) or path))
         return None
+    from ..challenge import is_challenge_file
+    if is_challenge_file(Path(path)):
+        return app.make("challenge_enter", path)
     return file_viewer(app, path)
 
 

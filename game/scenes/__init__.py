@@ -33,6 +33,7 @@ SCENES: dict[str, str] = {
     "setup": "game.scenes.setup:SetupScene",                    # (game)
     "load": "game.scenes.load:LoadScene",
     "stats": "game.scenes.stats_scene:StatsScene",              # (game="lineit")
+    "achievements": "game.scenes.achievements:AchievementsScene",
     "history": "game.scenes.history:HistoryScene",              # (on_open=None: Enter shows the replay)
     "settings": "game.scenes.settings_scene:SettingsScene",
     "rules": "game.scenes.rules:RulesScene",                    # (game=None: the section to open at)
@@ -47,6 +48,10 @@ SCENES: dict[str, str] = {
     "dropped_file": "game.replay.files:dropped_file",           # (path)
     "export_game": "game.replay.files:export_dialog",           # (file_id): where to, then a message
     "open_game_file": "game.replay.files:open_dialog",          # a path to type, then the viewer
+    # challenge a friend (game/challenge*.py)
+    "challenge_offer": "game.challenge_scenes:ChallengeOffer",  # (table): a finished game's code and file
+    "challenge_enter": "game.challenge_scenes:ChallengeEnter",  # (text=""): a code or a file's path to play
+    "challenge_ghost": "game.challenge_ghost:ghost_viewer",     # (history_id, their game file): the ghost
 }
 
 

@@ -32,6 +32,7 @@ class LoadScene(WidgetScene):
         self.rows: list[Button] = []
         self.page = 0
         self.done = Button(N_("Back"), self.back)
+        self.b_challenge = Button(N_("Challenge code or file"), lambda: self.app.open("challenge_enter"))
         self.refresh()
 
     def refresh(self) -> None:
@@ -39,7 +40,7 @@ class LoadScene(WidgetScene):
         self.page = min(self.page, max(0, (len(self.saves) - 1) // PER_PAGE))
         shown = self.saves[self.page * PER_PAGE:(self.page + 1) * PER_PAGE]
         self.rows = [Button(partial(self._row_text, s), partial(self.load, s), "normal", 28) for s in shown]
-        self.widgets = [*self.rows, self.done]
+        self.widgets = [*self.rows, self.b_challenge, self.done]
         self.focus = None
 
     def _row_text(self, s: storage.SaveInfo) -> str:
@@ -94,7 +95,8 @@ class LoadScene(WidgetScene):
         self.box = lay.rect(x - 30, 180, w + 60, PER_PAGE * 92 + 50)
         for i, b in enumerate(self.rows):
             b.rect = lay.rect(x, 205 + i * 92, w, 76)
-        self.done.rect = lay.rect(lay.logical_w / 2 - 200, 180 + PER_PAGE * 92 + 90, 400, 84)
+        self.b_challenge.rect = lay.rect(lay.logical_w / 2 - 520, 180 + PER_PAGE * 92 + 90, 500, 84)
+        self.done.rect = lay.rect(lay.logical_w / 2 + 20, 180 + PER_PAGE * 92 + 90, 400, 84)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.lay

@@ -66,6 +66,7 @@ class StatsScene(WidgetScene):
         self.chooser = Choice(N_("Game"), [(g, GAME_NAMES[g]) for g in stats.storage.GAMES], game,
                               lambda _v: self.refresh(), label_width=0.35)
         self.done = Button(N_("Back"), self.back, "primary")
+        self.b_achievements = Button(N_("Achievements"), lambda: self.app.open("achievements"))
         self.links: list[Button] = []
         self.bests: list[tuple[Callable[[], str], str | None]] = []
         self.table_rect = self.bests_rect = self.chart_rect = pygame.Rect(0, 0, 0, 0)
@@ -125,7 +126,7 @@ class StatsScene(WidgetScene):
             if entry_id and len(self.links) < MAX_LINKS:
                 self.links.append(Button(N_("Show game"), partial(open_history_at, self.app, entry_id),
                                          font_size=24))
-        self.widgets = [self.chooser, *self.links, self.done]
+        self.widgets = [self.chooser, *self.links, self.b_achievements, self.done]
         if getattr(self.app, "lay", None) is not None:
             self.layout(self.app.lay)
 
@@ -143,7 +144,8 @@ class StatsScene(WidgetScene):
         half = (w - 40) / 2
         self.bests_rect = lay.rect(x, lower, half, bottom - lower)
         self.chart_rect = lay.rect(x + half + 40, lower, half, bottom - lower)
-        self.done.rect = lay.rect(lay.logical_w / 2 - 200, bottom + 18, 400, 80)
+        self.b_achievements.rect = lay.rect(lay.logical_w / 2 - 420, bottom + 18, 400, 80)
+        self.done.rect = lay.rect(lay.logical_w / 2 + 20, bottom + 18, 400, 80)
         line = float(BEST_ROW)
         y = lower + 66
         links = iter(self.links)
