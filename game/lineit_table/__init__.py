@@ -122,5 +122,7 @@ UI = register(GameUI(
     variant_text=lazy(_TALLY, "variant_text"),
     tutorial=tutorial,
     hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
-           "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of},
+           "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of,
+           # the post-game review (game.replay.review): the better move on the table, its words
+           **{name: lazy(f"{__name__}.suggest", name) for name in ("draw_suggestion", "review_lines", "review_summary")}},
 ))

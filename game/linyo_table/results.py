@@ -93,6 +93,7 @@ class ResultsScene(TableResults):
         self.b_seed.rect = lay.rect(lay.logical_w - 400, 16, 380, 56)
         self.b_stats.rect = lay.rect(20, 16, 300, 56)
         self.b_replay.rect = lay.rect(336, 16, 300, 56)
+        self.b_review.rect = lay.rect(652, 16, 300, 56)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -16,7 +16,9 @@ entry, "All hands", that shows every seat's hand face up; before the end only
 the watched seat's hand is ever shown, as that seat saw the game. The scrubber
 (click or drag) jumps; its marks are the rounds. A click on a log entry
 jumps to the moment after that event. "Play from here" starts a new game at
-the shown moment (see `branch.py`).
+the shown moment (see `branch.py`). "Review" opens the post-game review of the
+watched seat beside the table (`review_panel.py`): ↑/↓ and Enter there jump to
+a costly decision and the game's table draws the better move on it.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from .. import tables
+from ..frontends import frontend
 from ..table.drivers import TableOptions, record
 from ..table.spec import TableSpec
 from ..i18n import N_, _
@@ -35,6 +38,8 @@ from ..ui.fit_button import FitButton as Button
 from ..ui.layout import Layout
 from .branch import branch_envelope
 from .model import Replay
+from .review import Item
+from .review_panel import ReviewPanel, panel_width
 
 if TYPE_CHECKING:
     from ..app import App
@@ -86,9 +91,12 @@ class ReplayScene(WidgetScene):
         self.b_speed = Button(lambda: _("Speed ×{v:g}").format(v=self.speed), self.next_speed, font_size=24)
         self.b_seat = Button(self.seat_label, self.next_seat, font_size=24)
         self.b_branch = Button(N_("Play from here"), self.play_from_here, font_size=24)
+        self.b_review = Button(N_("Review"), self.toggle_review, font_size=24)
         self.b_close = Button(N_("Close"), self.back, "quiet", font_size=24)
         self.widgets = [self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_speed,
-                        self.b_seat, self.b_branch, self.b_close]
+                        self.b_seat, self.b_branch, self.b_review, self.b_close]
+        self.review: ReviewPanel | None = None
+        self.suggestion: tuple[int, str] | None = None     # (moment, action): the better move drawn there
         self.table: Any = None
         self._build(self.k)
 
@@ -199,7 +207,37 @@ class ReplayScene(WidgetScene):
             return
         tables.open_replacing_autosave(self.app, envelope)
 
+    # ------------------------------------------------------------ the review
+    def open_review(self) -> None:
+        """The review of the watched seat beside the table (cached per record and seat)."""
+        if self.review is None or self.review.seat != self.seat:
+            self.close_review()
+            self.review = ReviewPanel(self.rp, self.seat, self.show_finding)
+        self.layout(self.app.lay)
+
+    def close_review(self) -> None:
+        """Close the review (a job still running is cancelled) and give the table its width back."""
+        if self.review is not None:
+            self.review.cancel()
+            self.review = None
+            self.suggestion = None
+            self.layout(self.app.lay)
+
+    def toggle_review(self) -> None:
+        self.close_review() if self.review is not None else self.open_review()
+
+    def show_finding(self, item: Item) -> None:
+        """The replay at a reviewed decision, watched from the reviewed seat, the better move drawn."""
+        assert self.review is not None
+        self.playing = False
+        self.all_hands = False
+        self.seat = self.review.seat
+        self.jump(item.index)
+        self._lay_table()
+        self.suggestion = (item.index, item.better)
+
     def back(self) -> None:
+        self.close_review()
         if self.on_close is not None:
             self.on_close()
         else:
@@ -211,13 +249,18 @@ class ReplayScene(WidgetScene):
         self.set_focus(None)      # keys move through the game; Tab brings the focus to the bar
 
     def exit(self) -> None:
+        if self.review is not None:
+            self.review.cancel()
         if self.table is not None:
             self.table.exit()
 
     def layout(self, lay: Layout) -> None:
         bar_h = min(lay.height // 3, max(lay.px(BAR_H), MIN_BAR_PX))
         self.bar = pygame.Rect(0, lay.height - bar_h, lay.width, bar_h)
-        self.table_lay = Layout(lay.width, lay.height - bar_h, lay.ui_scale)
+        side = panel_width(lay) if self.review is not None else 0
+        self.table_lay = Layout(lay.width - side, lay.height - bar_h, lay.ui_scale)
+        if self.review is not None:
+            self.review.layout(pygame.Rect(lay.width - side, 0, side, self.bar.y), lay)
         pad = max(4, lay.px(16))
         scrub_h = max(18, bar_h * 28 // 100)
         self.scrub = pygame.Rect(pad * 2, self.bar.y + pad // 2, lay.width - pad * 4, scrub_h)
@@ -227,7 +270,7 @@ class ReplayScene(WidgetScene):
         row_y = self.scrub.bottom + pad // 2
         row_h = self.bar.bottom - row_y - pad // 2
         # widths in parts of the row: the arrows narrow, the labelled buttons wide
-        parts = (1.0, 1.0, 1.6, 1.0, 1.0, 1.7, 2.6, 2.4, 1.5)
+        parts = (0.8, 0.8, 1.5, 0.8, 0.8, 1.6, 2.4, 2.3, 1.6, 1.6)
         gap = max(3, lay.px(10))
         unit = (lay.width - 2 * pad - gap * (len(parts) - 1)) / sum(parts)
         x = float(pad)
@@ -242,12 +285,22 @@ class ReplayScene(WidgetScene):
         return max(0, min(self.rp.n, round(frac * self.rp.n)))
 
     def in_table(self, pos: tuple[int, int]) -> bool:
-        return pos[1] < self.bar.y
+        return pos[1] < self.bar.y and pos[0] < self.table_width()
+
+    def table_width(self) -> int:
+        return self.review.rect.x if self.review is not None else self.bar.w
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             return self.key(event) or super().handle(event)
         pos = getattr(event, "pos", None)
+        if self.review is not None and pos is not None and self.review.rect.collidepoint(pos):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                if self.review.close_rect.collidepoint(pos):
+                    self.close_review()
+                else:
+                    self.review.click(pos)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and pos is not None \
                 and self.track.inflate(8, self.scrub.h - self.track.h + 8).collidepoint(pos):
             self.scrubbing = True
@@ -292,6 +345,10 @@ class ReplayScene(WidgetScene):
 
     def key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if self.review is not None and (self.review.key(event) or k == pygame.K_ESCAPE):
+            if k == pygame.K_ESCAPE:
+                self.close_review()
+            return True
         moves: dict[int, Callable[[], None]] = {
             pygame.K_SPACE: self.toggle_play,
             pygame.K_LEFT: self.step_back,
@@ -339,8 +396,12 @@ class ReplayScene(WidgetScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.lay
-        top = surface.subsurface(pygame.Rect(0, 0, surface.get_width(), self.bar.y))
+        top = surface.subsurface(pygame.Rect(0, 0, self.table_width(), self.bar.y))
         self.table.draw(top)
+        if self.suggestion is not None and self.suggestion[0] == self.k and not self.table.animating():
+            frontend(self.rp.game).hooks["draw_suggestion"](self.table, top, self.suggestion[1])
+        if self.review is not None:
+            self.review.draw(surface)
         pygame.draw.rect(surface, C.PANEL, self.bar)
         pygame.draw.line(surface, C.PANEL_EDGE, self.bar.topleft, self.bar.topright, max(1, lay.px(2)))
         self._draw_scrubber(surface, lay)
