@@ -22,14 +22,10 @@ import logging
 import os
 import signal
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from ..frontends import frontend
 from ..table import bots
-
-if TYPE_CHECKING:
-    from ..app import App
-    from .scene import ReplayScene
 
 log = logging.getLogger("linebox.review")
 
@@ -150,13 +146,3 @@ def lines(game: str, item: Item) -> tuple[str, str, str]:
 def summary(game: str, result: Mapping[str, Any]) -> str:
     """The one-line summary of a finished review, in the current language."""
     return frontend(game).hooks["review_summary"](result)
-
-
-def review_viewer(app: "App", file_id: str | None, seat: int | None = None) -> "ReplayScene | None":
-    """The replay of a kept game with the review of `seat` open (`app.open("review", file_id, seat)`,
-    the results screen's Review button); None after telling the player why it cannot be opened."""
-    from .files import history_viewer
-    scene = history_viewer(app, file_id, seat)
-    if scene is not None:
-        scene.open_review()
-    return scene
