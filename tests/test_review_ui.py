@@ -100,6 +100,10 @@ def test_review_from_the_results_lists_the_engine_s_costliest_decisions(headless
     a = start_app((800, 600))
     results = results_of(a, game, st)
     assert results.b_review.visible
+    # Review sits beside the results' other buttons, on screen, covering none (800×600 is the tightest)
+    buttons = [w for w in results.widgets if w.visible]
+    assert a.screen.get_rect().contains(results.b_review.rect)
+    assert not any(results.b_review.rect.colliderect(w.rect) for w in buttons if w is not results.b_review)
     results.b_review.click()
     a.run(frames=2, dt=DT)
     sc = a.top

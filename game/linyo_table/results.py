@@ -77,6 +77,13 @@ class ResultsScene(TableResults):
         elif self.new_best or any(w in g.humans for w in g.state.winners()):
             sound.play("bet_won")
 
+    def shown_buttons(self) -> list:
+        """The main row, with Review before "Back to menu": the top corners leave the title its room."""
+        main = super().shown_buttons()
+        if self.b_review.visible:
+            main.insert(len(main) - 1 if self.b_menu in main else len(main), self.b_review)
+        return main
+
     def play_daily(self) -> None:
         from .daily import daily_config
         human = next((s for s in self.g.seats if not s.is_bot), None)
@@ -93,7 +100,6 @@ class ResultsScene(TableResults):
         self.b_seed.rect = lay.rect(lay.logical_w - 400, 16, 380, 56)
         self.b_stats.rect = lay.rect(20, 16, 300, 56)
         self.b_replay.rect = lay.rect(336, 16, 300, 56)
-        self.b_review.rect = lay.rect(652, 16, 300, 56)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -123,17 +123,22 @@ class TableResults(WidgetScene):
             return True
         return super().handle(event)
 
-    def place_buttons(self, y: int, width: int, height: int, gap: int) -> None:
-        """The visible buttons in a centred row at `y`."""
+    def place_buttons(self, y: int, width: int, height: int, gap: int, room: int | None = None) -> None:
+        """The visible buttons in a centred row at `y`, the small ones under them (each row at most
+        `room` wide: its buttons narrower)."""
         shown = self.shown_buttons()
         x = self.app.lay.width // 2 - (len(shown) * width + (len(shown) - 1) * gap) // 2
         for i, b in enumerate(shown):
             b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
-        self.place_small(self.app.lay.width // 2, y + height + gap // 2, width, height * 3 // 4, gap)
+        self.place_small(self.app.lay.width // 2, y + height + gap // 2, width, height * 3 // 4, gap, room)
 
-    def place_small(self, cx: int, y: int, width: int, height: int, gap: int) -> None:
-        """Statistics, the seed, Watch replay and Review: a centred row of small buttons at `y`."""
-        shown = [b for b in (self.b_stats, self.b_seed, self.b_replay, self.b_review) if b.visible]
+    def place_small(self, cx: int, y: int, width: int, height: int, gap: int, room: int | None = None) -> None:
+        """Statistics, the seed, Watch replay and Review (unless a game shows it in the main row): a
+        centred row of small buttons at `y`, at most `room` wide."""
+        main = self.shown_buttons()
+        shown = [b for b in (self.b_stats, self.b_seed, self.b_replay, self.b_review) if b.visible and b not in main]
+        if room is not None and shown:
+            width = min(width, (room - (len(shown) - 1) * gap) // len(shown))
         x = cx - (len(shown) * width + (len(shown) - 1) * gap) // 2
         for i, b in enumerate(shown):
             b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
