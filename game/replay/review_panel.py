@@ -31,12 +31,17 @@ def panel_width(lay: Layout) -> int:
     return max(min(lay.width * 34 // 100, lay.px(560)), min(lay.width // 3, 240))
 
 
+Line = tuple[str, int, tuple[int, int, int], bool]
+"""A line of an entry: text, px, colour, bold."""
+
+
 @dataclass(frozen=True)
 class Block:
-    """One entry as drawn: its rect and its text lines (text, px, colour, bold)."""
+    """One entry as drawn: the item it shows (its place in the list), its rect and its lines."""
 
+    index: int
     rect: pygame.Rect
-    lines: tuple[tuple[str, int, tuple[int, int, int], bool], ...]
+    lines: tuple[Line, ...]
 
 
 class ReviewPanel:
@@ -53,7 +58,8 @@ class ReviewPanel:
         self.close_rect = pygame.Rect(0, 0, 0, 0)
         self.lay = Layout(800, 600)
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
-        self._blocks: tuple[tuple, list[Block]] = ((), [])
+        self.first = 0                      # the first entry shown (the list scrolls where it does not fit)
+        self._measured: tuple[tuple, tuple[int, list[tuple[Line, ...]]]] = ((), (MIN_PX, []))
 
     # ------------------------------------------------------------ state
     @property
@@ -66,12 +72,21 @@ class ReviewPanel:
     def choose(self, step: int) -> None:
         if self.items:
             self.selected = (self.selected + step) % len(self.items)
+            self.scroll_to(self.selected)
+
+    def scroll_to(self, i: int) -> None:
+        """Scroll the list so that entry `i` is shown."""
+        if i < self.first:
+            self.first = i
+        while self.first < i and i not in {b.index for b in self.blocks()}:
+            self.first += 1
 
     def show_selected(self) -> None:
         items = self.items
         if items:
             self.selected = max(0, min(self.selected, len(items) - 1))
             self.shown = self.selected
+            self.scroll_to(self.selected)
             self.show(items[self.selected])
 
     # ------------------------------------------------------------ input
@@ -91,12 +106,16 @@ class ReviewPanel:
         """A click in the panel: on a decision, it is shown (True: the click was the panel's)."""
         if not self.rect.collidepoint(pos):
             return False
-        for i, block in enumerate(self.blocks()):
+        for block in self.blocks():
             if block.rect.collidepoint(pos):
-                self.selected = i
+                self.selected = block.index
                 self.show_selected()
                 break
         return True
+
+    def wheel(self, dy: int) -> None:
+        """The mouse wheel moves the selection (and so the list)."""
+        self.choose(-1 if dy > 0 else 1)
 
     # ------------------------------------------------------------ layout
     def layout(self, rect: pygame.Rect, lay: Layout) -> None:
@@ -124,36 +143,51 @@ class ReviewPanel:
         return T.wrap(review.summary(self.rp.game, result), px, self.rect.w - 2 * self.pad(), True)
 
     def blocks(self) -> list[Block]:
-        """The entries, laid out under the summary at the largest size (down to 11 px) that fits."""
+        """The entries shown, under the summary, at the largest size (down to 11 px) at which all
+        fit; where even 11 px is too big (800×600), those from `first` on that fit (the list
+        scrolls with the selection)."""
         items = self.items
         if not items:
             return []
         key = (current_language(), tuple(self.rect), self.lay.ui_scale)
-        if self._blocks[0] != key:
-            self._blocks = (key, self._fit(items))
-        return self._blocks[1]
+        if self._measured[0] != key:
+            self._measured = (key, self._measure(items))
+        px, texts = self._measured[1]
+        pad = self.pad()
+        y = self.list_top(px)
+        out: list[Block] = []
+        for i in range(self.first, len(texts)):
+            h = len(texts[i]) * int(px * LEADING) + pad
+            if out and y + h > self.list_bottom():
+                break
+            out.append(Block(i, pygame.Rect(self.rect.x + pad, y, self.rect.w - 2 * pad, h), texts[i]))
+            y += h + pad // 2
+        return out
 
-    def _fit(self, items: list[Item]) -> list[Block]:
+    def list_top(self, px: int) -> int:
+        return self.body_top() + len(self.summary_lines(px)) * int(px * LEADING) + self.pad()
+
+    def list_bottom(self) -> int:
+        return self.rect.bottom - self.footer_h() - self.pad()
+
+    def _measure(self, items: list[Item]) -> tuple[int, list[tuple[Line, ...]]]:
+        """The text size and each entry's lines: the largest size at which every entry fits."""
         pad = self.pad()
         inner = self.rect.w - 4 * pad
-        bottom = self.rect.bottom - self.footer_h() - pad
+        texts: list[tuple[Line, ...]] = []
         for px in range(max(MIN_PX, self.lay.font_px(22)), MIN_PX - 1, -1):
-            top = self.body_top() + len(self.summary_lines(px)) * int(px * LEADING) + pad
-            out: list[Block] = []
-            y = top
+            texts = []
             for item in items:
                 cost, played, better = review.lines(self.rp.game, item)
                 moment = _("Move {k} · round {r}").format(k=item.index, r=self.rp.rounds[item.index])
                 lines = [(cost, px, C.ACCENT, True), (moment, px, C.TEXT_DIM, False)]
                 lines += [(t, px, C.TEXT, False) for t in T.wrap(played, px, inner)]
-                lines += [(t, px, BETTER, True)
-                          for t in T.wrap(better, px, inner, True)]
-                h = len(lines) * int(px * LEADING) + 2 * pad // 2
-                out.append(Block(pygame.Rect(self.rect.x + pad, y, self.rect.w - 2 * pad, h), tuple(lines)))
-                y += h + pad // 2
-            if y <= bottom or px == MIN_PX:
-                return out
-        return []
+                lines += [(t, px, BETTER, True) for t in T.wrap(better, px, inner, True)]
+                texts.append(tuple(lines))
+            height = sum(len(t) * int(px * LEADING) + pad + pad // 2 for t in texts)
+            if self.list_top(px) + height <= self.list_bottom():
+                break
+        return px, texts
 
     def footer(self) -> str:
         return _("↑/↓ choose · Enter: show on the table · Esc: close")
@@ -189,8 +223,10 @@ class ReviewPanel:
             for line in self.summary_lines(spx):
                 T.blit_text(surface, line, spx, C.TEXT, (r.x + pad, y), bold=True)
                 y += int(spx * LEADING)
-            for i, block in enumerate(blocks):
-                self._draw_block(surface, block, i == self.selected, i == self.shown)
+            for block in blocks:
+                self._draw_block(surface, block, block.index == self.selected, block.index == self.shown)
+            if blocks:
+                self._draw_more(surface, blocks)
         fpx = max(MIN_PX, lay.font_px(18))
         fy = r.bottom - self.footer_h() - pad // 2
         for line in T.wrap(self.footer(), fpx, r.w - 2 * pad):
@@ -210,6 +246,15 @@ class ReviewPanel:
         fill.w = max(bar.h, int(bar.w * done))
         pygame.draw.rect(surface, C.ACCENT, fill, border_radius=bar.h // 2)
         self.progress_rect = bar
+
+    def _draw_more(self, surface: pygame.Surface, blocks: list[Block]) -> None:
+        """▲ / ▼ where entries are scrolled out of sight (↑/↓ or the wheel bring them)."""
+        px = max(MIN_PX, self.lay.font_px(20))
+        x = self.rect.right - self.pad()
+        if blocks[0].index > 0:
+            T.blit_text(surface, "▲", px, C.ACCENT, (x, blocks[0].rect.top), "bottomright")
+        if blocks[-1].index < len(self.items) - 1:
+            T.blit_text(surface, "▼", px, C.ACCENT, (x, blocks[-1].rect.bottom), "topright")
 
     def _draw_block(self, surface: pygame.Surface, block: Block, selected: bool, shown: bool) -> None:
         lay, pad = self.lay, self.pad()

@@ -294,6 +294,10 @@ class ReplayScene(WidgetScene):
         if event.type == pygame.KEYDOWN:
             return self.key(event) or super().handle(event)
         pos = getattr(event, "pos", None)
+        if self.review is not None and event.type == pygame.MOUSEWHEEL \
+                and self.review.rect.collidepoint(pygame.mouse.get_pos()):
+            self.review.wheel(event.y)
+            return True
         if self.review is not None and pos is not None and self.review.rect.collidepoint(pos):
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 if self.review.close_rect.collidepoint(pos):
