@@ -22,7 +22,9 @@ import logging
 import os
 import signal
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
+
+import pygame
 
 from ..frontends import frontend
 from ..table import bots
@@ -136,6 +138,18 @@ def start(record: dict[str, Any], seat: int) -> ReviewRun:
     if cached is None:
         run.begin(record, seat)
     return run
+
+
+class SuggestionPainter(Protocol):
+    """A game's "draw_suggestion" hook: `action` drawn over `table` (laid out, at rest) on `surface`
+    as the better move; returns the rects it drew ([] for an action it cannot show)."""
+
+    def __call__(self, table: Any, surface: pygame.Surface, action: str) -> list[pygame.Rect]: ...
+
+
+def painter(game: str) -> SuggestionPainter:
+    """The game's painter of a better move (`game/<game>_table/suggest.py`)."""
+    return frontend(game).hooks["draw_suggestion"]
 
 
 def lines(game: str, item: Item) -> tuple[str, str, str]:

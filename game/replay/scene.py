@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from .. import tables
-from ..frontends import frontend
 from ..table.drivers import TableOptions, record
 from ..table.spec import TableSpec
 from ..i18n import N_, _
@@ -38,7 +37,7 @@ from ..ui.fit_button import FitButton as Button
 from ..ui.layout import Layout
 from .branch import branch_envelope
 from .model import Replay
-from .review import Item
+from .review import Item, painter
 from .review_panel import ReviewPanel, panel_width
 
 if TYPE_CHECKING:
@@ -403,7 +402,7 @@ class ReplayScene(WidgetScene):
         top = surface.subsurface(pygame.Rect(0, 0, self.table_width(), self.bar.y))
         self.table.draw(top)
         if self.suggestion is not None and self.suggestion[0] == self.k and not self.table.animating():
-            frontend(self.rp.game).hooks["draw_suggestion"](self.table, top, self.suggestion[1])
+            painter(self.rp.game)(self.table, top, self.suggestion[1])
         if self.review is not None:
             self.review.draw(surface)
         pygame.draw.rect(surface, C.PANEL, self.bar)
