@@ -73,11 +73,12 @@ def review_lines(item: "Item") -> tuple[str, str, str]:
     cost = ngettext("Cost about {n} point", "Cost about {n} points", n).format(n=n)
     why = _why(p, "played_why")
     played = played_words(item.played)
-    played = (_("{move} ({why}): about {points} at the end.") if why else _("{move}: about {points} at the end.")).format(
+    played = (_("{move}: it {why}; about {points} at the end.") if why else
+              _("{move}: about {points} at the end.")).format(
         move=played, why=why, points=points(float(p.get("played_value", 0.0))))
     why = _why(p, "better_why")
     better = texts.action_label(item.better)
-    better = (_("Better: {move} ({why}): about {points}.") if why else _("Better: {move}: about {points}.")).format(
+    better = (_("Better: {move}: it {why}; about {points}.") if why else _("Better: {move}: about {points}.")).format(
         move=better, why=why, points=points(float(p.get("better_value", 0.0))))
     return cost, played, better
 

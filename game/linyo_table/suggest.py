@@ -38,7 +38,7 @@ def free(n: float) -> str:
 
 
 def cut(n: int) -> str:
-    return ngettext("cut off {n} field", "cut off {n} fields", n).format(n=n)
+    return ngettext("{n} field cut off", "{n} fields cut off", n).format(n=n)
 
 
 def played_words(action: str) -> str:
@@ -66,7 +66,7 @@ def review_lines(item: "Item") -> tuple[str, str, str]:
     p = item.params
     n = max(1, int(round(item.cost)))
     cost = ngettext("Cost about {n} free field", "Cost about {n} free fields", n).format(n=n)
-    played = _("{move}: it {cut}; about {free} at the end.").format(
+    played = _("{move}: {cut}, about {free} at the end.").format(
         move=played_words(item.played), cut=cut(int(p.get("played_cut", 0))), free=free(float(p.get("played_free", 0))))
     why = p.get("better_why")
     reason = texts.bot_reason(dict(why)) if isinstance(why, Mapping) else ""
@@ -74,8 +74,8 @@ def review_lines(item: "Item") -> tuple[str, str, str]:
         move = texts.action_label(item.better)
     except ValueError:
         move = item.better
-    better = (_("Better: {move} ({why}): it {cut}; about {free}.") if reason else
-              _("Better: {move}: it {cut}; about {free}.")).format(
+    better = (_("Better: {move}: it {why}; {cut}, about {free}.") if reason else
+              _("Better: {move}: {cut}, about {free}.")).format(
         move=move, why=reason, cut=cut(int(p.get("better_cut", 0))), free=free(float(p.get("better_free", 0))))
     return cost, played, better
 
