@@ -108,7 +108,7 @@ def test_review_from_the_results_lists_the_engine_s_costliest_decisions(headless
     a.run(frames=2, dt=DT)
     sc = a.top
     assert isinstance(sc, ReplayScene) and sc.review is not None and sc.review.seat == 0
-    assert sc.review.rect.w > 0 and sc.table_width() == sc.review.rect.x     # the table keeps its own part
+    assert sc.review.rect.w > 0 and sc.review.over_table and sc.table_width() == 800    # 800×600: over the table
     seen = until_done(a, sc)
     assert seen == sorted(seen) and all(0.0 <= p <= 1.0 for p in seen)
     assert sc.review.run.error == "" and sc.review.run.progress == 1.0
@@ -148,6 +148,7 @@ def test_a_click_jumps_to_the_decision_and_draws_the_better_move(headless_home, 
     assert sc.seat == 0
     sc.b_review.click()
     until_done(a, sc)
+    assert not sc.review.over_table and sc.table_width() == sc.review.rect.x     # beside the table, at 1280
     assert suggestion_pixels(a, sc) == 0
     second = sc.review.blocks()[1]
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -242,4 +243,32 @@ def test_the_review_fits_in_every_language_and_size(headless_home, thread_worker
     assert reached == set(range(len(expected["findings"])))
     for w in sc.widgets:
         assert a.screen.get_rect().contains(w.rect)
+    assert a.errors == 0
+
+
+@pytest.mark.parametrize("game", ["lineit", "linyo"])
+def test_in_a_small_window_the_review_lies_over_the_table_and_folds_to_show_a_decision(
+        headless_home, thread_worker, games, game):
+    st, expected = games[game]
+    R._CACHE[(R.record_key(st.to_json()), 0)] = expected
+    kept = history.record_game(game, st.to_json(), seats(game, st.players))
+    a = start_app((800, 600))
+    sc = a.open("review", kept.id, 0)
+    assert isinstance(sc, ReplayScene) and sc.review is not None
+    a.run(frames=2, dt=DT)
+    assert sc.review.over_table and sc.table_width() == 800      # the table keeps the whole window
+    assert sc.table_lay is not None and sc.table_lay.width == 800
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    a.run(frames=3, dt=DT)
+    first = expected["findings"][0]
+    assert sc.review.folded and sc.listing() is None and sc.k == first["index"]
+    assert suggestion_pixels(a, sc) > 200
+    # folded: ↓ shows the next decision at once; Review brings the list back
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    a.run(frames=3, dt=DT)
+    second = expected["findings"][1]
+    assert sc.review.folded and sc.k == second["index"] and sc.suggestion == (second["index"], second["better"])
+    sc.b_review.click()
+    a.run(frames=2, dt=DT)
+    assert sc.listing() is sc.review and sc.review.selected == 1
     assert a.errors == 0

@@ -58,6 +58,8 @@ class ReviewPanel:
         self.close_rect = pygame.Rect(0, 0, 0, 0)
         self.lay = Layout(800, 600)
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
+        self.over_table = False             # laid over the table (a small window), not beside it
+        self.folded = False                 # over the table, folded away while a decision is shown
         self.first = 0                      # the first entry shown (the list scrolls where it does not fit)
         self._measured: tuple[tuple, tuple[int, list[tuple[Line, ...]]]] = ((), (MIN_PX, []))
 

@@ -18,7 +18,10 @@ the watched seat's hand is ever shown, as that seat saw the game. The scrubber
 jumps to the moment after that event. "Play from here" starts a new game at
 the shown moment (see `branch.py`). "Review" opens the post-game review of the
 watched seat beside the table (`review_panel.py`): ↑/↓ and Enter there jump to
-a costly decision and the game's table draws the better move on it.
+a costly decision and the game's table draws the better move on it. Where the
+table would be too narrow beside it (a small window) the review lies over the
+table and folds away once a decision is shown: ↑/↓ then go from decision to
+decision, Enter or Review unfold the list.
 """
 from __future__ import annotations
 
@@ -39,6 +42,8 @@ from .branch import branch_envelope
 from .model import Replay
 from .review import Item, painter
 from .review_panel import ReviewPanel, panel_width
+
+MIN_TABLE_PX = 800       # a table narrower than this (beside the review) is laid over instead
 
 if TYPE_CHECKING:
     from ..app import App
@@ -90,7 +95,9 @@ class ReplayScene(WidgetScene):
         self.b_speed = Button(lambda: _("Speed ×{v:g}").format(v=self.speed), self.next_speed, font_size=24)
         self.b_seat = Button(self.seat_label, self.next_seat, font_size=24)
         self.b_branch = Button(N_("Play from here"), self.play_from_here, font_size=24)
-        self.b_review = Button(N_("Review"), self.toggle_review, font_size=24)
+        # folded away over the table, the review's list comes back with this button (▴ says so)
+        self.b_review = Button(lambda: ("\u25b4 " if self.review is not None and self.review.folded else "")
+                               + _("Review"), self.toggle_review, font_size=24)
         self.b_close = Button(N_("Close"), self.back, "quiet", font_size=24)
         self.widgets = [self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_speed,
                         self.b_seat, self.b_branch, self.b_review, self.b_close]
@@ -223,7 +230,16 @@ class ReplayScene(WidgetScene):
             self.layout(self.app.lay)
 
     def toggle_review(self) -> None:
-        self.close_review() if self.review is not None else self.open_review()
+        if self.review is not None and self.review.folded:
+            self.review.folded = False
+        elif self.review is not None:
+            self.close_review()
+        else:
+            self.open_review()
+
+    def listing(self) -> ReviewPanel | None:
+        """The review when its list is on screen (not folded away)."""
+        return self.review if self.review is not None and not self.review.folded else None
 
     def show_finding(self, item: Item) -> None:
         """The replay at a reviewed decision, watched from the reviewed seat, the better move drawn."""
@@ -234,6 +250,7 @@ class ReplayScene(WidgetScene):
         self.jump(item.index)
         self._lay_table()
         self.suggestion = (item.index, item.better)
+        self.review.folded = self.review.over_table       # a small window: the table is shown whole
 
     def back(self) -> None:
         self.close_review()
@@ -257,9 +274,11 @@ class ReplayScene(WidgetScene):
         bar_h = min(lay.height // 3, max(lay.px(BAR_H), MIN_BAR_PX))
         self.bar = pygame.Rect(0, lay.height - bar_h, lay.width, bar_h)
         side = panel_width(lay) if self.review is not None else 0
-        self.table_lay = Layout(lay.width - side, lay.height - bar_h, lay.ui_scale)
+        over = lay.width - side < MIN_TABLE_PX
+        self.table_lay = Layout(lay.width - (0 if over else side), lay.height - bar_h, lay.ui_scale)
         if self.review is not None:
             self.review.layout(pygame.Rect(lay.width - side, 0, side, self.bar.y), lay)
+            self.review.over_table = over
         pad = max(4, lay.px(16))
         scrub_h = max(18, bar_h * 28 // 100)
         self.scrub = pygame.Rect(pad * 2, self.bar.y + pad // 2, lay.width - pad * 4, scrub_h)
@@ -284,25 +303,27 @@ class ReplayScene(WidgetScene):
         return max(0, min(self.rp.n, round(frac * self.rp.n)))
 
     def in_table(self, pos: tuple[int, int]) -> bool:
-        return pos[1] < self.bar.y and pos[0] < self.table_width()
+        listing = self.listing()
+        return pos[1] < self.bar.y and not (listing is not None and listing.rect.collidepoint(pos))
 
     def table_width(self) -> int:
-        return self.review.rect.x if self.review is not None else self.bar.w
+        return self.review.rect.x if self.review is not None and not self.review.over_table else self.bar.w
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             return self.key(event) or super().handle(event)
         pos = getattr(event, "pos", None)
-        if self.review is not None and event.type == pygame.MOUSEWHEEL \
-                and self.review.rect.collidepoint(pygame.mouse.get_pos()):
-            self.review.wheel(event.y)
+        listing = self.listing()
+        if listing is not None and event.type == pygame.MOUSEWHEEL \
+                and listing.rect.collidepoint(pygame.mouse.get_pos()):
+            listing.wheel(event.y)
             return True
-        if self.review is not None and pos is not None and self.review.rect.collidepoint(pos):
+        if listing is not None and pos is not None and listing.rect.collidepoint(pos):
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                if self.review.close_rect.collidepoint(pos):
+                if listing.close_rect.collidepoint(pos):
                     self.close_review()
                 else:
-                    self.review.click(pos)
+                    listing.click(pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and pos is not None \
                 and self.track.inflate(8, self.scrub.h - self.track.h + 8).collidepoint(pos):
@@ -348,6 +369,14 @@ class ReplayScene(WidgetScene):
 
     def key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if self.review is not None and self.review.folded and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
+                                                                    pygame.K_KP_ENTER):
+            if k in (pygame.K_UP, pygame.K_DOWN):      # folded: the next decision at once
+                self.review.choose(-1 if k == pygame.K_UP else 1)
+                self.review.show_selected()
+            else:
+                self.review.folded = False
+            return True
         if self.review is not None and (self.review.key(event) or k == pygame.K_ESCAPE):
             if k == pygame.K_ESCAPE:
                 self.close_review()
@@ -403,8 +432,9 @@ class ReplayScene(WidgetScene):
         self.table.draw(top)
         if self.suggestion is not None and self.suggestion[0] == self.k and not self.table.animating():
             painter(self.rp.game)(self.table, top, self.suggestion[1])
-        if self.review is not None:
-            self.review.draw(surface)
+        listing = self.listing()
+        if listing is not None:
+            listing.draw(surface)
         pygame.draw.rect(surface, C.PANEL, self.bar)
         pygame.draw.line(surface, C.PANEL_EDGE, self.bar.topleft, self.bar.topright, max(1, lay.px(2)))
         self._draw_scrubber(surface, lay)
