@@ -272,3 +272,17 @@ def test_in_a_small_window_the_review_lies_over_the_table_and_folds_to_show_a_de
     a.run(frames=2, dt=DT)
     assert sc.listing() is sc.review and sc.review.selected == 1
     assert a.errors == 0
+
+
+def test_enter_on_a_focused_button_of_the_bar_is_the_button_s(headless_home, thread_worker, games):
+    st, expected = games["lineit"]
+    R._CACHE[(R.record_key(st.to_json()), 0)] = expected
+    kept = history.record_game("lineit", st.to_json(), seats("lineit", st.players))
+    a = start_app((1280, 720))
+    sc = a.open("review", kept.id, 0)
+    assert isinstance(sc, ReplayScene) and sc.review is not None
+    a.run(frames=2, dt=DT)
+    sc.set_focus(sc.b_end)             # Tab brought the focus to the bar: Enter goes to the end, not to a decision
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    a.run(frames=2, dt=DT)
+    assert sc.k == sc.rp.n and sc.review.shown is None and sc.suggestion is None

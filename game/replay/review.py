@@ -99,7 +99,7 @@ class ReviewRun:
         except Exception as exc:  # the engine refused the record or the worker failed: say so, keep the replay
             log.warning("the review failed", exc_info=True)
             self.error = f"{type(exc).__name__}: {exc}"[:300]
-        self._close()
+        self._close(kill=False)
 
     @property
     def items(self) -> list[Item]:
@@ -111,15 +111,18 @@ class ReviewRun:
         """Stop the job: its answer is dropped and a worker process ends now."""
         if self.job is not None and not self.job.future.done():
             self.job.future.cancel()
-        self._close()
+            self._close(kill=True)
+        else:
+            self._close(kill=False)
 
-    def _close(self) -> None:
+    def _close(self, kill: bool) -> None:
+        """The worker ends: an idle one by itself, one still at work (`kill`) now."""
         worker, self.worker = self.worker, None
         if worker is None:
             return
         pid = worker.pid if worker.in_process else None
         worker.close()
-        if pid is not None and pid != os.getpid():
+        if kill and pid is not None and pid != os.getpid():
             try:      # a review is seconds of work: the process is not left to finish it unseen
                 os.kill(pid, signal.SIGTERM)
             except (OSError, ProcessLookupError):

@@ -369,6 +369,8 @@ class ReplayScene(WidgetScene):
 
     def key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if self.focus is not None and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return False          # Enter presses the focused button of the bar (Tab brought the focus there)
         if self.review is not None and self.review.folded and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
                                                                     pygame.K_KP_ENTER):
             if k in (pygame.K_UP, pygame.K_DOWN):      # folded: the next decision at once
