@@ -157,6 +157,14 @@ class GameUI:
     #: () -> the game's own achievements (`game.achievements.model.Achievement`), declared as data
     achievements: Callable[[], tuple[Any, ...]] = lambda: ()
 
+    # -- the post-game review (game.replay.review)
+    #: (table, surface, action text) -> dirty rects: the better move drawn on the table
+    draw_suggestion: Callable[[Any, Any, str], list[Any]] = lambda table, surface, action: []
+    #: (review item) -> (what it cost, what was played, the better move), in the current language
+    review_lines: Callable[[Any], tuple[str, str, str]] = lambda item: ("", "", "")
+    #: (review result) -> the one-line summary of a seat's game, in the current language
+    review_summary: Callable[[Any], str] = lambda result: ""
+
     # -- learning
     #: (app, step index) -> the tutorial's table scene, or None for a game without a tutorial
     tutorial: Callable[..., Any] | None = None

@@ -14,6 +14,8 @@ A table is the package `game/<game>_table/`, built on the shared base
     event_text(event, name) -> str  # the log's sentence of an event (the online hub's last move)
     branch_game(final, chance, seed) -> state       # "Play from here": the chance seen so far, then fresh
     setup_of(state) -> (options, seat options)      # the setup config's options of an engine state
+    draw_suggestion(table, surface, action) -> rects  # the post-game review's better move on the table
+    review_lines(item) -> (cost, played, better)     # a reviewed decision in words; review_summary(result)
 
 and `build_table(app, TableSpec(...))` (`game.table.spec`) is the only place
 a table is made: the setup screen, Continue and Load, "Play from here",

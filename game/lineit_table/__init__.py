@@ -124,4 +124,8 @@ UI = register(GameUI(
     make_game=make_game, make_table=make_table, show_chance=show_chance, demo_game=demo_game,
     event_text=event_text, branch_game=branch_game, setup_of=setup_of,
     achievements=lazy(f"{__name__}.achievements", "declared"),
+    # the post-game review (game.replay.review): the better move on the table, its words
+    draw_suggestion=lazy(f"{__name__}.suggest", "draw_suggestion"),
+    review_lines=lazy(f"{__name__}.suggest", "review_lines"),
+    review_summary=lazy(f"{__name__}.suggest", "review_summary"),
 ))

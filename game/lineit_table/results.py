@@ -135,8 +135,8 @@ class ResultsScene(TableResults):
             h = lay.height
         self.box = pygame.Rect(0, 0, w, min(h, lay.height - lay.px(20)))
         self.box.center = (lay.width // 2, lay.height // 2)
-        self.place_buttons(self.box.bottom - lay.px(170), lay.px(400), lay.px(76), lay.px(30))
-        self.extras.widen_row([self.b_stats, self.b_seed, self.b_replay], self.box.w - lay.px(40))
+        self.place_buttons(self.box.bottom - lay.px(170), lay.px(400), lay.px(76), lay.px(30), self.box.w - lay.px(40))
+        self.extras.widen_row([self.b_stats, self.b_seed, self.b_replay, self.b_review], self.box.w - lay.px(40))
 
     def ranks(self) -> list[int]:
         """Each seat's place, 1 for the best; equal scores share a place (1, 1, 3)."""

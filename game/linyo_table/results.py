@@ -79,6 +79,13 @@ class ResultsScene(TableResults):
         elif self.new_best or any(w in g.humans for w in g.state.winners()):
             sound.play("bet_won")
 
+    def shown_buttons(self) -> list:
+        """The main row, with Review before "Back to menu": the top corners leave the title its room."""
+        main = super().shown_buttons()
+        if self.b_review.visible:
+            main.insert(len(main) - 1 if self.b_menu in main else len(main), self.b_review)
+        return main
+
     def play_daily(self) -> None:
         from .daily import daily_config
         human = next((s for s in self.g.seats if not s.is_bot), None)

@@ -16,7 +16,12 @@ entry, "All hands", that shows every seat's hand face up; before the end only
 the watched seat's hand is ever shown, as that seat saw the game. The scrubber
 (click or drag) jumps; its marks are the rounds. A click on a log entry
 jumps to the moment after that event. "Play from here" starts a new game at
-the shown moment (see `branch.py`).
+the shown moment (see `branch.py`). "Review" opens the post-game review of the
+watched seat beside the table (`review_panel.py`): ↑/↓ and Enter there jump to
+a costly decision and the game's table draws the better move on it. Where the
+table would be too narrow beside it (a small window) the review lies over the
+table and folds away once a decision is shown: ↑/↓ then go from decision to
+decision, Enter or Review unfold the list.
 """
 from __future__ import annotations
 
@@ -35,6 +40,10 @@ from ..ui.fit_button import FitButton as Button
 from ..ui.layout import Layout
 from .branch import branch_envelope
 from .model import Replay
+from .review import Item, painter
+from .review_panel import ReviewPanel, panel_width
+
+MIN_TABLE_PX = 800       # a table narrower than this (beside the review) is laid over instead
 
 if TYPE_CHECKING:
     from ..app import App
@@ -86,9 +95,14 @@ class ReplayScene(WidgetScene):
         self.b_speed = Button(lambda: _("Speed ×{v:g}").format(v=self.speed), self.next_speed, font_size=24)
         self.b_seat = Button(self.seat_label, self.next_seat, font_size=24)
         self.b_branch = Button(N_("Play from here"), self.play_from_here, font_size=24)
+        # folded away over the table, the review's list comes back with this button (▴ says so)
+        self.b_review = Button(lambda: ("\u25b4 " if self.review is not None and self.review.folded else "")
+                               + _("Review"), self.toggle_review, font_size=24)
         self.b_close = Button(N_("Close"), self.back, "quiet", font_size=24)
         self.widgets = [self.b_start, self.b_back, self.b_play, self.b_fwd, self.b_end, self.b_speed,
-                        self.b_seat, self.b_branch, self.b_close]
+                        self.b_seat, self.b_branch, self.b_review, self.b_close]
+        self.review: ReviewPanel | None = None
+        self.suggestion: tuple[int, str] | None = None     # (moment, action): the better move drawn there
         self.table: Any = None
         self._build(self.k)
 
@@ -199,7 +213,47 @@ class ReplayScene(WidgetScene):
             return
         tables.open_replacing_autosave(self.app, envelope)
 
+    # ------------------------------------------------------------ the review
+    def open_review(self) -> None:
+        """The review of the watched seat beside the table (cached per record and seat)."""
+        if self.review is None or self.review.seat != self.seat:
+            self.close_review()
+            self.review = ReviewPanel(self.rp, self.seat, self.show_finding)
+        self.layout(self.app.lay)
+
+    def close_review(self) -> None:
+        """Close the review (a job still running is cancelled) and give the table its width back."""
+        if self.review is not None:
+            self.review.cancel()
+            self.review = None
+            self.suggestion = None
+            self.layout(self.app.lay)
+
+    def toggle_review(self) -> None:
+        if self.review is not None and self.review.folded:
+            self.review.folded = False
+        elif self.review is not None:
+            self.close_review()
+        else:
+            self.open_review()
+
+    def listing(self) -> ReviewPanel | None:
+        """The review when its list is on screen (not folded away)."""
+        return self.review if self.review is not None and not self.review.folded else None
+
+    def show_finding(self, item: Item) -> None:
+        """The replay at a reviewed decision, watched from the reviewed seat, the better move drawn."""
+        assert self.review is not None
+        self.playing = False
+        self.all_hands = False
+        self.seat = self.review.seat
+        self.jump(item.index)
+        self._lay_table()
+        self.suggestion = (item.index, item.better)
+        self.review.folded = self.review.over_table       # a small window: the table is shown whole
+
     def back(self) -> None:
+        self.close_review()
         if self.on_close is not None:
             self.on_close()
         else:
@@ -211,13 +265,20 @@ class ReplayScene(WidgetScene):
         self.set_focus(None)      # keys move through the game; Tab brings the focus to the bar
 
     def exit(self) -> None:
+        if self.review is not None:
+            self.review.cancel()
         if self.table is not None:
             self.table.exit()
 
     def layout(self, lay: Layout) -> None:
         bar_h = min(lay.height // 3, max(lay.px(BAR_H), MIN_BAR_PX))
         self.bar = pygame.Rect(0, lay.height - bar_h, lay.width, bar_h)
-        self.table_lay = Layout(lay.width, lay.height - bar_h, lay.ui_scale)
+        side = panel_width(lay) if self.review is not None else 0
+        over = lay.width - side < MIN_TABLE_PX
+        self.table_lay = Layout(lay.width - (0 if over else side), lay.height - bar_h, lay.ui_scale)
+        if self.review is not None:
+            self.review.layout(pygame.Rect(lay.width - side, 0, side, self.bar.y), lay)
+            self.review.over_table = over
         pad = max(4, lay.px(16))
         scrub_h = max(18, bar_h * 28 // 100)
         self.scrub = pygame.Rect(pad * 2, self.bar.y + pad // 2, lay.width - pad * 4, scrub_h)
@@ -227,7 +288,7 @@ class ReplayScene(WidgetScene):
         row_y = self.scrub.bottom + pad // 2
         row_h = self.bar.bottom - row_y - pad // 2
         # widths in parts of the row: the arrows narrow, the labelled buttons wide
-        parts = (1.0, 1.0, 1.6, 1.0, 1.0, 1.7, 2.6, 2.4, 1.5)
+        parts = (0.8, 0.8, 1.5, 0.8, 0.8, 1.6, 2.4, 2.3, 1.6, 1.6)
         gap = max(3, lay.px(10))
         unit = (lay.width - 2 * pad - gap * (len(parts) - 1)) / sum(parts)
         x = float(pad)
@@ -242,12 +303,28 @@ class ReplayScene(WidgetScene):
         return max(0, min(self.rp.n, round(frac * self.rp.n)))
 
     def in_table(self, pos: tuple[int, int]) -> bool:
-        return pos[1] < self.bar.y
+        listing = self.listing()
+        return pos[1] < self.bar.y and not (listing is not None and listing.rect.collidepoint(pos))
+
+    def table_width(self) -> int:
+        return self.review.rect.x if self.review is not None and not self.review.over_table else self.bar.w
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             return self.key(event) or super().handle(event)
         pos = getattr(event, "pos", None)
+        listing = self.listing()
+        if listing is not None and event.type == pygame.MOUSEWHEEL \
+                and listing.rect.collidepoint(pygame.mouse.get_pos()):
+            listing.wheel(event.y)
+            return True
+        if listing is not None and pos is not None and listing.rect.collidepoint(pos):
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                if listing.close_rect.collidepoint(pos):
+                    self.close_review()
+                else:
+                    listing.click(pos)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and pos is not None \
                 and self.track.inflate(8, self.scrub.h - self.track.h + 8).collidepoint(pos):
             self.scrubbing = True
@@ -292,6 +369,20 @@ class ReplayScene(WidgetScene):
 
     def key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if self.focus is not None and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return False          # Enter presses the focused button of the bar (Tab brought the focus there)
+        if self.review is not None and self.review.folded and k in (pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
+                                                                    pygame.K_KP_ENTER):
+            if k in (pygame.K_UP, pygame.K_DOWN):      # folded: the next decision at once
+                self.review.choose(-1 if k == pygame.K_UP else 1)
+                self.review.show_selected()
+            else:
+                self.review.folded = False
+            return True
+        if self.review is not None and (self.review.key(event) or k == pygame.K_ESCAPE):
+            if k == pygame.K_ESCAPE:
+                self.close_review()
+            return True
         moves: dict[int, Callable[[], None]] = {
             pygame.K_SPACE: self.toggle_play,
             pygame.K_LEFT: self.step_back,
@@ -339,8 +430,13 @@ class ReplayScene(WidgetScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.app.lay
-        top = surface.subsurface(pygame.Rect(0, 0, surface.get_width(), self.bar.y))
+        top = surface.subsurface(pygame.Rect(0, 0, self.table_width(), self.bar.y))
         self.table.draw(top)
+        if self.suggestion is not None and self.suggestion[0] == self.k and not self.table.animating():
+            painter(self.rp.game)(self.table, top, self.suggestion[1])
+        listing = self.listing()
+        if listing is not None:
+            listing.draw(surface)
         pygame.draw.rect(surface, C.PANEL, self.bar)
         pygame.draw.line(surface, C.PANEL_EDGE, self.bar.topleft, self.bar.topright, max(1, lay.px(2)))
         self._draw_scrubber(surface, lay)

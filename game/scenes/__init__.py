@@ -45,6 +45,7 @@ SCENES: dict[str, str] = {
     "learn_choice": "game.tutorial.offer:LearnChoice",
     "tutorial": "game.tutorial:tutorial_scene",                 # (game, index=None); a root: app.start
     "replay": "game.replay.files:history_viewer",               # (file_id, seat=None)
+    "review": "game.replay.review_open:review_viewer",               # (file_id, seat=None): the replay, reviewed
     "dropped_file": "game.replay.files:dropped_file",           # (path)
     "export_game": "game.replay.files:export_dialog",           # (file_id): where to, then a message
     "open_game_file": "game.replay.files:open_dialog",          # a path to type, then the viewer

@@ -1,7 +1,8 @@
 """What every results screen has: play again, look at the table, back to the menu,
 the game's seed, shown on a button that copies it (Ctrl+C does too), the
 end-of-game statistics (a toggle between the results and `GameStatsPanel`,
-S key too) and "Watch replay" (the game as the history kept it).
+S key too), "Watch replay" (the game as the history kept it) and "Review" (its
+post-game review beside the replay, `game.replay.review`).
 
 A game's results screen subclasses `TableResults`, lays out `self.widgets`
 (the buttons below, plus its own) and draws its own rows, or the statistics
@@ -66,10 +67,14 @@ class TableResults(WidgetScene):
                               "quiet", font_size=small)
         self.b_replay = Button(N_("Watch replay"), self.watch_replay, "quiet", font_size=small)
         self.b_replay.visible = getattr(table, "history_id", None) is not None
-        self.widgets = [self.b_again, self.b_look, self.b_menu, self.b_seed, self.b_stats, self.b_replay]
+        # the post-game review of the seat shown, beside its replay (game.replay.review)
+        self.b_review = Button(N_("Review"), self.review_game, "quiet", font_size=small)
+        self.b_review.visible = self.b_replay.visible
+        self.widgets = [self.b_again, self.b_look, self.b_menu, self.b_seed, self.b_stats, self.b_replay,
+                        self.b_review]
 
     def shown_buttons(self) -> list:
-        small = (self.b_seed, self.b_stats, self.b_replay)
+        small = (self.b_seed, self.b_stats, self.b_replay, self.b_review)
         return [w for w in self.widgets if isinstance(w, Button) and w.visible and w not in small]
 
     # ------------------------------------------------------------ statistics and replay
@@ -93,6 +98,10 @@ class TableResults(WidgetScene):
         """This game in the replay viewer, from the seat the table showed."""
         self.app.open("replay", self.table.history_id, self.table.watch_seat())
 
+    def review_game(self) -> None:
+        """Where the seat shown lost points or fields: the review beside this game's replay."""
+        self.app.open("review", self.table.history_id, self.table.watch_seat())
+
     def copy_seed(self) -> None:
         """The seed to the clipboard (to replay or share the deal), and a note saying whether it went."""
         if self.seed is None:
@@ -114,17 +123,22 @@ class TableResults(WidgetScene):
             return True
         return super().handle(event)
 
-    def place_buttons(self, y: int, width: int, height: int, gap: int) -> None:
-        """The visible buttons in a centred row at `y`."""
+    def place_buttons(self, y: int, width: int, height: int, gap: int, room: int | None = None) -> None:
+        """The visible buttons in a centred row at `y`, the small ones under them (each row at most
+        `room` wide: its buttons narrower)."""
         shown = self.shown_buttons()
         x = self.app.lay.width // 2 - (len(shown) * width + (len(shown) - 1) * gap) // 2
         for i, b in enumerate(shown):
             b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
-        self.place_small(self.app.lay.width // 2, y + height + gap // 2, width, height * 3 // 4, gap)
+        self.place_small(self.app.lay.width // 2, y + height + gap // 2, width, height * 3 // 4, gap, room)
 
-    def place_small(self, cx: int, y: int, width: int, height: int, gap: int) -> None:
-        """Statistics, the seed and Watch replay: a centred row of small buttons at `y`."""
-        shown = [b for b in (self.b_stats, self.b_seed, self.b_replay) if b.visible]
+    def place_small(self, cx: int, y: int, width: int, height: int, gap: int, room: int | None = None) -> None:
+        """Statistics, the seed, Watch replay and Review (unless a game shows it in the main row): a
+        centred row of small buttons at `y`, at most `room` wide."""
+        main = self.shown_buttons()
+        shown = [b for b in (self.b_stats, self.b_seed, self.b_replay, self.b_review) if b.visible and b not in main]
+        if room is not None and shown:
+            width = min(width, (room - (len(shown) - 1) * gap) // len(shown))
         x = cx - (len(shown) * width + (len(shown) - 1) * gap) // 2
         for i, b in enumerate(shown):
             b.rect = pygame.Rect(x + i * (width + gap), y, width, height)

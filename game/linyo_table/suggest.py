@@ -1,0 +1,141 @@
+"""A better move shown on the Linyo sheet, and the review's words about a decision.
+
+    draw_suggestion(table, surface, "move 2 c5 c6")   # the path as a ghost line from the line's end, its fields ringed
+    review_lines(item)                     # (its cost, what was played, what was better), translated
+    review_summary(result)                 # one line for the whole game
+
+The post-game review (`game.replay.review`) calls these through the front end's
+fields `draw_suggestion`, `review_lines` and `review_summary`; the sentences
+are built from the engine's typed facts (action texts, free fields, fields cut
+off, the better move's own reason as {template, params}), never from its English text.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+import pygame
+
+from engine import linyo
+from game.i18n import _, ngettext
+from game.ui import text as T
+from game.ui import theme as C
+
+from . import texts
+from .geometry import font_px
+from .sheet_draw import InkLine, draw_cross, draw_ink
+
+if TYPE_CHECKING:
+    from game.replay.review import Item
+
+    from .scene import TableScene as LinyoTable
+
+SUGGEST = (96, 226, 140)         # the better move's rings: apart from the table's own glows
+
+
+def free(n: float) -> str:
+    k = int(round(n))
+    return ngettext("{n} free field", "{n} free fields", k).format(n=k)
+
+
+def cut(n: int) -> str:
+    return ngettext("{n} field cut off", "{n} fields cut off", n).format(n=n)
+
+
+def played_words(action: str) -> str:
+    """An action as what the player did."""
+    try:
+        a = linyo.parse_action(action)
+    except ValueError:
+        return action
+    names = linyo.field_name
+    if isinstance(a, linyo.SetDice):
+        return _("You set the dice to {dice}").format(dice=texts.dice_text(linyo.roll_text(a.dice)))
+    if isinstance(a, linyo.Start):
+        return _("You marked a start on {field}").format(field=names(a.field))
+    if isinstance(a, linyo.Abort):
+        return _("You aborted line {n}").format(n=a.line)
+    fields = " ".join(names(f) for f in a.fields)
+    if a.star is not None:
+        return _("You extended line {n} through {fields}, then the star step to {star}").format(
+            n=a.line, fields=fields, star=names(a.star))
+    return _("You extended line {n} through {fields}").format(n=a.line, fields=fields)
+
+
+def review_lines(item: "Item") -> tuple[str, str, str]:
+    """(what the decision cost, the move played and its outcome, the better move and its outcome)."""
+    p = item.params
+    n = max(1, int(round(item.cost)))
+    cost = ngettext("Cost about {n} free field", "Cost about {n} free fields", n).format(n=n)
+    played = _("{move}: {cut}, about {free} at the end.").format(
+        move=played_words(item.played), cut=cut(int(p.get("played_cut", 0))), free=free(float(p.get("played_free", 0))))
+    why = p.get("better_why")
+    reason = texts.bot_reason(dict(why)) if isinstance(why, Mapping) else ""
+    try:
+        move = texts.action_label(item.better)
+    except ValueError:
+        move = item.better
+    better = (_("Better: {move}: it {why}; {cut}, about {free}.") if reason else
+              _("Better: {move}: {cut}, about {free}.")).format(
+        move=move, why=reason, cut=cut(int(p.get("better_cut", 0))), free=free(float(p.get("better_free", 0))))
+    return cost, played, better
+
+
+def review_summary(result: Mapping[str, Any]) -> str:
+    decisions = int(result.get("decisions", 0))
+    costly = int(result.get("costly", 0))
+    checked = ngettext("{n} decision checked", "{n} decisions checked", decisions).format(n=decisions)
+    if not costly:
+        return _("{checked}: the hard bot found nothing better.").format(checked=checked)
+    return _("{checked}: {costly}, about {lost} in all.").format(
+        checked=checked, costly=ngettext("{n} cost free fields", "{n} cost free fields", costly).format(n=costly),
+        lost=free(float(result.get("lost", 0.0))))
+
+
+# ---------------------------------------------------------------- on the sheet
+
+def path_of(table: "LinyoTable", action: str) -> tuple[list[int], int | None]:
+    """The fields the better move draws through (from its line's end; a start: its field alone),
+    and the line it ends (an abort: that line's last field, else None)."""
+    a = linyo.parse_action(action)
+    lines = table.g.state.lines[table.focus_seat]
+    if isinstance(a, linyo.Start):
+        return [a.field], None
+    if isinstance(a, (linyo.Abort, linyo.Move)) and 1 <= a.line <= len(lines) and lines[a.line - 1]:
+        end = lines[a.line - 1][-1]
+        if isinstance(a, linyo.Abort):
+            return [end], end
+        return [end, *a.fields, *([a.star] if a.star is not None else [])], None
+    return [], None
+
+
+def draw_suggestion(table: "LinyoTable", surface: pygame.Surface, action: str) -> list[pygame.Rect]:
+    """The better move on the large sheet: a ghost line along its path (as a path being drawn
+    looks), its new fields ringed, and a label saying what it is. Returns the rects drawn."""
+    try:
+        fields, aborted = path_of(table, action)
+        label = _("Better: {move}").format(move=texts.action_label(action))
+    except ValueError:
+        return []
+    geom = table.geom
+    lay = table.app.lay
+    drawn: list[pygame.Rect] = []
+    if len(fields) > 1:
+        draw_ink(surface, geom, [InkLine(list(fields), float(len(fields)), 0.0, 1, ghost=True)])
+    width = max(2, int(geom.cell * 0.08))
+    for f in fields[1:] if len(fields) > 1 else fields:
+        r = geom.cell_rect(f).inflate(-width, -width)
+        pygame.draw.rect(surface, SUGGEST, r, width, border_radius=max(2, r.w // 5))
+        drawn.append(r)
+    if aborted is not None:
+        draw_cross(surface, geom, aborted, 1.0, SUGGEST)
+    anchor = drawn[-1] if drawn else geom.paper
+    size = font_px(lay, 24)
+    box = T.render(label, size, C.SHADOW, True)
+    pill = box.get_rect().inflate(lay.px(20), lay.px(8))
+    # over the column letters, never over a field: the path stays readable under it
+    pill.midbottom = (anchor.centerx, geom.grid.top)
+    pill.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, SUGGEST, pill, border_radius=pill.h // 2)
+    surface.blit(box, box.get_rect(center=pill.center))
+    drawn.append(pill)
+    return drawn
