@@ -447,6 +447,7 @@ def test_ci_builds_with_the_spec_then_runs_make_test_last():
     assert lines[-1] == "make test"
     assert any("pyinstaller.spec" in ln for ln in lines)
     assert "--smoke" in commands and "--exit-at-end" in commands and "--selftest-imports" in commands
+    assert '"bot_worker": "process"' in commands        # the built app's bots think in a process
     assert "tools/frozen_signin.py" in commands and "build/windows/build.sh" in commands
     assert "tools/requirements.py" in commands and ".venv-build" in commands     # not the test environment
 
