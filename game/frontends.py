@@ -62,6 +62,26 @@ class SetupOption:
         return tuple(v for v, _label in self.choices)
 
 
+def _no_options(seed: int) -> dict[str, Any]:
+    return {}
+
+
+def _as_number(score: float) -> str:
+    return f"{score:g}"
+
+
+@dataclass(frozen=True)
+class DailyRules:
+    """A game's daily challenge (`game.daily`): the player holds seat 0 and moves first; after
+    it sit bots of these `bots` levels; `options(seed)` gives the day's engine option values
+    (the same for everybody: the seed is the day's); `score_text(score)` is a score as the
+    leaderboard shows it, in the current language."""
+
+    bots: tuple[str, ...] = ()
+    options: Callable[[int], dict[str, Any]] = _no_options
+    score_text: Callable[[float], str] = _as_number
+
+
 def _same(config: dict[str, Any]) -> dict[str, Any]:
     return config
 
@@ -120,6 +140,10 @@ class GameUI:
     variant: Callable[[Any], dict[str, Any]] = lambda setup: {}
     #: (variant) -> the variant in words, in the current language
     variant_text: Callable[[dict[str, Any]], str] = lambda variant: ""
+
+    # -- the daily challenge (game.daily)
+    #: the day's seats and options; None: the game has no daily challenge
+    daily: DailyRules | None = None
 
     # -- learning
     #: (app, step index) -> the tutorial's table scene, or None for a game without a tutorial

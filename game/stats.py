@@ -31,7 +31,13 @@ What is kept (only games with at least one human seat count). A game's
 - Linyo solo (one seat, human): per "sheet/difficulty", games and best free
   count; every perfect sheet (0 free) of any Linyo game, with its date;
 - the last 200 results as they came (the chart of the last 50 scores);
-- the ids of the last 500 games counted.
+- the ids of the last 500 games counted;
+- "daily": the daily challenges (`game.daily.attempts`), `{game: {UTC date "YYYY-MM-DD": day}}`,
+  one day per date on which the game's challenge was started, `day` being
+  `{"game_id": the counted attempt's game id, "started": time, "score": its score or None
+  until it is finished, "history": its history entry, "finished": time, "practice": later
+  attempts that day, "practice_ids": their game ids}`. A daily streak is the run of
+  consecutive dates whose "score" is not None.
 """
 from __future__ import annotations
 
@@ -66,7 +72,7 @@ def empty() -> dict:
     """Statistics with no game yet."""
     return {"version": VERSION,
             "games": {g: {**_row(), "levels": {lv: _row() for lv in LEVELS}} for g in storage.GAMES},
-            "linyo_solo": {}, "perfect": [], "history": [], "ids": []}
+            "linyo_solo": {}, "perfect": [], "history": [], "ids": [], "daily": {}}
 
 
 _LEVEL = schema.Obj(required={"games": schema.COUNT, "wins": schema.COUNT}, optional=_ROW_EXTRA_SPECS)
@@ -87,6 +93,15 @@ _PERFECT = schema.Obj(required={"name": schema.NAME, "sheet": schema.Text(12),
                       optional={"history": schema.maybe(schema.GAME_ID)})
 MAX_PERFECT = 1000
 MAX_SOLO = 64             # "sheet/difficulty" keys: 3 sheets x 3 difficulties today
+MAX_DAILY_DAYS = 2000    # per game: five years and more of daily challenges
+MAX_PRACTICE_IDS = 20
+#: one day of a game's daily challenge (see the module text)
+DAILY_DAY = schema.Obj(required={"game_id": schema.GAME_ID, "started": schema.DATE},
+                       optional={"score": schema.maybe(schema.SCORE), "history": schema.maybe(schema.GAME_ID),
+                                 "finished": schema.maybe(schema.DATE), "practice": schema.COUNT,
+                                 "practice_ids": schema.ListOf(schema.GAME_ID, MAX_PRACTICE_IDS)})
+DAILY = schema.MapOf(schema.MapOf(DAILY_DAY, MAX_DAILY_DAYS, schema.Text(10)), len(storage.GAMES),
+                     schema.one_of(*storage.GAMES))
 #: statistics.json: every field a screen or `record_result` reads
 SCHEMA = schema.Obj(required={
     "games": schema.Obj(required={g: _GAME for g in storage.GAMES}),
@@ -95,7 +110,7 @@ SCHEMA = schema.Obj(required={
                                MAX_SOLO, schema.Text(20)),
     "perfect": schema.ListOf(_PERFECT, MAX_PERFECT),
     "history": schema.ListOf(_HISTORY, HISTORY)},
-    optional={"ids": schema.ListOf(schema.GAME_ID, RECENT_IDS)})
+    optional={"ids": schema.ListOf(schema.GAME_ID, RECENT_IDS), "daily": DAILY})
 
 
 def load() -> dict:
@@ -104,6 +119,7 @@ def load() -> dict:
     if not data:
         return empty()
     data.setdefault("ids", [])
+    data.setdefault("daily", {})
     for entry in data["games"].values():
         for row in [entry, *entry["levels"].values()]:
             for key, value in ROW_EXTRAS.items():
@@ -219,6 +235,12 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
     data["history"].append({"game": game, "date": today, **result})
     del data["history"][:-HISTORY]
     del data["perfect"][:-MAX_PERFECT]
-    SCHEMA.check(data)       # never write a file the next start would set aside
-    storage.store(storage.stats_path(), data, _("Your statistics file"))
+    save(data)
     return True
+
+
+def save(data: dict) -> bool:
+    """Write the statistics (checked first: never a file the next start would set aside); a
+    failed write is told to the player once (`storage.store`)."""
+    SCHEMA.check(data)
+    return storage.store(storage.stats_path(), data, _("Your statistics file"))

@@ -30,8 +30,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
-from game.frontends import GameUI, SetupOption, lazy, register
-from game.i18n import N_
+from game.frontends import DailyRules, GameUI, SetupOption, lazy, register
+from game.i18n import N_, ngettext
 
 if TYPE_CHECKING:
     from game.app import App
@@ -106,6 +106,16 @@ def tutorial(app: "App", index: int) -> "Scene":
     return tutorial_table(app, "lineit", index)
 
 
+def daily_options(seed: int) -> dict[str, Any]:
+    """The daily challenge: the day's deck, the standard final play."""
+    return {"final_plays": 1}
+
+
+def daily_score(score: float) -> str:
+    """A score on the daily leaderboard."""
+    return ngettext("{n} point", "{n} points", int(score)).format(n=f"{score:g}")
+
+
 _TALLY = f"{__name__}.tally"
 
 UI = register(GameUI(
@@ -121,6 +131,8 @@ UI = register(GameUI(
     variant=lazy(_TALLY, "variant"),
     variant_text=lazy(_TALLY, "variant_text"),
     tutorial=tutorial,
+    # the day's deck against three hard bots in fixed seats (the player first)
+    daily=DailyRules(bots=("hard", "hard", "hard"), options=daily_options, score_text=daily_score),
     hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
            "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of},
 ))

@@ -25,8 +25,8 @@ import datetime
 from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
-from game.frontends import GameUI, SetupOption, lazy, register
-from game.i18n import N_
+from game.frontends import DailyRules, GameUI, SetupOption, lazy, register
+from game.i18n import N_, ngettext
 
 if TYPE_CHECKING:
     from game.app import App
@@ -127,6 +127,16 @@ def tutorial(app: "App", index: int) -> "Scene":
     return tutorial_table(app, "linyo", index)
 
 
+def daily_options(seed: int) -> dict[str, Any]:
+    """The daily challenge: the day's random sheet and rolls, solo, at one difficulty a day (2, 3, 4)."""
+    return {"sheet": "random", "difficulty": (2, 3, 4)[seed % 3]}
+
+
+def daily_score(score: float) -> str:
+    """A score on the daily leaderboard."""
+    return ngettext("{n} free field", "{n} free fields", int(score)).format(n=f"{score:g}")
+
+
 _TALLY, _RECORDS = f"{__name__}.tally", f"{__name__}.records"
 
 UI = register(GameUI(
@@ -148,6 +158,7 @@ UI = register(GameUI(
     variant=lazy(_RECORDS, "variant"),
     variant_text=lazy(_RECORDS, "variant_text"),
     tutorial=tutorial,
+    daily=DailyRules(bots=(), options=daily_options, score_text=daily_score),
     hooks={"make_game": make_game, "make_table": make_table, "show_chance": show_chance,
            "demo_game": demo_game, "event_text": event_text, "branch_game": branch_game, "setup_of": setup_of},
 ))
