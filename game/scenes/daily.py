@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from ..app import App
 
 ROW_W = 1300
-ROW_H = 230
-GAP = 30
+ROW_H = 250
+GAP = 26
 
 
 def online_client() -> Any:
@@ -94,8 +94,8 @@ def describe(daily: Daily) -> str:
         parts.append(_("solo"))
     for level in dict.fromkeys(bots):
         n = bots.count(level)
-        parts.append(ngettext("against {n} {level} bot", "against {n} {level} bots", n).format(
-            n=n, level=_(LEVEL_NAMES[level]).lower()))
+        parts.append(ngettext("against {n} bot ({level})", "against {n} bots ({level})", n).format(
+            n=n, level=_(LEVEL_NAMES[level])))
     return " · ".join(parts)
 
 
@@ -204,13 +204,13 @@ class DailyScene(WidgetScene):
     def layout(self, lay: Layout) -> None:
         w = min(ROW_W, lay.logical_w - 80)
         x = (lay.logical_w - w) / 2
-        top = 230
+        top = 220
         self.rows = []
         for i in range(len(self.games)):
             y = top + i * (ROW_H + GAP)
             self.rows.append(lay.rect(x, y, w, ROW_H))
-            self.plays[i].rect = lay.rect(x + w - 700, y + ROW_H - 100, 330, 76)
-            self.boards[i].rect = lay.rect(x + w - 350, y + ROW_H - 100, 330, 76)
+            self.plays[i].rect = lay.rect(x + 30, y + ROW_H - 90, 360, 70)
+            self.boards[i].rect = lay.rect(x + 410, y + ROW_H - 90, 360, 70)
         self.b_back.rect = lay.rect(lay.logical_w / 2 - 200, top + len(self.games) * (ROW_H + GAP) + 10, 400, 76)
 
     def draw(self, surface: pygame.Surface) -> None:

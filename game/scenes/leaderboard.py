@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from ..replay.scene import ReplayScene
 
 log = logging.getLogger("linebox.daily")
-PER_PAGE = 8
-ROW_H = 70
+PER_PAGE = 7
+ROW_H = 62
 VERIFY_PER_FRAME = 20         # entries replayed a frame (about 1-3 ms each)
 
 
@@ -61,7 +61,8 @@ class LeaderboardScene(WidgetScene):
         self.page = 0
         self.shown: tuple[str, ...] = ()       # the event ids of the rows on the page
         self.row_buttons: list[Button] = []
-        self.b_game = Button(lambda: frontend(self.game).title, self.next_game, font_size=28)
+        self.b_game = Button(self._other_label, self.next_game, font_size=28)
+        self.b_game.visible = len(self.games) > 1
         self.b_online = Button(N_("Play online"), lambda: self.app.open("online"), "primary")
         self.b_online.visible = self.client is None
         self.b_back = Button(N_("Back"), self.back, "quiet")
@@ -90,8 +91,14 @@ class LeaderboardScene(WidgetScene):
     def _widgets(self) -> None:
         self.widgets = [*self.row_buttons, self.b_game, self.b_online, self.b_back]
 
+    def _other(self) -> str:
+        return self.games[(self.games.index(self.game) + 1) % len(self.games)]
+
+    def _other_label(self) -> str:
+        return _("{game}'s board").format(game=frontend(self._other()).title)
+
     def next_game(self) -> None:
-        self.game = self.games[(self.games.index(self.game) + 1) % len(self.games)]
+        self.game = self._other()
         self.page = 0
         self.shown = ()
         self._rebuild([])
@@ -145,7 +152,7 @@ class LeaderboardScene(WidgetScene):
     def layout(self, lay: Layout) -> None:
         w = min(1300.0, lay.logical_w - 80)
         x = (lay.logical_w - w) / 2
-        top = 250
+        top = 320
         self.box = lay.rect(x - 20, top - 20, w + 40, PER_PAGE * (ROW_H + 10) + 30)
         for i, b in enumerate(self.row_buttons):
             b.rect = lay.rect(x, top + i * (ROW_H + 10), w, ROW_H)
@@ -183,7 +190,9 @@ class LeaderboardScene(WidgetScene):
         daily = challenge(self.game)
         y = header(surface, lay, _("Leaderboard"), _("{game} · daily challenge of {date} (UTC)").format(
             game=frontend(self.game).title, date=daily.date))
-        T.blit_text(surface, self.status(), lay.font_px(24), C.TEXT_DIM, (surface.get_width() // 2, y), "midtop")
+        size = lay.font_px(24)
+        for i, line in enumerate(T.wrap(self.status(), size, self.box.w)[:3]):      # the box's width, 3 lines
+            T.blit_text(surface, line, size, C.TEXT_DIM, (surface.get_width() // 2, y + i * int(size * 1.25)), "midtop")
         panel(surface, self.box, lay, C.PANEL, C.PANEL_EDGE)
         if self.board is not None and self.board.loaded and not self.row_buttons and not self.board.verifying:
             T.blit_text(surface, _("No entries yet today: be the first."), lay.font_px(30), C.TEXT_DIM,
