@@ -8,8 +8,8 @@ event holding its record (`post_pending` empties the outbox of
 `game.daily.attempts`; a homeserver that is down leaves it queued on disk, and
 it goes out when the homeserver answers again).
 
-`Board` reads the room (its whole history, then what is new every
-`POLL_S`) and lists only what it verified itself: every entry is replayed
+`Board` reads the room (its whole history, then each new event as the
+homeserver has it: a long poll, `watch`) and lists only what it verified itself: every entry is replayed
 through the rules from the day's start (`game.daily.entry.verify`), each once
 (by event id); a refused entry is logged in one line and never listed. A
 friends-only board (a league) is any other room the player is in: `Board(...,
@@ -38,7 +38,8 @@ from .client import MatrixClient, MatrixError, _check
 
 log = logging.getLogger("linebox.daily")
 
-POLL_S = 0.25              # how often an open board asks for new entries
+WAIT_MS = 10_000           # an open board's long poll for new entries
+RETRY_S = 1.0              # the pause after a failed read
 PAGE = 1000
 
 
@@ -91,17 +92,53 @@ def ensure_room(client: MatrixClient, daily: Daily) -> concurrent.futures.Future
     return _run(client, go)
 
 
+async def _messages(c: AsyncClient, room_id: str, token: str) -> tuple[list[dict], str]:
+    events: list[dict] = []
+    start = token
+    while True:
+        resp = _check(await c.room_messages(room_id, start=start, direction=MessageDirection.front, limit=PAGE))
+        events.extend(e.source for e in resp.chunk)
+        if not resp.chunk or not resp.end or resp.end == start:
+            return events, start
+        start = resp.end
+
+
 def read_since(client: MatrixClient, room_id: str, token: str) -> concurrent.futures.Future:
     """The room's events after `token` ("" = from its start), oldest first; future: (events, token)."""
     async def go(c: AsyncClient) -> tuple[list[dict], str]:
-        events: list[dict] = []
-        start = token
-        while True:
-            resp = _check(await c.room_messages(room_id, start=start, direction=MessageDirection.front, limit=PAGE))
-            events.extend(e.source for e in resp.chunk)
-            if not resp.chunk or not resp.end or resp.end == start:
-                return events, start
-            start = resp.end
+        return await _messages(c, room_id, token)
+    return _run(client, go)
+
+
+def _only(room_id: str) -> dict:
+    """A sync filter for the one room's timeline (nothing else comes back)."""
+    none = {"not_types": ["*"]}
+    return {"room": {"rooms": [room_id], "timeline": {"limit": 50}, "state": {"types": []}, "ephemeral": none,
+                     "account_data": none}, "presence": none, "account_data": none}
+
+
+def watch(client: MatrixClient, room_id: str, token: str, since: str | None, wait_ms: int) -> concurrent.futures.Future:
+    """The room's next events; future: (events, messages token, sync token).
+
+    The first call (`since` None) takes a sync token first and then reads the
+    room's whole history (`token` ""), so nothing falls between the two; every
+    later call waits up to `wait_ms` for the room's new events (a long poll: a new
+    entry arrives as soon as the homeserver has it). When the homeserver skipped
+    some (a long absence) the room is read on from `token`. Events may come twice:
+    the board knows them by id.
+    """
+    async def go(c: AsyncClient) -> tuple[list[dict], str, str]:
+        if since is None:
+            first = _check(await c.sync(timeout=0, sync_filter=_only(room_id)))
+            events, read = await _messages(c, room_id, token)
+            return events, read, str(first.next_batch)
+        resp = _check(await c.sync(timeout=wait_ms, sync_filter=_only(room_id), since=since))
+        room = resp.rooms.join.get(room_id)
+        events = [e.source for e in room.timeline.events] if room is not None else []
+        read = token
+        if room is not None and room.timeline.limited:
+            events, read = await _messages(c, room_id, token)
+        return events, read, str(resp.next_batch)
     return _run(client, go)
 
 
@@ -115,7 +152,8 @@ class Board:
         self.room_id = room_id
         self.problem = ""                # the last request's failure ("" while things work)
         self.loaded = False              # the room's history was read once
-        self._token = ""
+        self._token = ""                 # where the room's history was read to
+        self._since: str | None = None   # the room's sync token (None: not read yet)
         self._joining: concurrent.futures.Future | None = None if room_id else ensure_room(client, daily)
         self._reading: concurrent.futures.Future | None = None
         self._next_read = 0.0
@@ -136,15 +174,15 @@ class Board:
         if self._reading is not None and self._reading.done():
             fut, self._reading = self._reading, None
             try:
-                events, self._token = fut.result()
+                events, self._token, self._since = fut.result()
                 self.verifier.add(events)
                 self.loaded = True
                 self.problem = ""
-            except Exception as exc:  # noqa: BLE001 - offline: the next read tries again
+            except Exception as exc:  # noqa: BLE001 - offline: the next read tries again, after a pause
                 self.problem = str(exc) or type(exc).__name__
-            self._next_read = time.monotonic() + POLL_S
+                self._next_read = time.monotonic() + RETRY_S
         if self._reading is None and time.monotonic() >= self._next_read:
-            self._reading = read_since(self.client, self.room_id, self._token)
+            self._reading = watch(self.client, self.room_id, self._token, self._since, WAIT_MS)
         self.verifier.work(budget)
 
     def _joining_later(self) -> None:
