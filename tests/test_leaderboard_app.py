@@ -69,6 +69,14 @@ def test_another_players_daily_is_listed_and_opens_in_the_viewer(signed_in):
     assert isinstance(viewer, ReplayScene) and viewer.rp.actions == theirs["record"]["actions"]
     viewer.jump(viewer.rp.n)
     assert viewer.state().scores() == theirs["result"]["scores"]
+    # the board shown again replays nothing it verified before
+    board, verdicts = scene.board, dict(scene.board.verifier.verdicts)
+    app.pop()
+    app.pop()
+    app.open("leaderboard", "linyo")
+    app.run(frames=3, dt=DT)
+    assert app.top is not scene and app.top.board is board
+    assert all(board.verifier.verdicts[k] is v for k, v in verdicts.items())
 
 
 def test_a_finished_daily_is_posted_to_the_days_room(signed_in):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -203,9 +204,11 @@ class Verifier:
             if isinstance(event, dict) and event.get("type") == EVENT:
                 self.pending.append(event)
 
-    def work(self, budget: int | None = None) -> int:
-        """Verify up to `budget` waiting events (all: None); how many are still waiting."""
-        while self.pending and (budget is None or budget > 0):
+    def work(self, budget: int | None = None, seconds: float | None = None) -> int:
+        """Verify up to `budget` waiting events, for about `seconds` at most (None: no limit); how
+        many are still waiting."""
+        until = None if seconds is None else time.perf_counter() + seconds
+        while self.pending and (budget is None or budget > 0) and (until is None or time.perf_counter() < until):
             event = self.pending.pop(0)
             head = _head(event)
             key = head[0] if head else f"?{len(self.order)}"

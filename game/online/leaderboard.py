@@ -159,8 +159,9 @@ class Board:
         self._next_read = 0.0
         self._told: set[str] = set()     # repeats already logged
 
-    def update(self, budget: int | None = 40) -> None:
-        """The frame's share: requests looked at, new ones asked for, up to `budget` entries verified."""
+    def update(self, budget: int | None = None, seconds: float | None = None) -> None:
+        """The frame's share: requests looked at, new ones asked for, up to `budget` entries verified
+        in about `seconds` (None: no limit)."""
         if self._joining is not None and self._joining.done():
             fut, self._joining = self._joining, None
             try:
@@ -183,7 +184,7 @@ class Board:
                 self._next_read = time.monotonic() + RETRY_S
         if self._reading is None and time.monotonic() >= self._next_read:
             self._reading = watch(self.client, self.room_id, self._token, self._since, WAIT_MS)
-        self.verifier.work(budget)
+        self.verifier.work(budget, seconds)
 
     def _joining_later(self) -> None:
         timer = threading.Timer(2.0, self._join_again)
@@ -215,6 +216,19 @@ class Board:
     def file(self, event_id: str) -> dict[str, Any] | None:
         """The `.linebox` file of a listed entry (what the replay viewer opens)."""
         return self.verifier.files.get(event_id)
+
+
+_BOARDS: dict[tuple[str, str, str, str | None], Board] = {}
+
+
+def board_for(client: MatrixClient, daily: Daily, room_id: str | None = None) -> Board:
+    """The board of the day's game for this account, kept while the app runs: a board shown again
+    replays nothing it verified before (its verdicts are kept by event id)."""
+    key = (client.user_id, daily.game, daily.date, room_id)
+    board = _BOARDS.get(key)
+    if board is None or board.client is not client:
+        board = _BOARDS[key] = Board(client, daily, room_id)
+    return board
 
 
 def post_pending(client: MatrixClient, timeout: float = 30.0, stop: threading.Event | None = None) -> int:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("linebox.daily")
 PER_PAGE = 7
 ROW_H = 62
-VERIFY_PER_FRAME = 20         # entries replayed a frame (about 1-3 ms each)
+VERIFY_S = 0.008              # a frame's time for replaying entries (each takes 1-3 ms)
 
 
 def entry_viewer(app: "App", file: dict[str, Any]) -> "ReplayScene | None":
@@ -60,6 +60,7 @@ class LeaderboardScene(WidgetScene):
         self.boards: dict[str, Any] = {}
         self.page = 0
         self.shown: tuple[str, ...] = ()       # the event ids of the rows on the page
+        self.grabbed = False                   # the first rows took the focus
         self.row_buttons: list[Button] = []
         self.b_game = Button(self._other_label, self.next_game, font_size=28)
         self.b_game.visible = len(self.games) > 1
@@ -84,8 +85,8 @@ class LeaderboardScene(WidgetScene):
         if self.client is None:
             return None
         if self.game not in self.boards:
-            from ..online.leaderboard import Board
-            self.boards[self.game] = Board(self.client, challenge(self.game))
+            from ..online.leaderboard import board_for
+            self.boards[self.game] = board_for(self.client, challenge(self.game))
         return self.boards[self.game]
 
     def _widgets(self) -> None:
@@ -117,8 +118,10 @@ class LeaderboardScene(WidgetScene):
                             for r in on_page]
         self._widgets()
         self.layout(self.app.lay)
-        if focused is not None and self.row_buttons:
-            self.set_focus(self.row_buttons[min(focused, len(self.row_buttons) - 1)])
+        if self.row_buttons and (focused is not None or not self.grabbed):
+            # the first rows to come in take the focus (once): Enter watches the best game at once
+            self.grabbed = True
+            self.set_focus(self.row_buttons[min(focused or 0, len(self.row_buttons) - 1)])
 
     def _label(self, row: Any) -> str:
         v = row.verdict
@@ -135,7 +138,7 @@ class LeaderboardScene(WidgetScene):
         super().update(dt)
         if self.board is None:
             return
-        self.board.update(VERIFY_PER_FRAME)
+        self.board.update(seconds=VERIFY_S)
         rows = self._rows()
         ids = tuple(r.verdict.event_id for r in rows[self.page * PER_PAGE:(self.page + 1) * PER_PAGE])
         if ids != self.shown:
