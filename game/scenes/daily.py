@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from .. import storage
-from ..daily import attempts
+from ..daily import attempts, posting
 from ..daily.day import Daily, challenge, games
 from ..frontends import frontend
 from ..i18n import N_, _, ngettext
@@ -37,26 +37,6 @@ ROW_H = 250
 GAP = 26
 
 
-def online_client() -> Any:
-    """The signed-in account's Matrix client, or None (signed out, or no online play here)."""
-    try:
-        from ..online import session
-        s = session.current()
-    except Exception:  # noqa: BLE001 - no matrix-nio in this install: the daily is played offline
-        return None
-    return s.client if s is not None else None
-
-
-def post_waiting() -> None:
-    """Post what waits in the outbox, in the background, when signed in."""
-    if not attempts.queued():
-        return
-    client = online_client()
-    if client is not None:
-        from ..online.leaderboard import POSTER
-        POSTER.kick(client)
-
-
 class DailyWatch(Hosted):
     """Hosted by a daily table: once the game is over and counted, its day is settled and posted."""
 
@@ -69,7 +49,7 @@ class DailyWatch(Hosted):
             return
         self.done = True
         if attempts.settle():
-            post_waiting()
+            posting.post_waiting()
 
 
 def player_name(app: "App", game: str) -> str:
@@ -185,7 +165,7 @@ class DailyScene(WidgetScene):
 
     def enter(self) -> None:
         attempts.settle()        # a daily finished from Continue or before a restart is brought in
-        post_waiting()
+        posting.post_waiting()
         self.refresh()
         super().enter()
         self.app.show_problems()

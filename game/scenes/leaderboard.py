@@ -89,6 +89,11 @@ class LeaderboardScene(WidgetScene):
             self.boards[self.game] = board_for(self.client, challenge(self.game))
         return self.boards[self.game]
 
+    def enter(self) -> None:
+        from ..daily import posting
+        posting.post_waiting()          # a result that waited (offline, signed out) goes now
+        super().enter()
+
     def _widgets(self) -> None:
         self.widgets = [*self.row_buttons, self.b_game, self.b_online, self.b_back]
 
