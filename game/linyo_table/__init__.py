@@ -13,7 +13,7 @@ Modules, one idea each:
 - `draw`      drawing the table (changes no state)
 - `results`   the results rows (ranking, tie-break, personal best, perfect sheet)
 - `demo`      how `linebox --demo linyo` sets up its game (the table measures itself)
-- `daily`     the daily sheet (seed from the date, random sheet)
+- `daily`     the daily sheet (the daily challenge's sheet and dice, any seats)
 - `texts`     player-readable, translated texts for engine messages
 
 What every table has (bots, autosave, pass screens, pause, game over,
@@ -21,7 +21,6 @@ results base, demo figures, frame push) is in `game.table`.
 """
 from __future__ import annotations
 
-import datetime
 from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
@@ -65,14 +64,15 @@ def setup_seed(config: dict[str, Any]) -> int | None:
     """Today's seed when the setup chose the daily sheet; else None (the typed or random seed)."""
     if config.get("sheet") != DAILY:
         return None
-    from .daily import daily_seed
-    return daily_seed(datetime.date.today())
+    from .daily import daily_seed, today
+    return daily_seed(today())
 
 
 def setup_config(config: dict[str, Any]) -> dict[str, Any]:
     """The daily sheet is a random sheet with today's date (the history and the results show it)."""
     if config.get("sheet") == DAILY:
-        return {**config, "sheet": "random", "daily": datetime.date.today().isoformat()}
+        from .daily import today
+        return {**config, "sheet": "random", "daily": today().isoformat()}
     return config
 
 
