@@ -123,3 +123,24 @@ def test_the_daily_screens_speak_german_and_french(home, lang):
     app.open("leaderboard")
     app.run(frames=3, dt=DT)
     assert "Sign in" not in app.top.status()
+
+
+def test_the_counted_daily_left_unfinished_is_continued_not_started_again(home):
+    from game.scenes.daily import DailyWatch, open_daily
+    app = start_app()
+    daily = challenge("linyo")
+    assert open_daily(app, "linyo")
+    app.run(frames=5, dt=DT)
+    first = app.top
+    game_id = first.tg.config["game_id"]
+    first.leave()
+    app.run(frames=5, dt=DT)
+    app.open("daily")
+    app.run(frames=5, dt=DT)
+    assert label_text(app.top.plays[1].label) == "Continue"
+    assert open_daily(app, "linyo")
+    app.run(frames=5, dt=DT)
+    table = app.top
+    assert table.tg.config["game_id"] == game_id and table.tg.config["challenge"] == "counted"
+    assert any(isinstance(c, DailyWatch) for c in table.components)
+    assert stats.load()["daily"]["linyo"][daily.date].get("practice", 0) == 0
