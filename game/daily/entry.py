@@ -197,6 +197,7 @@ class Verifier:
         self.order: list[str] = []          # event ids in the room's order
         self.files: dict[str, dict[str, Any]] = {}   # event id -> the .linebox file of a listed entry
         self.pending: list[dict[str, Any]] = []
+        self._ranked: tuple[int, tuple[list[Row], list[Verdict]]] | None = None
 
     def add(self, events: Iterable[Any]) -> None:
         """Room events, in the room's order (others than entries are skipped); checked by `work`."""
@@ -227,8 +228,11 @@ class Verifier:
         return len(self.pending)
 
     def board(self) -> tuple[list[Row], list[Verdict]]:
-        """(the listed entries ranked, best first; every refused one, repeats included)."""
-        return rank(self.daily.game, [self.verdicts[k] for k in self.order])
+        """(the listed entries ranked, best first; every refused one, repeats included); ranked again
+        only when a verdict came in (a screen asks every frame)."""
+        if self._ranked is None or self._ranked[0] != len(self.order):
+            self._ranked = (len(self.order), rank(self.daily.game, [self.verdicts[k] for k in self.order]))
+        return self._ranked[1]
 
 
 def rank(game: str, verdicts: list[Verdict]) -> tuple[list[Row], list[Verdict]]:
