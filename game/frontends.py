@@ -88,6 +88,26 @@ BranchGame = Callable[[Any, list[dict[str, Any]], int], Any]
 SetupOf = Callable[[Any], tuple[dict[str, Any], list[dict[str, Any]]]]
 
 
+def _no_options(seed: int) -> dict[str, Any]:
+    return {}
+
+
+def _as_number(score: float) -> str:
+    return f"{score:g}"
+
+
+@dataclass(frozen=True)
+class DailyRules:
+    """A game's daily challenge (`game.daily`): the player holds seat 0 and moves first; after
+    it sit bots of these `bots` levels; `options(seed)` gives the day's engine option values
+    (the same for everybody: the seed is the day's); `score_text(score)` is a score as the
+    leaderboard shows it, in the current language."""
+
+    bots: tuple[str, ...] = ()
+    options: Callable[[int], dict[str, Any]] = _no_options
+    score_text: Callable[[float], str] = _as_number
+
+
 def _same(config: dict[str, Any]) -> dict[str, Any]:
     return config
 
@@ -164,6 +184,10 @@ class GameUI:
     review_lines: Callable[[Any], tuple[str, str, str]] = lambda item: ("", "", "")
     #: (review result) -> the one-line summary of a seat's game, in the current language
     review_summary: Callable[[Any], str] = lambda result: ""
+
+    # -- the daily challenge (game.daily)
+    #: the day's seats and options; None: the game has no daily challenge
+    daily: DailyRules | None = None
 
     # -- learning
     #: (app, step index) -> the tutorial's table scene, or None for a game without a tutorial

@@ -38,6 +38,12 @@ What is kept (only games with at least one human seat count). A game's
 - "achievements": what `game.achievements` keeps (earned ones with their date
   and game, the best measure so far of each, the days of counted dailies).
 Files from before "bests" and "achievements" existed load with them empty.
+- "daily": the daily challenges (`game.daily.attempts`), `{game: {UTC date "YYYY-MM-DD": day}}`,
+  one day per date on which the game's challenge was started, `day` being
+  `{"game_id": the counted attempt's game id, "started": time, "score": its score or None
+  until it is finished, "history": its history entry, "finished": time, "practice": later
+  attempts that day, "practice_ids": their game ids}`. A daily streak is the run of
+  consecutive dates whose "score" is not None.
 """
 from __future__ import annotations
 
@@ -73,7 +79,7 @@ def empty() -> dict:
     return {"version": VERSION,
             "games": {g: {**_row(), "levels": {lv: _row() for lv in LEVELS}} for g in storage.GAMES},
             "linyo_solo": {}, "perfect": [], "history": [], "ids": [], "bests": {},
-            "achievements": empty_achievements()}
+            "achievements": empty_achievements(), "daily": {}}
 
 
 _LEVEL = schema.Obj(required={"games": schema.COUNT, "wins": schema.COUNT}, optional=_ROW_EXTRA_SPECS)
@@ -107,6 +113,15 @@ ACHIEVEMENTS = schema.Obj(optional={
     "progress": schema.MapOf(schema.SCORE, MAX_ACHIEVEMENTS, schema.Text(40)),
     "daily_days": schema.ListOf(schema.DATE, MAX_DAYS),
     "seen": schema.ListOf(schema.GAME_ID, MAX_SEEN)})
+MAX_DAILY_DAYS = 2000    # per game: five years and more of daily challenges
+MAX_PRACTICE_IDS = 20
+#: one day of a game's daily challenge (see the module text)
+DAILY_DAY = schema.Obj(required={"game_id": schema.GAME_ID, "started": schema.DATE},
+                       optional={"score": schema.maybe(schema.SCORE), "history": schema.maybe(schema.GAME_ID),
+                                 "finished": schema.maybe(schema.DATE), "practice": schema.COUNT,
+                                 "practice_ids": schema.ListOf(schema.GAME_ID, MAX_PRACTICE_IDS)})
+DAILY = schema.MapOf(schema.MapOf(DAILY_DAY, MAX_DAILY_DAYS, schema.Text(10)), len(storage.GAMES),
+                     schema.one_of(*storage.GAMES))
 #: statistics.json: every field a screen or `record_result` reads
 SCHEMA = schema.Obj(required={
     "games": schema.Obj(required={g: _GAME for g in storage.GAMES}),
@@ -116,7 +131,8 @@ SCHEMA = schema.Obj(required={
     "perfect": schema.ListOf(_PERFECT, MAX_PERFECT),
     "history": schema.ListOf(_HISTORY, HISTORY)},
     optional={"ids": schema.ListOf(schema.GAME_ID, RECENT_IDS),
-              "bests": schema.MapOf(_BEST, MAX_BESTS, schema.Text(40)), "achievements": ACHIEVEMENTS})
+              "bests": schema.MapOf(_BEST, MAX_BESTS, schema.Text(40)), "achievements": ACHIEVEMENTS,
+              "daily": DAILY})
 
 
 def empty_achievements() -> dict:
@@ -133,6 +149,7 @@ def load() -> dict:
     section = data.setdefault("achievements", {})
     for key, value in empty_achievements().items():
         section.setdefault(key, value)
+    data.setdefault("daily", {})
     for entry in data["games"].values():
         for row in [entry, *entry["levels"].values()]:
             for key, value in ROW_EXTRAS.items():

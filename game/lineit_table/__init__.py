@@ -31,8 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
-from game.frontends import GameUI, SetupOption, lazy, register
-from game.i18n import N_
+from game.frontends import DailyRules, GameUI, SetupOption, lazy, register
+from game.i18n import N_, ngettext
 
 if TYPE_CHECKING:
     from game.app import App
@@ -106,6 +106,16 @@ def tutorial(app: "App", index: int) -> "Scene":
     return tutorial_table(app, "lineit", index)
 
 
+def daily_options(seed: int) -> dict[str, Any]:
+    """The daily challenge: the day's deck, the standard final play."""
+    return {"final_plays": 1}
+
+
+def daily_score(score: float) -> str:
+    """A score on the daily leaderboard."""
+    return ngettext("{n} point", "{n} points", int(score)).format(n=f"{score:g}")
+
+
 _TALLY = f"{__name__}.tally"
 
 UI = register(GameUI(
@@ -128,4 +138,6 @@ UI = register(GameUI(
     draw_suggestion=lazy(f"{__name__}.suggest", "draw_suggestion"),
     review_lines=lazy(f"{__name__}.suggest", "review_lines"),
     review_summary=lazy(f"{__name__}.suggest", "review_summary"),
+    # the day's deck against three hard bots in fixed seats (the player first)
+    daily=DailyRules(bots=("hard", "hard", "hard"), options=daily_options, score_text=daily_score),
 ))

@@ -13,7 +13,7 @@ Modules, one idea each:
 - `draw`      drawing the table (changes no state)
 - `results`   the results rows (ranking, tie-break, personal best, perfect sheet)
 - `demo`      how `linebox --demo linyo` sets up its game (the table measures itself)
-- `daily`     the daily sheet (seed from the date, random sheet)
+- `daily`     the daily sheet (the daily challenge's sheet and dice, any seats)
 - `texts`     player-readable, translated texts for engine messages
 
 What every table has (bots, autosave, pass screens, pause, game over,
@@ -21,12 +21,11 @@ results base, demo figures, frame push) is in `game.table`.
 """
 from __future__ import annotations
 
-import datetime
 from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
-from game.frontends import GameUI, SetupOption, lazy, register
-from game.i18n import N_
+from game.frontends import DailyRules, GameUI, SetupOption, lazy, register
+from game.i18n import N_, ngettext
 
 if TYPE_CHECKING:
     from game.app import App
@@ -65,14 +64,15 @@ def setup_seed(config: dict[str, Any]) -> int | None:
     """Today's seed when the setup chose the daily sheet; else None (the typed or random seed)."""
     if config.get("sheet") != DAILY:
         return None
-    from .daily import daily_seed
-    return daily_seed(datetime.date.today())
+    from .daily import daily_seed, today
+    return daily_seed(today())
 
 
 def setup_config(config: dict[str, Any]) -> dict[str, Any]:
     """The daily sheet is a random sheet with today's date (the history and the results show it)."""
     if config.get("sheet") == DAILY:
-        return {**config, "sheet": "random", "daily": datetime.date.today().isoformat()}
+        from .daily import today
+        return {**config, "sheet": "random", "daily": today().isoformat()}
     return config
 
 
@@ -125,6 +125,16 @@ def tutorial(app: "App", index: int) -> "Scene":
     return tutorial_table(app, "linyo", index)
 
 
+def daily_options(seed: int) -> dict[str, Any]:
+    """The daily challenge: the day's random sheet and rolls, solo, at one difficulty a day (2, 3, 4)."""
+    return {"sheet": "random", "difficulty": (2, 3, 4)[seed % 3]}
+
+
+def daily_score(score: float) -> str:
+    """A score on the daily leaderboard."""
+    return ngettext("{n} free field", "{n} free fields", int(score)).format(n=f"{score:g}")
+
+
 _TALLY, _RECORDS = f"{__name__}.tally", f"{__name__}.records"
 
 UI = register(GameUI(
@@ -153,4 +163,5 @@ UI = register(GameUI(
     draw_suggestion=lazy(f"{__name__}.suggest", "draw_suggestion"),
     review_lines=lazy(f"{__name__}.suggest", "review_lines"),
     review_summary=lazy(f"{__name__}.suggest", "review_summary"),
+    daily=DailyRules(bots=(), options=daily_options, score_text=daily_score),
 ))

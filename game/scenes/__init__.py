@@ -39,6 +39,9 @@ SCENES: dict[str, str] = {
     "rules": "game.scenes.rules:RulesScene",                    # (game=None: the section to open at)
     "online": "game.scenes.online:OnlineScene",
     "online_new": "game.scenes.online_new:NewOnlineTable",      # (session)
+    "daily": "game.scenes.daily:DailyScene",                    # today's challenge of each game
+    "leaderboard": "game.scenes.leaderboard:LeaderboardScene",  # (game=None): today's verified board
+    "daily_replay": "game.scenes.leaderboard:entry_viewer",     # (file): a leaderboard entry in the viewer
     "message": "game.scenes.dialogs:MessageScene",              # (text, title=None)
     "confirm": "game.scenes.dialogs:ConfirmScene",              # (text, on_yes, yes=None)
     # learning and watching (game/tutorial, game/replay)

@@ -47,6 +47,7 @@ class MenuScene(WidgetScene):
             self.b_continue,
             Button(N_("Play Line-it"), lambda: self.app.open("setup", "lineit")),
             Button(N_("Play Linyo"), lambda: self.app.open("setup", "linyo")),
+            Button(N_("Daily challenge"), lambda: self.app.open("daily")),
             Button(online_label, self.open_online),   # a badge when it is your turn (online_badge.py)
             Button(LEARN, lambda: self.app.open("learn_choice")),     # the tutorials (game/tutorial)
             Button(N_("Load game"), lambda: self.app.open("load")),
