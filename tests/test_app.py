@@ -82,7 +82,9 @@ def test_menu_by_mouse(home):
     click(app, menu_button(app, "Rules").rect.center)
     assert isinstance(app.top, RulesScene)
     key(app, pygame.K_ESCAPE)
-    click(app, menu_button(app, "Quit").rect.center)
+    click(app, menu_button(app, "Quit").rect.center)        # asks first, as Esc does
+    assert isinstance(app.top, ConfirmScene) and app.running
+    click(app, app.top.buttons[0].rect.center)
     assert not app.running
 
 
@@ -311,6 +313,9 @@ def test_rules_scene_renders_blocks_and_scrolls(home, monkeypatch):
     app.run(frames=2, dt=DT)
     rules = app.top
     assert rules.sections["linyo"] > 0 and rules.scroll == pytest.approx(rules._clamp(rules.sections["linyo"]))
+    key(app, pygame.K_HOME, frames=60)            # the start of the game being read
+    assert rules.scroll == pytest.approx(rules._clamp(rules.sections["linyo"]))
+    key(app, pygame.K_LEFT, frames=60)
     key(app, pygame.K_HOME, frames=60)
     assert rules.scroll == 0
     key(app, pygame.K_PAGEDOWN, frames=60)

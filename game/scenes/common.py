@@ -25,6 +25,10 @@ def header(surface: pygame.Surface, lay: Layout, title: str, subtitle: str = "")
     return y
 
 
+#: logical height kept free at the bottom of a screen for the key line (`hint`)
+FOOT_H = 60.0
+
+
 def hint(surface: pygame.Surface, lay: Layout, text: str) -> None:
     """A quiet keyboard hint at the bottom centre."""
     T.blit_text(surface, text, lay.font_px(22), C.TEXT_DIM,

@@ -54,6 +54,8 @@ class Widget:
     """Base of every widget: rect, hover/focus easing, enabled flag."""
 
     focusable = True
+    #: the focus stays here when the pointer moves over another widget (a text box being typed in)
+    keeps_focus = False
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -176,7 +178,8 @@ def fit_row(buttons: Sequence[Button]) -> None:
 
 
 class Choice(Widget):
-    """A labelled value cycled with ←/→, Enter, or a click on its arrows."""
+    """A labelled value cycled with ←/→, Space, or a click on its arrows (Enter is the scene's:
+    it starts or confirms, as the footers say, and never changes a value)."""
 
     def __init__(self, label: Label, options: Sequence[tuple[Any, Label]], value: Any,
                  on_change: Callable[[Any], Any], font_size: float = 30, label_width: float = 0.45) -> None:
@@ -216,7 +219,7 @@ class Choice(Widget):
             if event.key == pygame.K_LEFT:
                 self.step(-1)
                 return True
-            if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if event.key in (pygame.K_RIGHT, pygame.K_SPACE):
                 self.step(1)
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
@@ -244,7 +247,9 @@ class Choice(Widget):
         T.blit_text(surface, "▶", size, arrow, (vr.right - lay.px(22), vr.centery), "center")
         if self.options:
             value = label_text(self.options[self.index][1])
-            vsize = T.fit_size([value], size, vr.w - lay.px(84), bold=True, floor=MIN_FONT_PX)
+            # one size for every value of the choice: "Human" came out smaller than "Bot" beside it
+            vsize = T.fit_size([label_text(lab) for _v, lab in self.options], size, vr.w - lay.px(84),
+                               bold=True, floor=MIN_FONT_PX)
             T.blit_text(surface, value, vsize, fg, vr.center, "center", bold=True)
         if self.focused:
             pad = lay.px(4)
@@ -253,7 +258,7 @@ class Choice(Widget):
 
 
 class Toggle(Widget):
-    """An on/off switch with a label."""
+    """An on/off switch with a label: Space, ←/→ or a click (Enter is the scene's, as for `Choice`)."""
 
     def __init__(self, label: Label, value: bool, on_change: Callable[[bool], Any], font_size: float = 30) -> None:
         super().__init__()
@@ -272,7 +277,7 @@ class Toggle(Widget):
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
             return False
-        if self.activates(event) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT)):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_LEFT and not self.value:
                 return True
             if event.type == pygame.KEYDOWN and event.key == pygame.K_RIGHT and self.value:
@@ -381,6 +386,8 @@ def _clean_input(text: object) -> str:
 
 class TextInput(Widget):
     """One line of text entry, IME-safe (SDL TEXTINPUT/TEXTEDITING events)."""
+
+    keeps_focus = True
 
     def __init__(self, text: str, on_change: Callable[[str], Any], placeholder: Label = "",
                  max_len: int = 24, font_size: float = 30, allowed: Callable[[str], bool] | None = None,
