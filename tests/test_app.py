@@ -348,9 +348,9 @@ def test_statistics_scene_shows_recorded_results(home):
     stats.record_result("linyo", {"seats": [{"name": "Ada", "kind": "human", "level": None, "score": 0}],
                                   "winners": [0], "sheet": "B", "difficulties": [3]})
     click(app, menu_button(app, "Statistics").rect.center)
-    app.top.chooser.step(1)                      # Linyo
+    assert app.top.game == "linyo"               # the game last played
     (key, row), = app.top.table_rows()
-    assert key == "all" and (row["games"], row["wins"], row["best"]) == (1, 0, 0)
+    assert key == "all" and (row["games"], row["wins"], row["best"]) == (1, 1, 0)
     texts = [text() for text, _id in app.top.bests]
     assert texts == ["Fewest free fields: 0", "Solo, sheet B, difficulty 3: best 0 free (1 game)",
                      "1 perfect sheet ★"]

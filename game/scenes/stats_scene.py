@@ -61,8 +61,8 @@ class StatsScene(WidgetScene):
 
     def __init__(self, app: "App", game: str | None = None) -> None:
         super().__init__(app)
-        game = game or stats.storage.GAMES[0]          # the registry's first game
         self.data = stats.load()
+        game = game or stats.last_game(self.data)       # the game last played (it always opened on Line-it)
         self.chooser = Choice(N_("Game"), [(g, GAME_NAMES[g]) for g in stats.storage.GAMES], game,
                               lambda _v: self.refresh(), label_width=0.35)
         self.done = Button(N_("Back"), self.back, "primary")
