@@ -19,6 +19,7 @@ from typing import Sequence
 import pygame
 
 from . import text as T
+from .layout import MIN_FONT_PX
 from . import theme as C
 
 # Light to dark with hues apart, so lightness alone separates neighbours too.
@@ -81,8 +82,8 @@ def _nice_step(span: float, ticks: int) -> float:
 def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Series], font_px: int,
                x_label: str = "", first_x: int = 1, legend: bool = True) -> pygame.Rect:
     """Series over rounds (x = first_x, first_x + 1, ...) inside `rect` (pixels); returns the plot area."""
-    size = max(9, font_px)
-    small = max(9, size * 4 // 5)
+    size = max(MIN_FONT_PX, font_px)
+    small = max(MIN_FONT_PX, size * 4 // 5)      # the ticks: never under the app's readable floor
     values = [v for s in series for v in s.values]
     lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
     if hi - lo < 1:
