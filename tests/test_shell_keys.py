@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from appkit import menu_app
+from game import i18n
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.scenes.rules import RulesScene
@@ -110,7 +111,7 @@ def test_settings_done_stays_clear_of_the_key_line(headless_home, lang, size):
     finally:
         T.drawn = None
     key_line = drawn[-1]                           # the hint is drawn last
-    assert "Esc" in key_line[0]
+    assert key_line[0] == i18n._("↑ ↓ choose · ← → Space change · Enter done · Esc back")
     for w in settings.widgets:
         assert not w.rect.colliderect(key_line[2]), (w, w.rect, key_line)
         assert w.rect.bottom <= app.screen.get_height()
@@ -134,3 +135,26 @@ def test_end_in_line_it_rules_stays_in_line_it(headless_home):
     assert rules.current_section() == "linyo" and rules.scroll == pytest.approx(rules.max_scroll())
     key(app, pygame.K_HOME, frames=60)
     assert rules.scroll == pytest.approx(rules._clamp(rules.sections["linyo"]))
+
+
+def test_a_label_too_long_for_one_line_takes_two_lines_at_the_largest_size_that_fits(headless_home):
+    """Results buttons wrapped into tiny two-line text (11 px) in buttons tall enough for more."""
+    from game.ui.layout import Layout
+    from game.ui.widgets import Button, fit_row
+    pygame.display.init()
+    T.start_fonts()
+    lay = Layout(800, 600)
+    long_ = Button("Nouvelle partie avec les mêmes joueurs", lambda: None, font_size=40)
+    short = Button("Menu", lambda: None, font_size=40)
+    fit_row([long_, short])
+    long_.rect, short.rect = pygame.Rect(10, 10, 240, 60), pygame.Rect(260, 10, 240, 60)
+    px = long_.text_px(lay)
+    assert px == short.text_px(lay) and px > 11
+    lines = T.wrap("Nouvelle partie avec les mêmes joueurs", px, 240 - lay.px(30), True)
+    assert len(lines) == 2 and 2 * int(px * 1.1) <= 60
+    T.drawn = []
+    try:
+        long_.draw(pygame.Surface((600, 100)), lay)
+        assert [t for t, _p, _r in T.drawn] == lines
+    finally:
+        T.drawn = None

@@ -14,7 +14,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, Slider, Toggle, panel
-from .common import FOOT_H, header, hint
+from .common import foot_h, header, hint
 
 if TYPE_CHECKING:
     from ..app import App
@@ -62,7 +62,7 @@ class SettingsScene(WidgetScene):
         top, gap, done_h = 190.0, 14.0, 84.0
         rows = self.widgets[:-1]
         extra = 60.0 if not sound.available else 0.0
-        room = lay.logical_h - top - extra - 30 - done_h - FOOT_H
+        room = lay.logical_h - top - extra - 30 - done_h - foot_h(lay)
         pitch = min(84.0, room / len(rows))
         row = pitch - gap
         self.box = lay.rect(x - 40, top - 24, w + 80, len(rows) * pitch + 30 + extra)

@@ -22,7 +22,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, panel
-from .common import LEVEL_NAMES, header, hint
+from .common import LEVEL_NAMES, foot_h, header, hint
 
 if TYPE_CHECKING:
     from ..app import App
@@ -139,7 +139,7 @@ class StatsScene(WidgetScene):
         table_h = TABLE_ROW * (rows + 1) + 62     # column titles take two lines when they must wrap
         self.table_rect = lay.rect(x, top, w, table_h)
         lower = top + table_h + 24
-        bottom = lay.logical_h - 140
+        bottom = float(int(lay.logical_h - foot_h(lay) - 98))     # Back (80) and its gaps above the key line
         half = (w - 40) / 2
         self.bests_rect = lay.rect(x, lower, half, bottom - lower)
         self.chart_rect = lay.rect(x + half + 40, lower, half, bottom - lower)

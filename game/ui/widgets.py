@@ -161,12 +161,23 @@ class Button(Widget):
         self.focus_ring(surface, lay, color=C.PAPER if self.style == "primary" else C.ACCENT)
 
     def text_px(self, lay: Layout) -> int:
-        """The label's pixel size: the largest at which every label of its row fits its button
-        (never below the readable floor; a label still too long then wraps)."""
+        """The label's pixel size: the largest at which every label of its row fits its button on one
+        line; when one does not fit even at the readable floor, the largest at which each takes at
+        most two lines of the button's height (it wrapped into tiny two-line text at the floor)."""
         members = [b for b in self.row if b.visible] or [self]
         room = min(b.rect.w for b in members) - lay.px(30)
-        return T.fit_size([label_text(b.label) for b in members], lay.font_px(self.font_size), room,
-                          bold=True, floor=MIN_FONT_PX)
+        labels = [label_text(b.label) for b in members]
+        top = lay.font_px(self.font_size)
+        one = T.fit_size(labels, top, room, bold=True, floor=MIN_FONT_PX)
+        if all(T.width(t, one, True) <= room for t in labels):
+            return one
+        height = min(b.rect.h for b in members) - lay.px(10)
+        two = next((s for s in range(top, one, -1)
+                    if 2 * int(s * 1.1) <= height
+                    and all(len(T.wrap(t, s, room, True)) <= 2 and all(T.width(ln, s, True) <= room
+                                                                         for ln in T.wrap(t, s, room, True))
+                            for t in labels)), None)
+        return one if two is None else two
 
 
 def fit_row(buttons: Sequence[Button]) -> None:
