@@ -80,6 +80,10 @@ def test_shell_scene_is_readable_whole_and_uncovered(headless_home, monkeypatch,
         assert window.contains(w.rect), f"{name}/{lang}: {w.rect} lies outside the window"
         for text, _px, r in ts:
             assert w.rect.inflate(2, 2).contains(r), f"{name}/{lang}: {text!r} runs out of its widget {w.rect}: {r}"
+        arrows = [r for text, _px, r in ts if text in ("◀", "▶")]
+        for text, _px, r in ts:       # a choice's value stays between its arrows ("Mensch" ran into them)
+            hit = text not in ("◀", "▶") and [a for a in arrows if a.inflate(4, 0).colliderect(r)]     # and 2 px apart
+            assert not hit, f"{name}/{lang}: {text!r} at {r} runs into its choice's arrows {hit}"
     for i, a in enumerate(widgets):
         for b in widgets[i + 1:]:
             assert not a.rect.colliderect(b.rect), f"{name}/{lang}: widgets overlap: {a.rect} and {b.rect}"

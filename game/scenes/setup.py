@@ -23,7 +23,7 @@ from ..scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import fit_row, Button, Choice, Label, TextInput, Widget, panel
+from ..ui.widgets import fit_row, Button, Choice, Label, TextInput, Widget, label_text, panel
 from .common import header, hint
 
 if TYPE_CHECKING:
@@ -294,6 +294,14 @@ class SetupScene(WidgetScene):
         if len(self.ui.seat_options) > 1:
             share = 0.22 / len(self.ui.seat_options)
             cols = cols[:3] + [share] * len(self.ui.seat_options)
+        if self.seat_rows:
+            # a choice column is at least as wide as its longest value between the arrows needs (the
+            # 11 px floor makes text wider in logical units in a small window: "Mensch" ran into its
+            # arrows at 800x600); the name column gives up the room
+            for c, w in enumerate(self.seat_rows[0][1:], start=1):
+                if isinstance(w, Choice):
+                    cols[c] = max(cols[c], (self._choice_need(w, lay) + 14) / right_w)
+            cols[0] = max(0.25, 1.0 - sum(cols[1:]))
         self.col_x: list[int] = []
         for r, row in enumerate(self.seat_rows):
             x = rx
@@ -310,6 +318,13 @@ class SetupScene(WidgetScene):
             self.back_button.rect = lay.rect(lw / 2 - 680, by, 360, 84)
             self.learn.rect = lay.rect(lw / 2 - 300, by, 600, 84)
             self.start.rect = lay.rect(lw / 2 + 320, by, 360, 84)
+
+    @staticmethod
+    def _choice_need(choice: Choice, lay: Layout) -> float:
+        """Logical width a seat's choice needs to show its longest value whole between its arrows."""
+        size = lay.font_px(choice.font_size)
+        widest = max(T.width(label_text(label), size, True) for _v, label in choice.options)
+        return (widest + lay.px(84) + 2) / lay.scale
 
     def enter(self) -> None:
         self.set_focus(self.start)

@@ -259,9 +259,16 @@ class Choice(Widget):
         if self.options:
             value = label_text(self.options[self.index][1])
             # one size for every value of the choice: "Human" came out smaller than "Bot" beside it
-            vsize = T.fit_size([label_text(lab) for _v, lab in self.options], size, vr.w - lay.px(84),
+            room = vr.w - lay.px(84)
+            vsize = T.fit_size([label_text(lab) for _v, lab in self.options], size, room,
                                bold=True, floor=MIN_FONT_PX)
-            T.blit_text(surface, value, vsize, fg, vr.center, "center", bold=True)
+            # still too wide at the floor: two lines between the arrows, never over them
+            lines = [value] if T.width(value, vsize, True) <= room else T.wrap(value, vsize, room, True)[:2]
+            line_h = int(vsize * 1.1)
+            y = vr.centery - (len(lines) - 1) * line_h // 2
+            for line in lines:
+                T.blit_text(surface, line, vsize, fg, (vr.centerx, y), "center", bold=True)
+                y += line_h
         if self.focused:
             pad = lay.px(4)
             pygame.draw.rect(surface, C.ACCENT, vr.inflate(pad * 2, pad * 2), width=max(2, lay.px(4)),
