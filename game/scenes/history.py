@@ -29,7 +29,7 @@ from ..tables import GAME_NAMES
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import Button, Choice, Widget, panel
+from ..ui.widgets import Button, Choice, Widget, fit_row, panel
 from .common import LEVEL_NAMES, header, hint
 
 if TYPE_CHECKING:
@@ -69,7 +69,9 @@ def branch_text(entry: Entry, played_at: Callable[[str], str | None]) -> str:
     date = played_at(of) if of is not None else None
     if date is None:
         return _("branch from move {n}").format(n=at)
-    return _("branch of the game of {date}, from move {n}").format(date=when(date), n=at)
+    # a branch of a game of the same day names only its time: the row has room for little more
+    shown = date[11:16] if date[:10] == entry.played_at[:10] else when(date)
+    return _("branch of {date}, move {n}").format(date=shown, n=at)
 
 
 def headline(entry: Entry, played_at: Callable[[str], str | None] = lambda _id: None) -> str:
@@ -247,6 +249,7 @@ class HistoryScene(WidgetScene):
         self.b_file = Button(N_("Open file"), self.ask_open)
         self.done = Button(N_("Back"), self.back, "primary")
         self.widgets = [self.filter, self.list, self.b_pin, self.b_delete, self.b_export, self.b_file, self.done]
+        fit_row([self.b_pin, self.b_delete, self.b_export, self.b_file, self.done])     # one label size
         self.index = history.load()
         self.refresh(keep_id=keep_id)
 
