@@ -87,6 +87,10 @@ def test_shell_scene_is_readable_whole_and_uncovered(headless_home, monkeypatch,
     for i, a in enumerate(widgets):
         for b in widgets[i + 1:]:
             assert not a.rect.colliderect(b.rect), f"{name}/{lang}: widgets overlap: {a.rect} and {b.rect}"
+    # the scene's own lines never overlap one another (a chart's title ran into its count)
+    for i, (a, _pa, ra) in enumerate(loose):
+        for b, _pb, rb in loose[i + 1:]:
+            assert a == b or not ra.inflate(-2, -2).colliderect(rb), f"{name}/{lang}: {a!r} at {ra} overlaps {b!r} at {rb}"
     # a scene's own line is covered by a widget drawn after it, and covers the lines of one drawn before
     for k, (kind, item) in enumerate(order):
         if kind != "text":

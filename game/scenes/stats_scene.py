@@ -231,13 +231,19 @@ class StatsScene(WidgetScene):
         pad = lay.px(24)
         scores = stats.recent_scores(self.data, self.game)
         title = _(frontend(self.game).recent_title)
-        T.blit_text(surface, title, size, C.ACCENT, (rect.x + pad, rect.y + lay.px(16)), "topleft", bold=True)
+        r = T.blit_text(surface, title, size, C.ACCENT, (rect.x + pad, rect.y + lay.px(16)), "topleft", bold=True)
         if not scores:
             T.blit_text(surface, _("None yet."), size, C.TEXT_DIM, (rect.x + pad, rect.y + lay.px(74)), "topleft")
             return
-        plot = pygame.Rect(rect.x + pad, rect.y + lay.px(74), rect.w - 2 * pad, rect.h - lay.px(90))
-        chart.recent_scores(surface, plot, scores, max(11, lay.font_px(22)))
+        small = lay.font_px(22)
         shown = min(len(scores), chart.RECENT)
-        T.blit_text(surface, ngettext("{n} game", "{n} games", shown).format(n=shown), max(11, lay.font_px(22)),
-                    C.TEXT_DIM, (rect.right - pad, rect.y + lay.px(20)), "topright")
+        count = ngettext("{n} game", "{n} games", shown).format(n=shown)
+        top = lay.px(74)
+        if r.right + small + T.width(count, small) <= rect.right - pad:      # beside the title
+            T.blit_text(surface, count, small, C.TEXT_DIM, (rect.right - pad, rect.y + lay.px(20)), "topright")
+        else:                         # under it: a long German title ran into "1 Partie"
+            c = T.blit_text(surface, count, small, C.TEXT_DIM, (rect.x + pad, r.bottom + lay.px(4)), "topleft")
+            top = max(top, c.bottom - rect.y + lay.px(10))
+        plot = pygame.Rect(rect.x + pad, rect.y + top, rect.w - 2 * pad, rect.h - top - lay.px(16))
+        chart.recent_scores(surface, plot, scores, small)
 
