@@ -45,3 +45,11 @@ def test_german_settings_name_both_games_lines(lang):
     assert "Reihe" in text and "Linie" in text      # Line-it's row of cards, Linyo's drawn line
     assert "Linie" in i18n._("Line {n}: draw through the lit fields.")
     assert "Reihe" in i18n._("Close line")
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr"])
+def test_the_rules_name_the_undo_button_as_the_tables_do(lang, code):
+    from pathlib import Path
+    lang(code)
+    book = (Path(__file__).resolve().parent.parent / "game" / "rulebook" / f"{code}.txt").read_text(encoding="utf-8")
+    assert book.count(f"**{i18n._('Undo')}**") == 2          # once per game
