@@ -71,6 +71,9 @@ class WidgetScene(Scene):
         self.focus: Widget | None = None
         #: the button Enter clicks when the focused widget does not take Enter
         self.default: Widget | None = None
+        # where the pointer was last seen on this scene: only a pointer that moves takes the focus
+        # (a window opening under a resting pointer must not move it from Start to Back)
+        self.pointer: tuple[int, int] | None = None
 
     def focusables(self) -> list[Widget]:
         return [w for w in self.widgets if w.focusable and w.enabled and w.visible]
@@ -101,6 +104,7 @@ class WidgetScene(Scene):
         self.move_focus(delta)
 
     def enter(self) -> None:
+        self.pointer = None
         if self.focus is None:
             items = self.focusables()
             if items:
@@ -110,6 +114,7 @@ class WidgetScene(Scene):
         self.set_focus(None)
 
     def resume(self) -> None:
+        self.pointer = None
         if self.focus is not None:
             self.focus.set_focus(True)
 
@@ -132,7 +137,9 @@ class WidgetScene(Scene):
                 return True
             # the pointer takes the focus, so hover and focus never light two widgets; a box being
             # typed in keeps it (a nudged mouse must not end the typing)
-            if under is not None and under is not self.focus and under.focusable and under.enabled \
+            moved = self.pointer is not None and self.pointer != tuple(event.pos)
+            self.pointer = tuple(event.pos)
+            if moved and under is not None and under is not self.focus and under.focusable and under.enabled \
                     and not (self.focus is not None and self.focus.keeps_focus):
                 self.set_focus(under)
             return False

@@ -26,7 +26,9 @@ def key(app, k: int, frames: int = 1) -> None:
 
 
 def move(app, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    """The pointer moves onto `pos` (from a pixel beside it)."""
+    for at in ((pos[0] - 1, pos[1]), pos):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0)))
     app.run(frames=1, dt=DT)
 
 
@@ -84,6 +86,20 @@ def test_hover_and_focus_light_one_button(headless_home):
     key(app, pygame.K_DOWN, frames=30)              # a key takes it on, and the hover goes out
     assert menu.focus is buttons[4]
     assert [b for b in buttons if b.glow > 0.5] == [buttons[4]]
+
+
+def test_a_screen_opening_under_a_resting_pointer_keeps_its_focus(headless_home):
+    """Setup opens with Start focused; the pointer resting over Back must not take it (Enter starts)."""
+    app = menu_app()
+    setup = SetupScene(app, "lineit")
+    app.push(setup)
+    app.run(frames=2, dt=DT)
+    at = setup.back_button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    app.run(frames=2, dt=DT)
+    assert setup.focus is setup.start
+    move(app, at)
+    assert setup.focus is setup.back_button
 
 
 def test_the_pointer_leaves_the_focus_in_a_box_being_typed_in(headless_home):
