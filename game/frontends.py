@@ -150,6 +150,8 @@ class GameUI:
     setup_seed: Callable[[dict[str, Any]], int | None] = _nothing
     #: the sentence under the seed when `setup_seed` fixed it (a msgid with {seed})
     fixed_seed_note: str = ""
+    #: the sentence under a typed or random seed, naming what it repeats (a msgid with {seed})
+    seed_note: str = ""
 
     # -- statistics (game.game_stats, game.stats, the statistics screen, the results' panel)
     #: (events, players) -> game_stats.GameStats: one game's figures, counted from its events

@@ -12,7 +12,12 @@ Files (in `game.paths.data_dir()`):
        "result": {"scores": [34, 28], "winners": [0]} | null,
        "finished": true, "abandoned": false,
        "played_at": "2025-01-31T20:15:00", "variant": {"final_plays": 1},
-       "seed": 7, "pinned": false}
+       "seed": 7, "pinned": false,
+       "branch": {"of": "<id of the game it came from> | null", "at": 12}}   (only a branch)
+
+  A branch ("Play from here" in the replay viewer) is a new game with a
+  seed of its own; `branch` names the game and the moment it came from, so
+  the History shows it as a branch of that game, not as another game.
 
   A game that has a game id (the table's config "game_id") gets a file id
   ending in a tag made from that id and its record (`<time>-<game>-<12 hex>`),
@@ -110,6 +115,7 @@ class Entry:
     abandoned: bool = False
     variant: tuple[tuple[str, Any], ...] = ()   # ("final_plays", 1) / ("sheet", "A"), ...
     seed: int | str | None = None
+    branch: tuple[str | None, int] | None = None   # a branch: (the game it came from, the moment)
 
     def row(self) -> list:
         """The index row: the four fields the list sorts and filters by, the rest packed in one text.
@@ -118,9 +124,11 @@ class Entry:
         parse in a few tens of milliseconds; the text is unpacked only for the
         rows on screen (`Index.entry`).
         """
-        detail = [[[s.name, s.kind, s.level] for s in self.seats],
-                  None if self.scores is None else list(self.scores), list(self.winners),
-                  self.finished, self.abandoned, dict(self.variant), self.seed]
+        detail: list[Any] = [[[s.name, s.kind, s.level] for s in self.seats],
+                             None if self.scores is None else list(self.scores), list(self.winners),
+                             self.finished, self.abandoned, dict(self.variant), self.seed]
+        if self.branch is not None:          # only a branch's row is longer: older rows stay as they were
+            detail.append(list(self.branch))
         return [self.id, self.game, self.played_at, self.pinned,
                 json.dumps(detail, ensure_ascii=False, separators=(",", ":"))]
 
@@ -137,7 +145,11 @@ def _entry_from_row(row: Sequence[Any]) -> Entry:
     a screen could not show: the packed text is parsed strictly (finite numbers, bounded nesting)
     and every field checked."""
     file_id, game, played_at, pinned, detail = row
-    seats, scores, winners, finished, abandoned, variant, seed = storage.parse(detail.encode("utf-8"))
+    fields = storage.parse(detail.encode("utf-8"))
+    if not isinstance(fields, list) or len(fields) not in (7, 8):
+        raise ValueError("a row holds other fields than Linebox writes")
+    seats, scores, winners, finished, abandoned, variant, seed = fields[:7]
+    branch = _branch_pair(fields[7] if len(fields) == 8 else None)
     _ROW_SEATS.check(seats, "seats")
     if not all(isinstance(n, str) and k in KINDS and (lv is None or lv in LEVELS) for n, k, lv in seats):
         raise ValueError("a seat has no name, kind or level Linebox knows")
@@ -151,7 +163,27 @@ def _entry_from_row(row: Sequence[Any]) -> Entry:
     return Entry(file_id, game, played_at, pinned,
                  tuple(Seat(n, k, lv) for n, k, lv in seats),
                  None if scores is None else tuple(scores), tuple(winners), finished, abandoned,
-                 _variant_items(variant), seed)
+                 _variant_items(variant), seed, branch)
+
+
+def _branch_pair(raw: Any) -> tuple[str | None, int] | None:
+    """A row's branch ([of, at]) as a pair; ValueError for anything else."""
+    if raw is None:
+        return None
+    if not (isinstance(raw, list) and len(raw) == 2 and (raw[0] is None or _id_ok(raw[0]))
+            and type(raw[1]) is int and 0 <= raw[1] <= schema.MAX_ACTIONS):
+        raise ValueError("a row's branch is not a game and a moment")
+    return raw[0], raw[1]
+
+
+def _branch(raw: Any) -> dict[str, Any] | None:
+    """A config's or a file's "branch", checked (a broken one is dropped: the game is kept without it)."""
+    try:
+        schema.BRANCH.check(raw, "branch")
+    except ValueError:
+        return None
+    of = raw.get("of")
+    return {"of": of if _id_ok(of) else None, "at": int(raw["at"])}
 
 
 def _variant_items(variant: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -295,17 +327,21 @@ def _now() -> str:
 
 
 def build_file(game: str, record: Any, seats: Any, *, abandoned: bool = False,
-               played_at: str | None = None, pinned: bool = False) -> dict:
+               played_at: str | None = None, pinned: bool = False, branch: Any = None) -> dict:
     """A checked game-file dict: the record replayed, the result taken from the replay."""
     state = replay(game, record)
     rec = state.to_json()
     finished = bool(state.is_over)
     result = {"scores": list(state.scores()), "winners": list(state.winners())} if finished else None
-    return {"version": FILE_VERSION, "kind": KIND, "game": game, "record": rec,
+    data = {"version": FILE_VERSION, "kind": KIND, "game": game, "record": rec,
             "seats": _seats(seats, len(state.scores())), "result": result,
             "finished": finished, "abandoned": bool(abandoned) and not finished,
             "played_at": played_at if _is_time(played_at) else _now(),
             "variant": _variant(game, rec["setup"]), "seed": rec["seed"], "pinned": bool(pinned)}
+    kept = _branch(branch) if branch is not None else None
+    if kept is not None and kept["at"] <= len(rec.get("actions", ())):
+        data["branch"] = kept
+    return data
 
 
 def _is_time(value: Any) -> bool:
@@ -326,7 +362,8 @@ def _entry(file_id: str, data: Mapping[str, Any]) -> Entry:
                  None if result is None else tuple(int(x) for x in result["scores"]),
                  () if result is None else tuple(int(x) for x in result["winners"]),
                  bool(data["finished"]), bool(data["abandoned"]),
-                 _variant_items(data["variant"]), data.get("seed"))
+                 _variant_items(data["variant"]), data.get("seed"),
+                 None if data.get("branch") is None else (data["branch"]["of"], data["branch"]["at"]))
 
 
 # ---------------------------------------------------------------- files
@@ -389,7 +426,7 @@ def _checked(data: Mapping[str, Any]) -> dict:
     """A file dict rebuilt from `data` through the rules (keeps its date and pin)."""
     return build_file(data["game"], data["record"], data.get("seats"),
                       abandoned=data.get("abandoned") is True, played_at=data.get("played_at"),
-                      pinned=data.get("pinned") is True)
+                      pinned=data.get("pinned") is True, branch=data.get("branch"))
 
 
 def _set_aside(file_id: str, reason: str) -> bool:
@@ -545,7 +582,7 @@ def _kept(index: Index, game: str, tag: str) -> Entry | None:
 
 
 def record_game(game: str, record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
-                abandoned: bool = False, game_id: str | None = None) -> Entry | None:
+                abandoned: bool = False, game_id: str | None = None, branch: Any = None) -> Entry | None:
     """Keep one game in the history; the tables call this once per game.
 
     - at the end of a game: `record_game(game, state.to_json(), config["seats"],
@@ -560,7 +597,7 @@ def record_game(game: str, record: Mapping[str, Any], seats: Sequence[Mapping[st
     and None returned.
     """
     try:
-        data = build_file(game, dict(record), seats, abandoned=abandoned)
+        data = build_file(game, dict(record), seats, abandoned=abandoned, branch=branch)
         index = load()
         tag = None
         if isinstance(game_id, str) and game_id:

@@ -15,7 +15,11 @@ Lifecycle (called by the App, never by the scene itself):
 scenes below it are drawn first, dimmed.
 
 `WidgetScene` adds a list of widgets with keyboard focus (Tab/Shift+Tab,
-↑/↓), mouse hover and click, and Esc = `back()`.
+↑/↓), mouse hover and click, and Esc = `back()`. One widget is lit at a time:
+the pointer moving onto a widget takes the focus there (as game menus do), a
+key that moves the focus clears the hover. Enter that the focused widget does
+not take clicks the scene's `default` button (a form's Start, a box's OK):
+Space and ←/→ change a choice, Enter never does.
 """
 from __future__ import annotations
 
@@ -65,6 +69,11 @@ class WidgetScene(Scene):
         super().__init__(app)
         self.widgets: list[Widget] = []
         self.focus: Widget | None = None
+        #: the button Enter clicks when the focused widget does not take Enter
+        self.default: Widget | None = None
+        # where the pointer was last seen on this scene: only a pointer that moves takes the focus
+        # (a window opening under a resting pointer must not move it from Start to Back)
+        self.pointer: tuple[int, int] | None = None
 
     def focusables(self) -> list[Widget]:
         return [w for w in self.widgets if w.focusable and w.enabled and w.visible]
@@ -88,7 +97,14 @@ class WidgetScene(Scene):
         i = items.index(self.focus)
         self.set_focus(items[(i + delta) % len(items)])
 
+    def key_focus(self, delta: int) -> None:
+        """A key moved the focus: the pointer's hover goes out, so one widget stays lit."""
+        for w in self.widgets:
+            w.hover = False
+        self.move_focus(delta)
+
     def enter(self) -> None:
+        self.pointer = None
         if self.focus is None:
             items = self.focusables()
             if items:
@@ -98,6 +114,7 @@ class WidgetScene(Scene):
         self.set_focus(None)
 
     def resume(self) -> None:
+        self.pointer = None
         if self.focus is not None:
             self.focus.set_focus(True)
 
@@ -118,6 +135,13 @@ class WidgetScene(Scene):
                 w.hover = w is under
             if self.focus is not None and self.focus.handle(event):
                 return True
+            # the pointer takes the focus, so hover and focus never light two widgets; a box being
+            # typed in keeps it (a nudged mouse must not end the typing)
+            moved = self.pointer is not None and self.pointer != tuple(event.pos)
+            self.pointer = tuple(event.pos)
+            if moved and under is not None and under is not self.focus and under.focusable and under.enabled \
+                    and not (self.focus is not None and self.focus.keeps_focus):
+                self.set_focus(under)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             under = self.widget_at(event.pos)
@@ -138,13 +162,17 @@ class WidgetScene(Scene):
             if self.focus is not None and self.focus.handle(event):
                 return True
             if event.key == pygame.K_TAB:
-                self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                self.key_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 return True
             if event.key == pygame.K_DOWN:
-                self.move_focus(1)
+                self.key_focus(1)
                 return True
             if event.key == pygame.K_UP:
-                self.move_focus(-1)
+                self.key_focus(-1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.default is not None \
+                    and self.default.enabled and self.default.visible:
+                self.default.handle(event)
                 return True
             if event.key == pygame.K_ESCAPE:
                 self.back()

@@ -25,9 +25,10 @@ What is kept (only games with at least one human seat count). A game's
 - per game, and per bot level met (a game against an easy and a hard bot
   counts for both): games, wins (a human seat among the winners), best score
   and the history entry of the game that set it, the sum of scores for the
-  average, the current and the best run of wins. A solo game (one seat) is
-  no contest: it counts as a game and a score, never as a win or a loss, and
-  leaves the streak alone;
+  average, the current and the best run of wins. Who won is the engine's
+  answer (`winners`), the one the History and the results show: a solo game
+  the engine puts its one seat first in is a win like any other ("solo"
+  counts the games played alone);
 - Linyo solo (one seat, human): per "sheet/difficulty", games and best free
   count; every perfect sheet (0 free) of any Linyo game, with its date;
 - the last 200 results as they came (the chart of the last 50 scores);
@@ -186,15 +187,13 @@ def better(game: str, score: float, than: float | None) -> bool:
     return score < than if game_info(game).lower_is_better else score > than
 
 
-def _count(row: dict, game: str, won: bool | None, score: float, history_id: str | None) -> None:
-    """One game into a row; `won` None for a solo game (no contest)."""
+def _count(row: dict, game: str, won: bool, solo: bool, score: float, history_id: str | None) -> None:
+    """One game into a row."""
     _bump(row, "games")
-    if won is None:
-        _bump(row, "solo")
-    else:
-        _bump(row, "wins", int(won))
-        row["streak"] = min(schema.COUNT.hi, row["streak"] + 1) if won else 0
-        row["best_streak"] = max(row["best_streak"], row["streak"])
+    _bump(row, "solo", int(solo))
+    _bump(row, "wins", int(won))
+    row["streak"] = min(schema.COUNT.hi, row["streak"] + 1) if won else 0
+    row["best_streak"] = max(row["best_streak"], row["streak"])
     row["total"] = max(-10**15, min(10**15, row["total"] + score))
     _bump(row, "scored")
     if better(game, score, row["best"]):
@@ -219,14 +218,19 @@ def recent_scores(data: dict, game: str) -> list[float]:
     return out
 
 
+def last_game(data: dict) -> str:
+    """The game of the last result counted (the registry's first game before any)."""
+    last = data["history"][-1]["game"] if data["history"] else None
+    return last if last in storage.GAMES else storage.GAMES[0]
+
+
 def average(row: dict) -> float | None:
     return row["total"] / row["scored"] if row["scored"] else None
 
 
 def win_rate(row: dict) -> float | None:
-    """Wins per contest (solo games are none), 0..1; None before the first contest."""
-    contests = row["games"] - row["solo"]
-    return row["wins"] / contests if contests > 0 else None
+    """Wins per game, 0..1; None before the first game."""
+    return min(1.0, row["wins"] / row["games"]) if row["games"] > 0 else None
 
 
 def record_result(game: str, result: dict[str, Any]) -> bool:
@@ -252,14 +256,16 @@ def record_result(game: str, result: dict[str, Any]) -> bool:
         data["ids"].append(game_id)
         del data["ids"][:-RECENT_IDS]
     entry = data["games"][game]
-    won = None if len(seats) == 1 else any(w in humans for w in result["winners"])
+    # the engine's winners, as the History and the results show them: one rule for every game
+    won = any(w in humans for w in result["winners"])
+    solo = len(seats) == 1
     score = your_score(game, result)
     assert score is not None
     history_id = result.get("history")
-    _count(entry, game, won, score, history_id)
+    _count(entry, game, won, solo, score, history_id)
     for lv in {s.get("level") for s in seats if s["kind"] == "bot"}:
         if lv in LEVELS:
-            _count(entry["levels"][lv], game, won, score, history_id)
+            _count(entry["levels"][lv], game, won, solo, score, history_id)
     today = _dt.date.today().isoformat()
     _count_best(data, game, result, score, history_id, today)
     frontend(game).record_more(data, result, history_id, today)     # the game's own records (Linyo: solo, perfect)

@@ -155,7 +155,8 @@ def keep_abandoned(game: str, envelope: dict) -> None:
     if not isinstance(config, dict) or not isinstance(payload.get("record"), dict):
         log.warning("the replaced %s game could not be kept: its save has no record", game)
         return
-    history.record_game(game, payload["record"], config.get("seats", ()), abandoned=True)
+    history.record_game(game, payload["record"], config.get("seats", ()), abandoned=True,
+                        branch=config.get("branch"))
 
 
 def refused(app: "App", game: str, reason: str, is_save: bool, path: "Path | None") -> None:

@@ -41,6 +41,30 @@ def _saved_then_load(app: App) -> None:
     app.push(LoadScene(app))
 
 
+def _history_with_a_branch(app: App) -> None:
+    """A finished game and a game played on from its sixth move (listed as its branch)."""
+    from game import history
+    from game.replay.__main__ import finished_game
+    seats = [{"name": "Ada", "kind": "human", "level": None}, {"name": "Bruno", "kind": "bot", "level": "hard"}]
+    parent = history.record_game("linyo", finished_game("linyo", 2, 7).to_json(), seats)
+    history.record_game("linyo", finished_game("linyo", 2, 8).to_json(), seats, abandoned=True,
+                        branch={"of": parent.id, "at": 6})
+    app.push(HistoryScene(app))
+
+
+def _statistics_played(app: App) -> None:
+    """Statistics after a few games: the table, the bests with their links, the chart (Linyo last)."""
+    from game import stats
+    for i in range(3):
+        stats.record_result("lineit", {"seats": [{"name": "Ada", "kind": "human", "level": None, "score": 20 + i},
+                                                 {"name": "Bruno", "kind": "bot", "level": "hard", "score": 25}],
+                                       "winners": [1]})
+    for free in (9, 7, 8):
+        stats.record_result("linyo", {"seats": [{"name": "Ada", "kind": "human", "level": None, "score": free}],
+                                      "winners": [0], "sheet": "A", "difficulties": [2]})
+    app.push(StatsScene(app))
+
+
 def _overlay(kind: type) -> Callable[[App], None]:
     def open_it(app: App) -> None:
         table = human_game(app, "lineit")
@@ -57,9 +81,11 @@ SCENES: dict[str, Callable[[App], None]] = {
     "rules": lambda app: app.push(RulesScene(app)),
     "rules_linyo": lambda app: app.push(RulesScene(app, "linyo")),
     "statistics": lambda app: app.push(StatsScene(app)),
+    "statistics_played": _statistics_played,
     "load": lambda app: app.push(LoadScene(app)),
     "load_saved": _saved_then_load,
     "history": lambda app: app.push(HistoryScene(app)),
+    "history_branch": _history_with_a_branch,
     "message": lambda app: app.push(MessageScene(app, "The game could not be saved: the disk is full. "
                                                  "Nothing else was changed.", "Sorry")),
     "confirm": lambda app: app.push(ConfirmScene(app, "Quit Linebox?", app.quit)),

@@ -82,7 +82,9 @@ def test_menu_by_mouse(home):
     click(app, menu_button(app, "Rules").rect.center)
     assert isinstance(app.top, RulesScene)
     key(app, pygame.K_ESCAPE)
-    click(app, menu_button(app, "Quit").rect.center)
+    click(app, menu_button(app, "Quit").rect.center)        # asks first, as Esc does
+    assert isinstance(app.top, ConfirmScene) and app.running
+    click(app, app.top.buttons[0].rect.center)
     assert not app.running
 
 
@@ -311,6 +313,9 @@ def test_rules_scene_renders_blocks_and_scrolls(home, monkeypatch):
     app.run(frames=2, dt=DT)
     rules = app.top
     assert rules.sections["linyo"] > 0 and rules.scroll == pytest.approx(rules._clamp(rules.sections["linyo"]))
+    key(app, pygame.K_HOME, frames=60)            # the start of the game being read
+    assert rules.scroll == pytest.approx(rules._clamp(rules.sections["linyo"]))
+    key(app, pygame.K_LEFT, frames=60)
     key(app, pygame.K_HOME, frames=60)
     assert rules.scroll == 0
     key(app, pygame.K_PAGEDOWN, frames=60)
@@ -343,9 +348,9 @@ def test_statistics_scene_shows_recorded_results(home):
     stats.record_result("linyo", {"seats": [{"name": "Ada", "kind": "human", "level": None, "score": 0}],
                                   "winners": [0], "sheet": "B", "difficulties": [3]})
     click(app, menu_button(app, "Statistics").rect.center)
-    app.top.chooser.step(1)                      # Linyo
+    assert app.top.game == "linyo"               # the game last played
     (key, row), = app.top.table_rows()
-    assert key == "all" and (row["games"], row["wins"], row["best"]) == (1, 0, 0)
+    assert key == "all" and (row["games"], row["wins"], row["best"]) == (1, 1, 0)
     texts = [text() for text, _id in app.top.bests]
     assert texts == ["Fewest free fields: 0", "Solo, sheet B, difficulty 3: best 0 free (1 game)",
                      "1 perfect sheet ★"]

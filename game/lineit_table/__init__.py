@@ -123,6 +123,7 @@ UI = register(GameUI(
     default_players=3,
     setup_options=(SetupOption("final_plays", N_("Final plays"),
                                ((1, N_("1 card (standard)")), (2, N_("2 cards (variant)")))),),
+    seed_note=N_("Seed of this game: {seed} (share it to play the same cards)"),
     game_stats=lazy(_TALLY, "game_stats"),
     stats_rows=lazy(_TALLY, "panel_rows"),
     chart_label=N_("Score after each round and at the end"),

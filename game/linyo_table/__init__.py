@@ -146,6 +146,7 @@ UI = register(GameUI(
     setup_config=setup_config,
     setup_seed=setup_seed,
     fixed_seed_note=N_("Today's daily sheet: everybody plays the same sheet and dice today (seed {seed})."),
+    seed_note=N_("Seed of this game: {seed} (share it to play the same dice)"),
     game_stats=lazy(_TALLY, "game_stats"),
     stats_rows=lazy(_TALLY, "panel_rows"),
     chart_label=N_("Free fields after each round"),

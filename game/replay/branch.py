@@ -44,9 +44,10 @@ def branch_state(rp: Replay, k: int, seed: int | None = None) -> Any:
     return state
 
 
-def branch_config(rp: Replay, me: int, seed: int) -> dict:
+def branch_config(rp: Replay, me: int, seed: int, k: int = 0) -> dict:
     """The setup config of the new game: `me` is the person, every other seat a bot; the game's
-    options (and each seat's own, such as a Linyo difficulty) are the record's (`setup_of` hook)."""
+    options (and each seat's own, such as a Linyo difficulty) are the record's (`setup_of` hook);
+    "branch" names the game and the moment it came from (the History lists it as a branch)."""
     from game.table.base import new_game_id
     options, seat_options = frontend(rp.game).setup_of(rp.final)
     # a name from a hand-made file may hold control characters or lone surrogates: cleaned, so
@@ -54,7 +55,8 @@ def branch_config(rp: Replay, me: int, seed: int) -> dict:
     seats = [{"name": schema.clean_name(s.name), "kind": "human" if p == me else "bot",
               "level": None if p == me else (s.level or "normal"), **seat_options[p]}
              for p, s in enumerate(rp.seats)]
-    return {"game": rp.game, "seed": seed, "seats": seats, "game_id": new_game_id(), **options}
+    return {"game": rp.game, "seed": seed, "seats": seats, "game_id": new_game_id(), **options,
+            "branch": {"at": k, "of": rp.file_id}}
 
 
 def branch_envelope(rp: Replay, k: int, me: int, seed: int | None = None) -> dict:
@@ -62,4 +64,4 @@ def branch_envelope(rp: Replay, k: int, me: int, seed: int | None = None) -> dic
     seed = random.SystemRandom().randrange(1, 2**31) if seed is None else int(seed)
     state = branch_state(rp, k, seed)
     return {"kind": "save", "game": rp.game,
-            "payload": {"config": branch_config(rp, me, seed), "record": state.to_json()}}
+            "payload": {"config": branch_config(rp, me, seed, k), "record": state.to_json()}}

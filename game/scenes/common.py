@@ -25,9 +25,18 @@ def header(surface: pygame.Surface, lay: Layout, title: str, subtitle: str = "")
     return y
 
 
+HINT_SIZE = 22        # logical size of the key line's text
+
+
+def foot_h(lay: Layout) -> float:
+    """Logical height to keep free at the bottom of a screen for the key line (`hint`): more in a
+    small window, where its text keeps the 11 px floor (a fixed margin let Back cover it at 800×600)."""
+    return (T.font(lay.font_px(HINT_SIZE)).get_linesize() + lay.px(16)) / lay.scale + 14
+
+
 def hint(surface: pygame.Surface, lay: Layout, text: str) -> None:
     """A quiet keyboard hint at the bottom centre."""
-    T.blit_text(surface, text, lay.font_px(22), C.TEXT_DIM,
+    T.blit_text(surface, text, lay.font_px(HINT_SIZE), C.TEXT_DIM,
                 (surface.get_width() // 2, surface.get_height() - lay.px(16)), "midbottom")
 
 

@@ -29,7 +29,7 @@ from ..tables import GAME_NAMES
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import Button, Choice, Widget, panel
+from ..ui.widgets import Button, Choice, Widget, fit_row, panel
 from .common import LEVEL_NAMES, header, hint
 
 if TYPE_CHECKING:
@@ -58,12 +58,30 @@ def variant_text(entry: Entry) -> str:
     return frontend(entry.game).variant_text(dict(entry.variant)) if entry.game in GAME_NAMES else ""
 
 
-def headline(entry: Entry) -> str:
-    """Date · game · variant · seed."""
-    parts = [entry.played_at.replace("T", " ")[:16], GAME_NAMES.get(entry.game, entry.game)]
+def when(played_at: str) -> str:
+    return played_at.replace("T", " ")[:16]
+
+
+def branch_text(entry: Entry, played_at: Callable[[str], str | None]) -> str:
+    """Where a branch came from: its game (by date, while the History has it) and the moment."""
+    assert entry.branch is not None
+    of, at = entry.branch
+    date = played_at(of) if of is not None else None
+    if date is None:
+        return _("branch from move {n}").format(n=at)
+    # a branch of a game of the same day names only its time: the row has room for little more
+    shown = date[11:16] if date[:10] == entry.played_at[:10] else when(date)
+    return _("branch of {date}, move {n}").format(date=shown, n=at)
+
+
+def headline(entry: Entry, played_at: Callable[[str], str | None] = lambda _id: None) -> str:
+    """Date · game · variant · seed, or for a branch where it came from (its own seed is a new one)."""
+    parts = [when(entry.played_at), GAME_NAMES.get(entry.game, entry.game)]
     if entry.variant:
         parts.append(variant_text(entry))
-    if entry.seed is not None:
+    if entry.branch is not None:
+        parts.append(branch_text(entry, played_at))
+    elif entry.seed is not None:
         parts.append(_("seed {seed}").format(seed=entry.seed))
     return "  ·  ".join(parts)
 
@@ -91,11 +109,13 @@ class GameList(Widget):
         self.on_pin = on_pin
         self.on_delete = on_delete
         self.on_activate: Callable[[Entry], None] | None = None
+        self.dates: dict[str, str] = {}     # history id -> when it was played (a branch names its game)
 
     # ------------------------------------------------------------ model
     def show(self, index: history.Index, order: list[int], keep_id: str | None = None) -> None:
         """Show `order` of `index`; the game `keep_id` stays chosen when it is still listed."""
         self.index, self.order = index, order
+        self.dates = {r[0]: r[2] for r in index.rows}
         if keep_id is not None:
             for pos, i in enumerate(order):
                 if index.rows[i][0] == keep_id:
@@ -185,10 +205,12 @@ class GameList(Widget):
             star = "★" if entry.pinned else "☆"
             r = T.blit_text(surface, star, big, C.ACCENT if entry.pinned else C.TEXT_DIM,
                             (row.x + pad, row.y + lay.px(16)), "topleft", bold=True)
+            if entry.branch is not None:         # a branch is marked as one, beside its star
+                r = T.blit_text(surface, "↳", big, C.ACCENT, (r.right + lay.px(10), r.y), "topleft", bold=True)
             result = outcome(entry)
             res_w = T.width(result, small, True) if result else 0
             x = r.right + lay.px(14)
-            T.blit_text(surface, T.cut(headline(entry), big, row.right - pad - x - res_w - lay.px(24), True), big, C.TEXT,
+            T.blit_text(surface, T.cut(headline(entry, self.dates.get), big, row.right - pad - x - res_w - lay.px(24), True), big, C.TEXT,
                         (x, row.y + lay.px(16)), "topleft", bold=True)
             if result:
                 colour = C.DANGER if entry.abandoned else C.TEXT_DIM if not entry.finished else C.ACCENT
@@ -227,6 +249,7 @@ class HistoryScene(WidgetScene):
         self.b_file = Button(N_("Open file"), self.ask_open)
         self.done = Button(N_("Back"), self.back, "primary")
         self.widgets = [self.filter, self.list, self.b_pin, self.b_delete, self.b_export, self.b_file, self.done]
+        fit_row([self.b_pin, self.b_delete, self.b_export, self.b_file, self.done])     # one label size
         self.index = history.load()
         self.refresh(keep_id=keep_id)
 

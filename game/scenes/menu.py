@@ -55,7 +55,7 @@ class MenuScene(WidgetScene):
             Button(N_("History"), lambda: self.app.open("history")),
             Button(N_("Rules"), lambda: self.app.open_rules()),
             Button(N_("Settings"), lambda: self.app.open("settings")),
-            Button(N_("Quit"), self.app.quit, "quiet"),
+            Button(N_("Quit"), self.back, "quiet"),     # asks first, as Esc does
         ]
         fit_row(buttons)
         self.widgets = list(buttons)

@@ -92,9 +92,8 @@ class RulesScene(WidgetScene):
         self._jump_pending = game
 
     def open_learn(self) -> None:
-        """The tutorial of the section being read (the last game whose heading is scrolled to)."""
-        reached = [g for g, y in sorted(self.sections.items(), key=lambda kv: kv[1]) if self.scroll + 1 >= y]
-        self.app.start("tutorial", reached[-1] if reached else GAMES[0][0])
+        """The tutorial of the game being read (the one its tab shows lit)."""
+        self.app.start("tutorial", self.current_section() or GAMES[0][0])
 
     # ------------------------------------------------------------ build
     def _blocks(self) -> list[Any]:
@@ -234,6 +233,28 @@ class RulesScene(WidgetScene):
             if instant or self.app.settings.anim_factor <= 0:
                 self.scroll = self.target
 
+    def section_span(self, game: str) -> tuple[float, float]:
+        """Where `game`'s rules start and end on the page (pixels from its top)."""
+        starts = sorted(self.sections.values())
+        start = self.sections.get(game, 0.0)
+        later = [y for y in starts if y > start]
+        first = not [y for y in starts if y < start]       # the first game starts at the page's top
+        return (0.0 if first else start), (later[0] if later else self.page_h)
+
+    def to_section_edge(self, end: bool) -> None:
+        """Home/End: the start or the end of the game being read, never into the other game's rules
+        (End in Line-it's rules went to the end of Linyo's)."""
+        game = self.current_section()
+        if game is None:
+            self.target = self._clamp(self.page_h if end else 0)
+        else:
+            start, stop = self.section_span(game)
+            # at the end, the section's last lines at the bottom of the view, the next heading below it
+            self.target = self._clamp(stop - self.view.h if end else start)
+            self.target = max(self.target, self._clamp(start)) if end else self.target
+        if self.app.settings.anim_factor <= 0:
+            self.scroll = self.target
+
     def scroll_by(self, pixels: float) -> None:
         self.target = self._clamp(self.target + pixels)
         if self.app.settings.anim_factor <= 0:
@@ -251,11 +272,8 @@ class RulesScene(WidgetScene):
             if event.key in keys:
                 self.scroll_by(keys[event.key])
                 return True
-            if event.key == pygame.K_HOME:
-                self.scroll_by(-self.page_h)
-                return True
-            if event.key == pygame.K_END:
-                self.scroll_by(self.page_h)
+            if event.key in (pygame.K_HOME, pygame.K_END):
+                self.to_section_edge(event.key == pygame.K_END)
                 return True
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 names = [g for g, _title in GAMES]

@@ -14,7 +14,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, Slider, Toggle, panel
-from .common import header, hint
+from .common import foot_h, header, hint
 
 if TYPE_CHECKING:
     from ..app import App
@@ -50,21 +50,26 @@ class SettingsScene(WidgetScene):
         self.done = Button(N_("Done"), self.back, "primary")
         self.widgets = [self.language, self.volume, self.muted, self.anim, self.pace, self.fullscreen,
                         self.scale, self.confirm, self.tips, self.done]
+        self.default = self.done
         self.box = pygame.Rect(0, 0, 0, 0)
         self.audio_note_shown = False
 
     def layout(self, lay: Layout) -> None:
+        """The rows share the height left above Done and the key line: at 16:9 nine rows of 84
+        ran Done over the key line."""
         w = min(1100.0, lay.logical_w - 120)
         x = (lay.logical_w - w) / 2
-        top = 190.0
-        row, gap = 70.0, 14.0
+        top, gap, done_h = 190.0, 14.0, 84.0
         rows = self.widgets[:-1]
         extra = 60.0 if not sound.available else 0.0
-        self.box = lay.rect(x - 40, top - 24, w + 80, len(rows) * (row + gap) + 30 + extra)
+        room = lay.logical_h - top - extra - 30 - done_h - foot_h(lay)
+        pitch = min(84.0, room / len(rows))
+        row = pitch - gap
+        self.box = lay.rect(x - 40, top - 24, w + 80, len(rows) * pitch + 30 + extra)
         for i, wdg in enumerate(rows):
-            wdg.rect = lay.rect(x, top + i * (row + gap), w, row)
-        self.note_y = lay.px(top + len(rows) * (row + gap) + 10)
-        self.done.rect = lay.rect(lay.logical_w / 2 - 200, top + len(rows) * (row + gap) + 40 + extra, 400, 84)
+            wdg.rect = lay.rect(x, top + i * pitch, w, row)
+        self.note_y = lay.px(top + len(rows) * pitch + 10)
+        self.done.rect = lay.rect(lay.logical_w / 2 - 200, top + len(rows) * pitch + 30 + extra, 400, done_h)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -80,4 +85,4 @@ class SettingsScene(WidgetScene):
             T.blit_text(surface, _("No sound device was found, so Linebox plays silently."), lay.font_px(26),
                         C.ACCENT, (self.box.centerx, self.note_y), "midtop")
         self.draw_widgets(surface)
-        hint(surface, lay, _("↑ ↓ choose · ← → change · Esc back"))
+        hint(surface, lay, _("↑ ↓ choose · ← → Space change · Enter done · Esc back"))

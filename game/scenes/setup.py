@@ -23,7 +23,7 @@ from ..scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
-from ..ui.widgets import fit_row, Button, Choice, Label, TextInput, Widget, panel
+from ..ui.widgets import fit_row, Button, Choice, Label, TextInput, Widget, label_text, panel
 from .common import header, hint
 
 if TYPE_CHECKING:
@@ -45,6 +45,19 @@ def ascii_digit(ch: str) -> bool:
 def typed_seed(text: str) -> int | None:
     """The seed the player typed, or None when the field holds no number."""
     return int(text) if text and len(text) <= SEED_LEN and all(map(ascii_digit, text)) else None
+
+
+def default_names() -> set[str]:
+    """The first seat's default name in every language ("Player", "Spieler", "Joueur"): a remembered
+    setup that still holds one is shown in the current language, not the one it was made in."""
+    import gettext
+
+    from ..paths import LOCALE
+    names = {"Player"}
+    for lang in ("de", "fr"):
+        names.add(gettext.translation("linebox", localedir=str(LOCALE), languages=[lang], fallback=True)
+                  .gettext("Player"))
+    return names
 
 
 def default_seat(game: str, i: int) -> dict[str, Any]:
@@ -82,7 +95,7 @@ def clean_config(game: str, stored: Any) -> dict[str, Any]:
         for i, s in enumerate(seats):
             seat = default_seat(game, i)
             if isinstance(s, dict):
-                if isinstance(s.get("name"), str):
+                if isinstance(s.get("name"), str) and not (i == 0 and s["name"] in default_names()):
                     seat["name"] = "".join(ch for ch in s["name"][:NAME_LEN * 4] if ch.isprintable())[:NAME_LEN]
                 if s.get("kind") in ("human", "bot"):
                     seat["kind"] = s["kind"]
@@ -129,6 +142,7 @@ class SetupScene(WidgetScene):
         from ..tutorial.offer import setup_offer
         self.learn = setup_offer(app, game)          # the tutorial, offered on the first visit
         fit_row([self.back_button] + ([self.learn] if self.learn else []) + [self.start])   # one label size
+        self.default = self.start           # Enter starts, wherever the focus is (the footer says so)
         self.option_widgets: list[Widget] = []
         self.seed_input = TextInput(self.seed_text, self._seed_changed, self._seed_placeholder, max_len=SEED_LEN,
                                     allowed=ascii_digit)
@@ -144,6 +158,17 @@ class SetupScene(WidgetScene):
 
     def _seed_placeholder(self) -> str:
         return _("random: {seed}").format(seed=self.random_seed)
+
+    def _set_option(self, key: str, value: Any) -> None:
+        self.cfg[key] = value
+        self._show_seed()
+
+    def _show_seed(self) -> None:
+        """A seed the setup fixes (the daily sheet's) takes the seed box's place: a random seed beside
+        "seed 20261127" said two things at once."""
+        self.seed_input.visible = self.seed_input.enabled = not self.daily
+        if self.focus is self.seed_input and self.daily:
+            self.set_focus(self.option_widgets[-2])
 
     def _seed_changed(self, text: str) -> None:
         self.seed_text = text
@@ -195,12 +220,18 @@ class SetupScene(WidgetScene):
                          self.set_players)
         firsts: list[tuple[Any, Label]] = [(None, N_("Random"))]
         firsts += [(i, partial(self._seat_name, i)) for i in range(len(self.seats))]
+        if len(self.seats) == 1:
+            # alone, the one player begins: nothing random to offer (the choice stays "Random" in the
+            # config, so a later 2-player setup keeps what was chosen before)
+            firsts = [(self.cfg["first_seat"], partial(self._seat_name, 0))]
         first = Choice(N_("First player"), firsts, self.cfg["first_seat"], partial(self.cfg.__setitem__, "first_seat"))
+        first.enabled = len(firsts) > 1
         self.option_widgets = [players, first]
         for option in self.ui.setup_options:
             self.option_widgets.append(Choice(
-                option.label, list(option.choices), self.cfg[option.key], partial(self.cfg.__setitem__, option.key)))
+                option.label, list(option.choices), self.cfg[option.key], partial(self._set_option, option.key)))
         self.option_widgets.append(self.seed_input)
+        self._show_seed()
         self.seat_rows = []
         self.level_choices = []
         for i, seat in enumerate(self.seats):
@@ -263,6 +294,14 @@ class SetupScene(WidgetScene):
         if len(self.ui.seat_options) > 1:
             share = 0.22 / len(self.ui.seat_options)
             cols = cols[:3] + [share] * len(self.ui.seat_options)
+        if self.seat_rows:
+            # a choice column is at least as wide as its longest value between the arrows needs (the
+            # 11 px floor makes text wider in logical units in a small window: "Mensch" ran into its
+            # arrows at 800x600); the name column gives up the room
+            for c, w in enumerate(self.seat_rows[0][1:], start=1):
+                if isinstance(w, Choice):
+                    cols[c] = max(cols[c], (self._choice_need(w, lay) + 14) / right_w)
+            cols[0] = max(0.25, 1.0 - sum(cols[1:]))
         self.col_x: list[int] = []
         for r, row in enumerate(self.seat_rows):
             x = rx
@@ -279,6 +318,13 @@ class SetupScene(WidgetScene):
             self.back_button.rect = lay.rect(lw / 2 - 680, by, 360, 84)
             self.learn.rect = lay.rect(lw / 2 - 300, by, 600, 84)
             self.start.rect = lay.rect(lw / 2 + 320, by, 360, 84)
+
+    @staticmethod
+    def _choice_need(choice: Choice, lay: Layout) -> float:
+        """Logical width a seat's choice needs to show its longest value whole between its arrows."""
+        size = lay.font_px(choice.font_size)
+        widest = max(T.width(label_text(label), size, True) for _v, label in choice.options)
+        return (widest + lay.px(84) + 2) / lay.scale
 
     def enter(self) -> None:
         self.set_focus(self.start)
@@ -300,6 +346,10 @@ class SetupScene(WidgetScene):
         panel(surface, self.right_panel, lay, C.PANEL, C.PANEL_EDGE)
         T.blit_text(surface, _("Seed"), lay.font_px(30), C.TEXT if self.focus is self.seed_input else C.TEXT_DIM,
                     (self.seed_label_pos[0], self.seed_label_pos[1]), "midleft")
+        if self.daily:      # the fixed seed in the box's place, not editable
+            box = self.seed_input.rect
+            T.blit_text(surface, str(self.seed()), lay.font_px(30), C.TEXT,
+                        (box.x + lay.px(14), box.centery), "midleft", bold=True)
         size = lay.font_px(24)
         heads = [N_("Name"), N_("Who plays"), N_("Bot level")] + [o.label for o in self.ui.seat_options]
         for x, h in zip(self.col_x, heads):
@@ -311,12 +361,11 @@ class SetupScene(WidgetScene):
         if self.daily:
             seed_note = _(self.ui.fixed_seed_note).format(seed=self.seed())
         else:
-            seed_note = _("Seed of this game: {seed} (share it to play the same cards or dice)").format(
-                seed=self.seed())
+            seed_note = _(self.ui.seed_note or N_("Seed of this game: {seed}")).format(seed=self.seed())
         size = lay.font_px(23)
         y = self.seed_note_rect.y
         for line in T.wrap(seed_note, size, self.seed_note_rect.w):
             T.blit_text(surface, line, size, C.TEXT_DIM, (self.seed_note_rect.x + lay.px(8), y), "topleft")
             y += int(size * 1.3)
         self.draw_widgets(surface)
-        hint(surface, lay, _("↑ ↓ Tab move · ← → change · Enter start · Esc back"))
+        hint(surface, lay, _("↑ ↓ Tab move · ← → Space change · Enter start · Esc back"))

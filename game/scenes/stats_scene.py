@@ -22,7 +22,7 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, panel
-from .common import LEVEL_NAMES, header, hint
+from .common import LEVEL_NAMES, foot_h, header, hint
 
 if TYPE_CHECKING:
     from ..app import App
@@ -61,8 +61,8 @@ class StatsScene(WidgetScene):
 
     def __init__(self, app: "App", game: str | None = None) -> None:
         super().__init__(app)
-        game = game or stats.storage.GAMES[0]          # the registry's first game
         self.data = stats.load()
+        game = game or stats.last_game(self.data)       # the game last played (it always opened on Line-it)
         self.chooser = Choice(N_("Game"), [(g, GAME_NAMES[g]) for g in stats.storage.GAMES], game,
                               lambda _v: self.refresh(), label_width=0.35)
         self.done = Button(N_("Back"), self.back, "primary")
@@ -140,7 +140,7 @@ class StatsScene(WidgetScene):
         table_h = TABLE_ROW * (rows + 1) + 62     # column titles take two lines when they must wrap
         self.table_rect = lay.rect(x, top, w, table_h)
         lower = top + table_h + 24
-        bottom = lay.logical_h - 140
+        bottom = float(int(lay.logical_h - foot_h(lay) - 98))     # Back (80) and its gaps above the key line
         half = (w - 40) / 2
         self.bests_rect = lay.rect(x, lower, half, bottom - lower)
         self.chart_rect = lay.rect(x + half + 40, lower, half, bottom - lower)
@@ -233,13 +233,19 @@ class StatsScene(WidgetScene):
         pad = lay.px(24)
         scores = stats.recent_scores(self.data, self.game)
         title = _(frontend(self.game).recent_title)
-        T.blit_text(surface, title, size, C.ACCENT, (rect.x + pad, rect.y + lay.px(16)), "topleft", bold=True)
+        r = T.blit_text(surface, title, size, C.ACCENT, (rect.x + pad, rect.y + lay.px(16)), "topleft", bold=True)
         if not scores:
             T.blit_text(surface, _("None yet."), size, C.TEXT_DIM, (rect.x + pad, rect.y + lay.px(74)), "topleft")
             return
-        plot = pygame.Rect(rect.x + pad, rect.y + lay.px(74), rect.w - 2 * pad, rect.h - lay.px(90))
-        chart.recent_scores(surface, plot, scores, max(11, lay.font_px(22)))
+        small = lay.font_px(22)
         shown = min(len(scores), chart.RECENT)
-        T.blit_text(surface, ngettext("{n} game", "{n} games", shown).format(n=shown), max(11, lay.font_px(22)),
-                    C.TEXT_DIM, (rect.right - pad, rect.y + lay.px(20)), "topright")
+        count = ngettext("{n} game", "{n} games", shown).format(n=shown)
+        top = lay.px(74)
+        if r.right + small + T.width(count, small) <= rect.right - pad:      # beside the title
+            T.blit_text(surface, count, small, C.TEXT_DIM, (rect.right - pad, rect.y + lay.px(20)), "topright")
+        else:                         # under it: a long German title ran into "1 Partie"
+            c = T.blit_text(surface, count, small, C.TEXT_DIM, (rect.x + pad, r.bottom + lay.px(4)), "topleft")
+            top = max(top, c.bottom - rect.y + lay.px(10))
+        plot = pygame.Rect(rect.x + pad, rect.y + top, rect.w - 2 * pad, rect.h - top - lay.px(16))
+        chart.recent_scores(surface, plot, scores, small)
 

@@ -352,7 +352,8 @@ class TableBase:
             return
         config = self.tg.config
         game_id = config.get("game_id") if isinstance(config.get("game_id"), str) else None
-        kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()), game_id=game_id)
+        kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()), game_id=game_id,
+                                   branch=config.get("branch"))
         self.history_id = kept.id if kept else None
         if not self.counts:
             return

@@ -19,6 +19,7 @@ from typing import Sequence
 import pygame
 
 from . import text as T
+from .layout import MIN_FONT_PX
 from . import theme as C
 
 # Light to dark with hues apart, so lightness alone separates neighbours too.
@@ -81,15 +82,16 @@ def _nice_step(span: float, ticks: int) -> float:
 def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Series], font_px: int,
                x_label: str = "", first_x: int = 1, legend: bool = True) -> pygame.Rect:
     """Series over rounds (x = first_x, first_x + 1, ...) inside `rect` (pixels); returns the plot area."""
-    size = max(9, font_px)
-    small = max(9, size * 4 // 5)
+    size = max(MIN_FONT_PX, font_px)
+    small = max(MIN_FONT_PX, size * 4 // 5)      # the ticks: never under the app's readable floor
     values = [v for s in series for v in s.values]
     lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
     if hi - lo < 1:
         lo, hi = lo - 1, hi + 1
     step = _nice_step(hi - lo, max(2, rect.h // (size * 3)))
     lo, hi = math.floor(lo / step) * step, math.ceil(hi / step) * step
-    tick_w = max(T.width(f"{v:g}", small) for v in (lo, hi))
+    ticks = [lo + k * step for k in range(int(round((hi - lo) / step)) + 1)]
+    tick_w = max(T.width(f"{v:g}", small) for v in ticks)       # "7.5" is wider than "6" and "8"
     names_w = max((T.width(s.label, small, True) for s in series), default=0) if legend else 0
     plot = pygame.Rect(rect.x + tick_w + size // 2, rect.y + size // 2,
                        rect.w - tick_w - size // 2 - names_w - size, rect.h - size * 2 - (size if x_label else 0))
@@ -102,12 +104,10 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         return x, plot.bottom - int((v - lo) / (hi - lo) * plot.h)
 
     grid = C.mix(C.PANEL, C.PANEL_EDGE, 0.8)
-    v = lo
-    while v <= hi + step / 2:
+    for v in ticks:
         y = xy(0, v)[1]
         pygame.draw.line(surface, grid, (plot.x, y), (plot.right, y), 1)
         T.blit_text(surface, f"{v:g}", small, C.TEXT_DIM, (plot.x - size // 3, y), "midright")
-        v += step
     every = max(1, math.ceil(n / max(1, plot.w // (small * 3))))
     for i in range(0, n, every):
         T.blit_text(surface, str(first_x + i), small, C.TEXT_DIM, (xy(i, lo)[0], plot.bottom + size // 4), "midtop")

@@ -9,11 +9,13 @@ through `game.game_stats`) and draws it into any rectangle:
 The table has one column per player and one row per figure; the chart shows
 each seat's score after every round; the rows and the chart's label are the
 game's own (its `GameUI`). Both fit
-the rectangle: when it is short the text shrinks to the readable floor, and
-then the chart goes before any row of the table does. `draw` changes nothing.
+the rectangle: when it is short or narrow the text shrinks to the readable
+floor, then a figure too wide for its column wraps onto a second line (never
+cut), and the chart goes before any row of the table does. `draw` changes nothing.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import pygame
@@ -29,6 +31,43 @@ MIN_PX = 11              # the app's floor for any text
 CHART_MIN_ROWS = 6       # the chart needs at least this many text lines of height to be worth drawing
 
 Row = tuple[str, Callable[[Any], str]]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table laid out for a width: text size, column widths, each cell's lines, its extent."""
+
+    size: int
+    line_h: int
+    label_w: int
+    widths: list[int]
+    gap: int
+    cells: list[list[list[str]]]     # per row: the label's lines, then each seat's
+    heights: list[int]               # lines per row
+    width: int
+    height: int
+
+
+def _share(wanted: list[int], room: int) -> list[int]:
+    """Widths for columns that want `wanted` in `room` pixels: the narrow ones keep theirs, the
+    rest get an equal share of what is left (water filling).
+
+    >>> _share([50, 10, 200], 150)
+    [50, 10, 90]
+    """
+    out = list(wanted)
+    left, open_cols = room, sorted(range(len(wanted)), key=lambda i: wanted[i])
+    while open_cols:
+        share = left // len(open_cols)
+        i = open_cols[0]
+        if wanted[i] > share:
+            for j in open_cols:
+                out[j] = max(1, share)
+            break
+        out[i] = wanted[i]
+        left -= wanted[i]
+        open_cols.pop(0)
+    return out
 
 
 class GameStatsPanel:
@@ -53,63 +92,74 @@ class GameStatsPanel:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, font_px: int) -> None:
         rows = self.rows()
-        size = max(MIN_PX, font_px)
-        # the table wants (rows + title + names) lines; shrink the text until it fits (not below the floor)
-        while size > MIN_PX and (len(rows) + 2) * int(size * 1.45) > rect.h:
-            size -= 1
-        line_h = int(size * 1.45)
-        table_h = (len(rows) + 2) * line_h
-        room = rect.h - table_h
-        chart_beside = rect.w > 2.2 * self._table_width(rows, size) and rect.h >= CHART_MIN_ROWS * line_h
+        table = self.fit(rows, rect, font_px)
+        size, line_h = table.size, table.line_h
+        room = rect.h - table.height
+        chart_beside = rect.w > 2.2 * table.width and rect.h >= CHART_MIN_ROWS * line_h
         if chart_beside:
-            table_w = self._table_width(rows, size)
-            self._draw_table(surface, pygame.Rect(rect.x, rect.y, table_w, rect.h), rows, size, line_h)
-            self._draw_chart(surface, pygame.Rect(rect.x + table_w + size * 2, rect.y,
-                                                  rect.w - table_w - size * 2, rect.h), size)
+            self._draw_table(surface, pygame.Rect(rect.x, rect.y, table.width, rect.h), rows, table)
+            self._draw_chart(surface, pygame.Rect(rect.x + table.width + size * 2, rect.y,
+                                                  rect.w - table.width - size * 2, rect.h), size)
             return
-        self._draw_table(surface, rect, rows, size, line_h)
+        self._draw_table(surface, rect, rows, table)
         if room >= CHART_MIN_ROWS * line_h:
-            self._draw_chart(surface, pygame.Rect(rect.x, rect.y + table_h + line_h // 2, rect.w,
+            self._draw_chart(surface, pygame.Rect(rect.x, rect.y + table.height + line_h // 2, rect.w,
                                                   room - line_h // 2), size)
 
-    def _columns(self, rows: list[Row], size: int) -> tuple[int, list[int]]:
-        label_w = max(T.width(label, size) for label, _f in rows)
+    def fit(self, rows: list[Row], rect: pygame.Rect, font_px: int) -> "Table":
+        """The table's size and cells for `rect`: the largest text at which it fits the width and the
+        height; at the readable floor, a cell too wide for its column takes two lines ("3 (1 erzwungen)"
+        was cut to "3 (1 erzwu…" at 800×600), and a name too long for its column is cut."""
+        size = max(MIN_PX, font_px)
+        while True:
+            table = self._layout(rows, rect.w, size)
+            if size <= MIN_PX or (table.width <= rect.w and table.height <= rect.h):
+                return table
+            size -= 1
+
+    def _layout(self, rows: list[Row], room: int, size: int) -> "Table":
+        line_h = int(size * 1.45)
+        gap = size
+        label_w = max([T.width(label, size) for label, _f in rows] or [0])
         widths = [max([T.width(name, size, True)] + [T.width(f(s), size, True) for _l, f in rows])
                   for name, s in zip(self.names, self.stats.seats, strict=True)]
-        return label_w, widths
+        n = max(1, len(widths))
+        if label_w + sum(widths) + gap * (n + 1) > room:
+            # too wide: a column that fits keeps its width, the widest share what is left and wrap
+            label_w, *widths = _share([label_w, *widths], max(size * 2 * (n + 1), room - gap * (n + 1)))
+        spare = max(0, room - (label_w + sum(widths) + gap * (n + 1)))
+        gap += min(size * 3, spare // (n + 2))     # few players: a little air, not the whole width
+        cells = [[T.wrap(label, size, label_w)] +
+                 [T.wrap(value(seat), size, w, True) for w, seat in zip(widths, self.stats.seats, strict=True)]
+                 for label, value in rows]
+        heights = [max(len(c) for c in row) for row in cells]
+        width = label_w + sum(widths) + gap * (n + 1)
+        return Table(size, line_h, label_w, widths, gap, cells, heights, width, (sum(heights) + 2) * line_h)
 
-    def _table_width(self, rows: list[Row], size: int) -> int:
-        label_w, widths = self._columns(rows, size)
-        return label_w + sum(widths) + size * (len(widths) + 1)
-
-    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, rows: list[Row], size: int, line_h: int) -> None:
+    def _draw_table(self, surface: pygame.Surface, rect: pygame.Rect, rows: list[Row], table: "Table") -> None:
+        size, line_h, gap = table.size, table.line_h, table.gap
         T.blit_text(surface, self.title(), size, C.ACCENT, (rect.x, rect.y), "topleft", bold=True)
-        label_w, widths = self._columns(rows, size)
-        gap = size
-        spare = rect.w - (label_w + sum(widths) + gap * (len(widths) + 1))
-        if spare < 0:        # too narrow: names and values are cut to share what room there is
-            per = max(size * 2, (rect.w - label_w - gap * (len(widths) + 1)) // max(1, len(widths)))
-            widths = [min(w, per) for w in widths]
-            spare = 0
-        gap += min(size * 3, spare // (len(widths) + 2))   # few players: a little air, not the whole width
-        x = rect.x + label_w + gap
+        x = rect.x + table.label_w + gap
         y = rect.y + line_h
         xs = []
-        for name, w in zip(self.names, widths, strict=True):
+        for name, w in zip(self.names, table.widths, strict=True):
             xs.append(x + w)
             T.blit_text(surface, T.cut(name, size, w, True), size, C.TEXT, (x + w, y), "topright", bold=True)
             x += w + gap
-        for i, (label, value) in enumerate(rows):
-            y = rect.y + (i + 2) * line_h
-            if y + line_h > rect.bottom + line_h // 3:
+        y = rect.y + 2 * line_h
+        for i, (cells, lines) in enumerate(zip(table.cells, table.heights, strict=True)):
+            if y + lines * line_h > rect.bottom + line_h // 3:
                 break
             if i % 2 == 0:       # banded rows: the eye keeps its line across the columns without colour
                 band = pygame.Rect(rect.x - size // 3, y - line_h // 8, xs[-1] - rect.x + size * 2 // 3 if xs else rect.w,
-                                   line_h)
+                                   lines * line_h)
                 pygame.draw.rect(surface, C.mix(C.PANEL, C.PANEL_EDGE, 0.35), band, border_radius=max(1, size // 4))
-            T.blit_text(surface, T.cut(label, size, label_w), size, C.TEXT_DIM, (rect.x, y), "topleft")
-            for right, w, seat in zip(xs, widths, self.stats.seats, strict=True):
-                T.blit_text(surface, T.cut(value(seat), size, w, True), size, C.TEXT, (right, y), "topright", bold=True)
+            for k, line in enumerate(cells[0]):
+                T.blit_text(surface, line, size, C.TEXT_DIM, (rect.x, y + k * line_h), "topleft")
+            for right, cell in zip(xs, cells[1:], strict=True):
+                for k, line in enumerate(cell):
+                    T.blit_text(surface, line, size, C.TEXT, (right, y + k * line_h), "topright", bold=True)
+            y += lines * line_h
 
     def _draw_chart(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         series = [chart.Series(name, tuple(float(v) for v in values))

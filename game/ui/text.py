@@ -33,6 +33,10 @@ stats = {"hits": 0, "misses": 0}
 # While a list (tests): every line drawn with `blit_text` is appended as (text, pixel size, rect),
 # so a test can measure what a scene really shows (sizes, overlaps) without reading pixels.
 drawn: list[tuple[str, int, pygame.Rect]] | None = None
+# While lists (tests): lines that ran past the surface's clip (text, rect, clip), and texts `cut` shortened
+# with an ellipsis (the whole text), so a test can tell a line that does not fit from one that does.
+overflow: list[tuple[str, pygame.Rect, pygame.Rect]] | None = None
+cuts: list[str] | None = None
 log = logging.getLogger("linebox.text")
 # Longest line ever rendered, and longest text ever wrapped, in characters: a 10 MB name
 # from a file made SDL_ttf crash the process (SIGSEGV, nothing logged).
@@ -161,7 +165,10 @@ def blit_text(surface: pygame.Surface, text: str, size: int, color: tuple[int, i
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     if drawn is not None and text.strip():
-        drawn.append((text, int(size), rect.clip(surface.get_clip())))
+        clip = surface.get_clip()
+        drawn.append((text, int(size), rect.clip(clip)))
+        if overflow is not None and not clip.contains(rect):
+            overflow.append((text, rect, clip))
     return rect
 
 
@@ -175,6 +182,8 @@ def cut(text: str, size: int, room: int, bold: bool = False) -> str:
     """
     if width(text, size, bold) <= room:
         return text
+    if cuts is not None:
+        cuts.append(text)
     # the longest prefix that fits with the ellipsis, found by halving: a few measures, not one per
     # character (a 10,000-character name from a file took seconds a frame, cut one by one)
     text = safe(text)

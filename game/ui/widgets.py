@@ -54,6 +54,8 @@ class Widget:
     """Base of every widget: rect, hover/focus easing, enabled flag."""
 
     focusable = True
+    #: the focus stays here when the pointer moves over another widget (a text box being typed in)
+    keeps_focus = False
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -159,12 +161,23 @@ class Button(Widget):
         self.focus_ring(surface, lay, color=C.PAPER if self.style == "primary" else C.ACCENT)
 
     def text_px(self, lay: Layout) -> int:
-        """The label's pixel size: the largest at which every label of its row fits its button
-        (never below the readable floor; a label still too long then wraps)."""
+        """The label's pixel size: the largest at which every label of its row fits its button on one
+        line; when one does not fit even at the readable floor, the largest at which each takes at
+        most two lines of the button's height (it wrapped into tiny two-line text at the floor)."""
         members = [b for b in self.row if b.visible] or [self]
         room = min(b.rect.w for b in members) - lay.px(30)
-        return T.fit_size([label_text(b.label) for b in members], lay.font_px(self.font_size), room,
-                          bold=True, floor=MIN_FONT_PX)
+        labels = [label_text(b.label) for b in members]
+        top = lay.font_px(self.font_size)
+        one = T.fit_size(labels, top, room, bold=True, floor=MIN_FONT_PX)
+        if all(T.width(t, one, True) <= room for t in labels):
+            return one
+        height = min(b.rect.h for b in members) - lay.px(10)
+        two = next((s for s in range(top, one, -1)
+                    if 2 * int(s * 1.1) <= height
+                    and all(len(T.wrap(t, s, room, True)) <= 2 and all(T.width(ln, s, True) <= room
+                                                                         for ln in T.wrap(t, s, room, True))
+                            for t in labels)), None)
+        return one if two is None else two
 
 
 def fit_row(buttons: Sequence[Button]) -> None:
@@ -176,7 +189,8 @@ def fit_row(buttons: Sequence[Button]) -> None:
 
 
 class Choice(Widget):
-    """A labelled value cycled with ←/→, Enter, or a click on its arrows."""
+    """A labelled value cycled with ←/→, Space, or a click on its arrows (Enter is the scene's:
+    it starts or confirms, as the footers say, and never changes a value)."""
 
     def __init__(self, label: Label, options: Sequence[tuple[Any, Label]], value: Any,
                  on_change: Callable[[Any], Any], font_size: float = 30, label_width: float = 0.45) -> None:
@@ -216,7 +230,7 @@ class Choice(Widget):
             if event.key == pygame.K_LEFT:
                 self.step(-1)
                 return True
-            if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if event.key in (pygame.K_RIGHT, pygame.K_SPACE):
                 self.step(1)
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
@@ -244,8 +258,17 @@ class Choice(Widget):
         T.blit_text(surface, "▶", size, arrow, (vr.right - lay.px(22), vr.centery), "center")
         if self.options:
             value = label_text(self.options[self.index][1])
-            vsize = T.fit_size([value], size, vr.w - lay.px(84), bold=True, floor=MIN_FONT_PX)
-            T.blit_text(surface, value, vsize, fg, vr.center, "center", bold=True)
+            # one size for every value of the choice: "Human" came out smaller than "Bot" beside it
+            room = vr.w - lay.px(84)
+            vsize = T.fit_size([label_text(lab) for _v, lab in self.options], size, room,
+                               bold=True, floor=MIN_FONT_PX)
+            # still too wide at the floor: two lines between the arrows, never over them
+            lines = [value] if T.width(value, vsize, True) <= room else T.wrap(value, vsize, room, True)[:2]
+            line_h = int(vsize * 1.1)
+            y = vr.centery - (len(lines) - 1) * line_h // 2
+            for line in lines:
+                T.blit_text(surface, line, vsize, fg, (vr.centerx, y), "center", bold=True)
+                y += line_h
         if self.focused:
             pad = lay.px(4)
             pygame.draw.rect(surface, C.ACCENT, vr.inflate(pad * 2, pad * 2), width=max(2, lay.px(4)),
@@ -253,7 +276,7 @@ class Choice(Widget):
 
 
 class Toggle(Widget):
-    """An on/off switch with a label."""
+    """An on/off switch with a label: Space, ←/→ or a click (Enter is the scene's, as for `Choice`)."""
 
     def __init__(self, label: Label, value: bool, on_change: Callable[[bool], Any], font_size: float = 30) -> None:
         super().__init__()
@@ -272,7 +295,7 @@ class Toggle(Widget):
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
             return False
-        if self.activates(event) or (event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT)):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_LEFT and not self.value:
                 return True
             if event.type == pygame.KEYDOWN and event.key == pygame.K_RIGHT and self.value:
@@ -381,6 +404,8 @@ def _clean_input(text: object) -> str:
 
 class TextInput(Widget):
     """One line of text entry, IME-safe (SDL TEXTINPUT/TEXTEDITING events)."""
+
+    keeps_focus = True
 
     def __init__(self, text: str, on_change: Callable[[str], Any], placeholder: Label = "",
                  max_len: int = 24, font_size: float = 30, allowed: Callable[[str], bool] | None = None,
