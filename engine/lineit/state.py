@@ -14,7 +14,9 @@ Internally every card is an int (see cards.py) and the state is a handful
 of flat lists, so `clone()` is cheap and `legal_actions()`/`apply()` do no
 work beyond the rule itself. Views and the log are built only when asked.
 Which card fits a line and which moves a seat has are decided in line.py
-(shared with the playout); the refusal sentences live in refusals.py.
+(shared with the playout; `legal_actions` writes `moves` out for speed, and
+a property test holds the two together); the refusal sentences live in
+refusals.py.
 """
 from __future__ import annotations
 
@@ -41,9 +43,12 @@ from engine.core import (
 
 from . import events as E
 from .events import BET_RESOLVED, DIRECTION, PASSED, PLAYED, PLAYED_FINAL, TAKEN_HAND, TAKEN_LINE, TURN_ENDED
-from .actions import ACTION_END, ACTION_OF_CODE, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE, Action, parse_action
+from .actions import ACTION_CLOSE, ACTION_END, ACTION_PASS, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE, Action, parse_action
+from .actions import ACTION_PLAY as PLAY_OF
+from .actions import ACTION_TAKE_HAND as TAKE_HAND_OF
+from .actions import ACTION_TAKE_LINE as TAKE_LINE_OF
 from .cards import BET_BASE, CARD_OF_TEXT, DECK_SIZE, FULL_COUNTS, FULL_DECK, SUITS, TEXT, market_size
-from .line import FIT, HAND_LIMIT, bet_wins, fits, moves
+from .line import FIT, HAND_LIMIT, bet_wins, fits
 from .refusals import REFUSALS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -224,9 +229,40 @@ class LineitState:
             return list(legal)
         if self.phase is OVER or self.chance_needed is not None:
             return []
+        # `line.moves` written out for Actions (one call less on the hot path;
+        # the playout keeps `moves`): tests/test_lineit_properties.py checks
+        # that both list the same moves in every position of seeded games.
         p = self.cur
-        out = moves(ACTION_OF_CODE, self.phase is FINAL, self.market, self.hands[p],
-                    self.ldir[p], self.llast[p], self.lbet[p], self.taken, self.played, self.closed)
+        hand = self.hands[p]
+        row = FIT[self.lbet[p]][self.ldir[p]][self.llast[p]]
+        out: list[Action] = []
+        final = self.phase is FINAL
+        if not final and not self.taken:
+            room = len(hand) < HAND_LIMIT
+            seen_bet = 0
+            for c in self.market:
+                if c > BET_BASE:
+                    bit = 1 << (c - BET_BASE)
+                    if seen_bet & bit:  # two equal Bet cards: one move
+                        continue
+                    seen_bet |= bit
+                if row[c]:
+                    out.append(TAKE_LINE_OF[c])  # type: ignore[arg-type]
+                if room:
+                    out.append(TAKE_HAND_OF[c])  # type: ignore[arg-type]
+        if final or not self.played:
+            prev = 0
+            for c in hand:
+                if c != prev and row[c]:
+                    out.append(PLAY_OF[c])  # type: ignore[arg-type]
+                prev = c
+        if final:
+            out.append(ACTION_PASS)
+        else:
+            if not self.closed and (self.llast[p] or self.lbet[p]):  # a line holding a card may close
+                out.append(ACTION_CLOSE)
+            if self.taken:
+                out.append(ACTION_END)
         self.legal = tuple(out)  # a copy: the caller may change its list
         return out
 
