@@ -230,10 +230,14 @@ def _texts_later(cls: type[Event], fill: Callable[[dict[str, Any], Any], None]) 
     lazy = {f.name for f in dataclasses.fields(cls)}
 
     def __getattr__(self: Event, name: str) -> Any:
-        d = self.__dict__
-        if name in lazy and "_ints" in d:
-            fill(d, d.pop("_ints"))
-            return d[name]
+        if name in lazy:
+            d = self.__dict__
+            ints = d.get("_ints")
+            if ints is not None:  # (two threads may both fill: the same texts)
+                fill(d, ints)
+                d.pop("_ints", None)
+            if name in d:
+                return d[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     cls.__getattr__ = __getattr__  # type: ignore[attr-defined]

@@ -154,7 +154,7 @@ class LineitState:
     events: list[Event] = _field(LIST, lambda n: [])
     # the legal actions of this position once asked (`legal_actions`), until
     # the next move: `apply` of one of them needs no check
-    legal: tuple[Action, ...] | None = _field(CACHE, lambda n: None)
+    legal_now: tuple[Action, ...] | None = _field(CACHE, lambda n: None)
 
     # ------------------------------------------------------------------ public
     @property
@@ -224,7 +224,7 @@ class LineitState:
         order, close, end; in the final plays: plays, then pass. Empty once
         the game is over and while chance is needed.
         """
-        legal = self.legal
+        legal = self.legal_now
         if legal is not None:  # asked again before a move: the same list
             return list(legal)
         if self.phase is OVER or self.chance_needed is not None:
@@ -263,7 +263,7 @@ class LineitState:
                 out.append(ACTION_CLOSE)
             if self.taken:
                 out.append(ACTION_END)
-        self.legal = tuple(out)  # a copy: the caller may change its list
+        self.legal_now = tuple(out)  # a copy: the caller may change its list
         return out
 
     def is_legal(self, action: Action | str) -> bool:
@@ -289,10 +289,10 @@ class LineitState:
         """
         if action.__class__ is not Action:  # an exact-type test: the cheapest on the hot path
             action = parse_action(action)  # type: ignore[arg-type]
-        legal = self.legal
+        legal = self.legal_now
         if legal is None or action not in legal:  # `in`: identity tests in C (actions are interned)
             self._check(action)  # type: ignore[arg-type]
-        self.legal = None
+        self.legal_now = None
         self.history.append(action)  # type: ignore[arg-type]
         p = self.cur
         self.hseats.append(p)
@@ -354,7 +354,7 @@ class LineitState:
         clone is then good for the rules (legal_actions, scores, playout) but
         not for `to_json`, `log`, `view`'s log, `undo_points` or `rewind`.
         """
-        self.legal = None
+        self.legal_now = None
         self._do(action.k, action.card)
 
     def clone(self) -> "LineitState":  # replaced below by the code _clone_source writes
@@ -376,7 +376,7 @@ class LineitState:
         if need.kind == "first_seat":
             seat = texts[0]
             self.chance_needed = None
-            self.legal = None
+            self.legal_now = None
             self.marks.append((len(self.history), "first_seat", int(seat), 0))
             self._seat_first(int(seat), ev)
         else:
@@ -389,7 +389,7 @@ class LineitState:
                 unseen[c] -= 1
                 cards.append(c)
             self.chance_needed = None
-            self.legal = None
+            self.legal_now = None
             self.deck = self.deck + tuple(cards)
             self._take_chance(need.kind, ev)
         self.events.extend(ev)
