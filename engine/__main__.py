@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     bench.add_argument("--no-bots", action="store_true",
                        help="skip the bots' figures (hint latency, post-game review)")
+    bench.add_argument("--contract", action="store_true",
+                       help="only the contract path (random games through legal_actions + apply)")
 
     simulate = sub.add_parser("simulate", help="play random games and print a summary")
     simulate.add_argument("game", choices=names)
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{game}: not built yet")
                 continue
             cli.bench(args)
-            if not args.no_bots:
+            if not args.no_bots and not args.contract:
                 from engine.bots import bench as bots_bench
 
                 bots_bench.bench(game)

@@ -78,3 +78,66 @@ def test_a_hung_worker_process_is_given_up_for_a_thread(monkeypatch):
                 os.kill(pid, signal.SIGKILL)
             except OSError:
                 pass
+
+
+def test_a_hint_asked_again_is_answered_at_once_and_a_decision_is_reused(monkeypatch):
+    """A known answer is never searched for again: the same hint comes back already
+    done, and in the worker a bot's decision for a position answers the hint for it."""
+    from engine.bots import worker as worker_module
+
+    state = lineit.new_game(players=3, seed=5)
+    view = state.view(state.current_seat)
+    worker = BotWorker(use_process=False)  # a thread: this process's bots are counted
+    made = []
+    real = worker_module.make_bot
+    monkeypatch.setattr(worker_module, "make_bot", lambda *a, **kw: made.append(a) or real(*a, **kw))
+    monkeypatch.setattr(worker_module, "_ANSWERS", worker_module.OrderedDict())
+    try:
+        text = _wait(worker.ask("lineit", "normal", seed=4, view=view))
+        hint = _wait(worker.hint("lineit", seed=4, view=view, k=1, level="normal"))
+        assert hint[0]["action"] == text and len(made) == 1  # the decision's search answered the hint
+        again = worker.hint("lineit", seed=4, view=view, k=1, level="normal")
+        assert again.done() and again.result() == hint and len(made) == 1
+        _wait(worker.hint("lineit", seed=4, view=view, k=2, level="normal"))
+        assert len(made) == 2  # more choices than known: a new search
+        _wait(worker.hint("lineit", seed=4, view=view, k=1, level="normal", time_limit=0.5))
+        assert len(made) == 2  # found without a limit: good for any limit
+    finally:
+        worker.close()
+
+
+def test_a_known_answer_found_in_less_time_is_not_reused(monkeypatch):
+    from engine.bots import worker as worker_module
+
+    state = lineit.new_game(players=2, seed=3)
+    view = state.view(state.current_seat)
+    monkeypatch.setattr(worker_module, "_ANSWERS", worker_module.OrderedDict())
+    made = []
+    real = worker_module.make_bot
+    monkeypatch.setattr(worker_module, "make_bot", lambda *a, **kw: made.append(kw) or real(*a, **kw))
+    worker_module.decide("lineit", "hard", 1, view, None, 1.0)
+    worker_module.decide("lineit", "hard", 1, view, None, 0.5)  # less time: the answer stands
+    assert len(made) == 1
+    worker_module.decide("lineit", "hard", 1, view, None, None)  # no limit: it may search further
+    assert len(made) == 2
+
+
+def test_a_linyo_hint_with_one_candidate_needs_no_search(monkeypatch):
+    """The answer is certain when only one move (or abort) is left: no lookahead."""
+    from engine import linyo
+    from engine.bots import linyo_bots, make_bot
+
+    bot = make_bot("linyo", "hard", seed=0)
+    for seed in range(40):
+        s = linyo.new_game(players=1, seed=seed)
+        while not s.is_over:
+            seat = s.current_seat
+            legal = s.legal_actions()
+            if s.phase is linyo.Phase.MOVE and len(legal) == 1:
+                def no_search(*args):
+                    raise AssertionError("searched a certain answer")
+                monkeypatch.setattr(linyo_bots.LinyoBot, "_lookahead", no_search)
+                assert [r[0] for r in bot.rank(s.view(seat), 3)] == legal
+                return
+            s.apply(legal[0])
+    pytest.skip("no position with a single legal move in these games")

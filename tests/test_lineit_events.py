@@ -157,3 +157,40 @@ def test_must_close_agrees_with_a_search_for_a_take_without_closing():
             hand = [a for a in legal if a.kind == "take_hand"]
             s.apply(rng.choice(hand if hand and rng.random() < 0.7 else legal))
     assert checked > 1000 and forced > 0
+
+
+def test_events_with_texts_made_on_demand_are_the_values_built_from_texts():
+    """A closed line, a market dealt and a round's end keep card ints until a text
+    field is first read (events.py): unread, they already equal, hash, print,
+    pickle and copy as the events built from their texts, and reading any field
+    first gives the same texts."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from engine.lineit.events import MarketDealt, RoundEnded
+
+    lazy = (LineClosed, MarketDealt, RoundEnded)
+    checked = dict.fromkeys(lazy, 0)
+    for s in _games(6):
+        t = lineit.from_json(s.to_json())  # a second game, its events still unread
+        for e, fresh in zip(s.events, t.events):
+            if type(e) not in lazy:
+                continue
+            assert "_ints" in fresh.__dict__  # nothing read yet: the ints only
+            eager = type(e)(**{f.name: EVENT_KINDS.from_json(e.to_json()).__dict__[f.name]
+                               for f in dataclasses.fields(e)})
+            for twin in (pickle.loads(pickle.dumps(fresh)), copy.copy(fresh), copy.deepcopy(fresh)):
+                assert twin == eager and hash(twin) == hash(eager) and repr(twin) == repr(eager)
+            last = dataclasses.fields(fresh)[-1].name  # any field first: the texts come all at once
+            assert getattr(fresh, last) == getattr(eager, last)
+            assert fresh == eager and "_ints" not in fresh.__dict__
+            assert fresh.to_json() == eager.to_json()
+            checked[type(e)] += 1
+    assert all(checked.values()), checked
+    try:
+        LineClosed(0, (), (), False, 0).nowhere  # noqa: B018 - a missing attribute is still missing
+    except AttributeError as exc:
+        assert "nowhere" in str(exc)
+    else:
+        raise AssertionError("no AttributeError")

@@ -8,7 +8,10 @@ from hypothesis import strategies as st
 
 from engine import IllegalAction, lineit
 from engine.core import BadSave, Rng
+from engine.lineit.actions import ACTION_OF_CODE
 from engine.lineit.cards import FULL_COUNTS
+from engine.lineit.line import moves
+from engine.lineit.state import Phase
 from engine.lineit.playout import playout
 from test_lineit_helpers import snapshot
 
@@ -39,6 +42,10 @@ def test_cards_accounted_legal_actions_apply_and_the_rest_is_refused(game):
             assert legal == [] and s.current_seat is None
             break
         assert legal, "a seat to act always has a legal action"
+        p = s.cur  # legal_actions writes line.moves out: both list the same moves, in order
+        assert legal == moves(ACTION_OF_CODE, s.phase is Phase.FINAL, s.market, s.hands[p], s.ldir[p],
+                              s.llast[p], s.lbet[p], s.taken, s.played, s.closed)
+        assert s.legal_actions() == legal  # asked again before a move: the same list
         assert all(s.is_legal(a) for a in legal)
         if steps % 7 == 0:  # every legal action applies to a copy
             for a in legal:

@@ -227,7 +227,7 @@ class LinyoBot:
             else:
                 v = ev.best_reply(reached, ends, option, d)
             out.append((SetDice(option), v, reason("set_dice", roll=roll_text(option))))
-        if self.level == "hard":  # look one roll further for the two best settings
+        if self.level == "hard" and len(out) > 1:  # look one roll further for the two best settings
             out.sort(key=lambda t: -t[1])
             for i in range(min(2, len(out))):
                 probe = state.clone()
@@ -279,7 +279,7 @@ class LinyoBot:
             r, e = ev.after(reached, ends, m, d)
             scored.append([ev.value(r, e), r, e, m])
         scored.sort(key=lambda t: -t[0])
-        if self.level == "hard":
+        if self.level == "hard" and len(scored) > 1:  # one candidate: the answer is certain, no search
             self._lookahead(state, seat, ev, scored, d)
             left = rounds_left(state, seat)
             if left is not None and left < HORIZON_NEAR:

@@ -178,7 +178,7 @@ class Evaluator:
 
     def value(self, reached: int, ends: list[tuple[int, int]]) -> float:
         """About minus the free fields this position will end with (higher is better)."""
-        key = (reached, tuple(e for _, e in ends))
+        key = (reached, tuple([e for _, e in ends]))  # a list first: no generator frame
         v = self.memo.get(key)
         if v is None:
             if len(self.memo) > 200_000:
@@ -316,7 +316,7 @@ class Evaluator:
         """The expected value of the best next move (by `value`) over the 15 roll results."""
         if not ends:
             return self.value(reached, ends)
-        key = (reached, tuple(e for _, e in ends), my_roll)
+        key = (reached, tuple([e for _, e in ends]), my_roll)
         v = self.expect_memo.get(key)
         if v is not None:
             return v

@@ -34,19 +34,52 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
+from collections import OrderedDict
 from types import SimpleNamespace
 from typing import Any, Callable
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from . import make_bot
+from . import make_bot, view_digest
+
+
+#: answers the worker keeps (`ranked`): a hint asked for a position a bot has just decided, or
+#: asked again, is answered without a new search.
+ANSWERS_KEPT = 32
+_ANSWERS: OrderedDict[tuple[Any, ...], tuple[float | None, int, list[tuple[Any, float, Any]]]] = OrderedDict()
+
+
+def ranked(game: str, level: str, seed: int, view: dict, k: int, budget: int | None,
+           time_limit: float | None) -> list[tuple[Any, float, Any]]:
+    """`bot.rank(view, k)` of that bot (runs inside the worker), remembered per position.
+
+    A bot's answer is a function of its level, seed, budget and the view
+    (`decision_rng`), and its top k is the first k of its top k+1 (the ranking
+    does not depend on k), so a known answer with at least k entries is reused
+    when it had no less time: it was found without a limit, or with a limit no
+    shorter than this one. `decide` answers through here too: a hint for the
+    position a bot has just decided costs no search.
+    """
+    key = (game, level, seed, budget, view_digest(view))
+    known = _ANSWERS.get(key)
+    if known is not None:
+        limit, kept, answer = known
+        if kept >= k and (limit is None or (time_limit is not None and limit >= time_limit)):
+            _ANSWERS.move_to_end(key)
+            return answer[:max(1, k)]
+    answer = make_bot(game, level, seed=seed, budget=budget, time_limit=time_limit).rank(view, k)
+    _ANSWERS[key] = (time_limit, k, answer)
+    _ANSWERS.move_to_end(key)
+    while len(_ANSWERS) > ANSWERS_KEPT:
+        _ANSWERS.popitem(last=False)
+    return answer
 
 
 def decide(game: str, level: str, seed: int, view: dict, budget: int | None,
            time_limit: float | None) -> str:
-    """One decision, as action text (runs inside the worker)."""
-    bot = make_bot(game, level, seed=seed, budget=budget, time_limit=time_limit)
-    return str(bot.choose(view))
+    """One decision, as action text (runs inside the worker): the bot's `choose`,
+    which is its best ranked action."""
+    return str(ranked(game, level, seed, view, 1, budget, time_limit)[0][0])
 
 
 def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | None,
@@ -64,9 +97,8 @@ def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | Non
     from .review import reason_json
     from .teach import facts
 
-    bot = make_bot(game, level, seed=seed, budget=budget, time_limit=time_limit)
     out = []
-    for action, score, why in bot.rank(view, k):
+    for action, score, why in ranked(game, level, seed, view, k, budget, time_limit):
         out.append({"action": str(action), "score": float(score), "reason": str(why),
                     "template": getattr(why, "template", str(why)),
                     "params": dict(getattr(why, "params", {})),
@@ -147,6 +179,9 @@ class BotWorker:
 
     def __init__(self, use_process: bool = True) -> None:
         self.progress_value: Any = SimpleNamespace(value=0.0)
+        # hints answered, by question, the oldest dropped first: asked again, a hint is
+        # answered at once, even while the worker thinks about something else
+        self._hints: OrderedDict[tuple[Any, ...], list[dict]] = OrderedDict()
         self._pool: Executor = self._thread_pool() if not use_process else self._process_pool()
 
     def _thread_pool(self) -> Executor:
@@ -236,7 +271,25 @@ class BotWorker:
     def hint(self, game: str, seed: int, view: dict, k: int = 3, level: str = "hard",
              budget: int | None = None, time_limit: float | None = None
              ) -> "Future[list[dict]]":
-        return self._submit(rank, game, level, seed, view, k, budget, time_limit, patience=HUNG_SECONDS)
+        """The bot's top `k` for `view` (`rank`): a Future that resolves as soon as
+        the search is done; already done when this very hint was answered before.
+        The worker also reuses a bot's decision for the same position (`ranked`)."""
+        key = (game, level, seed, k, budget, time_limit, view_digest(view))
+        known = self._hints.get(key)  # (read here, written by the answers' callback thread: no reorder)
+        if known is not None:
+            done: Future = Future()
+            done.set_result([dict(h) for h in known])
+            return done
+        future = self._submit(rank, game, level, seed, view, k, budget, time_limit, patience=HUNG_SECONDS)
+
+        def keep(answered: Future) -> None:
+            if not answered.cancelled() and answered.exception() is None:
+                self._hints[key] = answered.result()
+                while len(self._hints) > ANSWERS_KEPT:
+                    self._hints.popitem(last=False)
+
+        future.add_done_callback(keep)
+        return future
 
     def review(self, record: dict, seat: int, top: int = 3, seed: int = 0) -> ReviewJob:
         """Review `seat`'s decisions in the game of `record` (`state.to_json()`); see `ReviewJob`."""

@@ -19,6 +19,9 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+_TABLE = 256
+_LIMITS = tuple(_MASK - (_MASK + 1) % n if n else 0 for n in range(_TABLE))
+"""`below(n)`'s largest unbiased value for each n < _TABLE (a deck shuffle needs 105 of them)."""
 
 
 def seed_state(seed: int | str) -> int:
@@ -76,9 +79,10 @@ class Rng:
         order) because every new game shuffles its cards: one call per card
         was about half the cost of starting a Line-it game."""
         state = self.state
+        limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _MASK - (_MASK + 1) % n
+            limit = limits[n] if n < _TABLE else _MASK - (_MASK + 1) % n
             while True:
                 state = z = (state + _GAMMA) & _MASK
                 z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

@@ -2,8 +2,8 @@
 
 bench: complete random games per second (2 and 4 players) through
 (a) the public contract (`legal_actions()` + `apply()`, uniform choice)
-and (b) `playout()` (random and greedy), plus peak memory. Figures only:
-no pass/fail here.
+and (b) `playout()` (random and greedy), plus peak memory; with
+``--contract`` only (a). Figures only: no pass/fail here.
 """
 from __future__ import annotations
 
@@ -62,10 +62,13 @@ def bench(args: argparse.Namespace) -> None:
     seconds = getattr(args, "seconds", 3.0)
     print(f"lineit (per CPU second of one core, {sys.implementation.name} {sys.version.split()[0]}, "
           f"{seconds:g} s per figure)")
+    contract_only = getattr(args, "contract", False)
     for players in (2, 4):
         chooser = random.Random(players)
         rate = _rate(partial(_public_game, players, chooser=chooser), seconds)
         print(f"  {players} players  (a) contract path: legal_actions+apply, uniform random: {rate:8.0f} games/s")
+        if contract_only:
+            continue
         starts = [new_game(players, seed=i) for i in range(64)]
         rng = Rng(players)
         rate = _rate(partial(_playout_from, starts, rng, None), seconds)
@@ -75,6 +78,8 @@ def bench(args: argparse.Namespace) -> None:
         s = new_game(players, seed=1)
         rate = _rate(partial(_clone, s), min(seconds, 1.0)) if seconds > 0 else 0.0
         print(f"  {players} players  clone() of a fresh game:                                {rate:8.0f} /s")
+    if contract_only:
+        return
     tracemalloc.start()
     _public_game(4, 1, random.Random(1))
     playout(new_game(4, seed=1), Rng(1))

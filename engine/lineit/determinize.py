@@ -23,7 +23,7 @@ from engine.core import BadSave, Rng
 from .actions import Action, parse_action
 from .cards import CARD_OF_TEXT, FULL_COUNTS, SUITS, TEXT
 from .hands import public_hands
-from .state import PHASE_NAMES, FINAL, LineitState, Mark, Phase, blank
+from .state import PHASE_NAMES, FINAL, OVER, LineitState, Mark, Phase, blank
 
 
 def determinize(view: dict, rng: Rng) -> LineitState:
@@ -91,6 +91,7 @@ def _determinize(view: dict, rng: Rng) -> LineitState:
     s.penalty = [st["penalty"] for st in view["seats"]]
     s.gone = _cards(view["gone"])
     s.phase = Phase(PHASE_NAMES.index(view["phase"]))
+    s.is_over = s.phase is OVER
     s.round = view["round"]
     s.first = view["first_seat"]
     cur = view["current_seat"]

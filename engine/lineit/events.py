@@ -17,15 +17,24 @@ card taken into a hand is public (it was face up in the market).
 {'kind': 'lineit.card_taken', 'seat': 0, 'card': '46', 'to': 'line'}
 
 The events of the hot path (a card taken or played, a direction fixed, a
-turn ended, a pass) are interned like actions: `taken`, `played`, ...
-look them up instead of building a new value each time, which keeps
-`apply` as fast as it was before it returned events.
+turn ended, a pass) are interned like actions: `TAKEN_LINE`, `PLAYED`, ...
+look them up instead of building a new value each time. The events that
+carry many card texts (a line closed, a market dealt, a round's end) are
+made by `line_closed`, `market_dealt` and `round_ended` from the card ints,
+and their texts are written only when first read: a game played by bots or
+replayed for a review reads few of them, and the texts were most of what
+events cost `apply`. Either way the event is the same value (`==`, hash,
+repr, `to_json`, pickling) as the one built from texts.
+
+>>> e = line_closed(1, [12, 30, 41, 57], False, 1)
+>>> e == LineClosed(1, ("57",), ("12", "30", "41"), False, 1), e.banked
+(True, ('57',))
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from engine.core import Event, EventKinds
 
@@ -207,6 +216,94 @@ def _quick_init(cls: type[Event]) -> None:
 
 for _cls in EVENT_KINDS:
     _quick_init(_cls)
+
+# ------------------------------------------------- card texts made on demand
+_new = object.__new__
+
+
+def _texts_later(cls: type[Event], fill: Callable[[dict[str, Any], Any], None]) -> None:
+    """Let events of `cls` be made with their card fields missing and card ints
+    kept under ``_ints`` instead: the first read of a missing field calls
+    ``fill(instance dict, ints)``, which writes every such field. Fields
+    present are read as usual (Python asks ``__getattr__`` only for a missing
+    attribute), so an event read once costs what an eager one did."""
+    lazy = {f.name for f in dataclasses.fields(cls)}
+
+    def __getattr__(self: Event, name: str) -> Any:
+        if name in lazy:
+            d = self.__dict__
+            ints = d.get("_ints")
+            if ints is not None:  # (two threads may both fill: the same texts)
+                fill(d, ints)
+                d.pop("_ints", None)
+            if name in d:
+                return d[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    cls.__getattr__ = __getattr__  # type: ignore[attr-defined]
+
+
+def _fill_closed(d: dict[str, Any], nums: list[int]) -> None:
+    texts = tuple([TEXT[c] for c in nums])
+    d["banked"] = texts[3:]
+    d["discarded"] = texts[:3]
+
+
+def _fill_dealt(d: dict[str, Any], cards: tuple[int, ...]) -> None:
+    d["cards"] = tuple([TEXT[c] for c in cards])
+
+
+def _fill_round(d: dict[str, Any], cards: list[int]) -> None:
+    d["to_jackpots"], d["bets_gone"] = per_suit(cards)
+
+
+_texts_later(LineClosed, _fill_closed)
+_texts_later(MarketDealt, _fill_dealt)
+_texts_later(RoundEnded, _fill_round)
+
+
+def line_closed(seat: int, nums: list[int], forced: bool, points: int) -> LineClosed:
+    """`LineClosed` of the line's Number cards `nums` (ints, in play order; the
+    list becomes the event's: the caller must not change it afterwards)."""
+    e = _new(LineClosed)
+    d = e.__dict__
+    d["seat"] = seat
+    d["forced"] = forced
+    d["points"] = points
+    d["_ints"] = nums
+    return e  # type: ignore[no-any-return]
+
+
+def market_dealt(round: int, cards: tuple[int, ...]) -> MarketDealt:
+    """`MarketDealt` of the card ints dealt."""
+    e = _new(MarketDealt)
+    d = e.__dict__
+    d["round"] = round
+    d["_ints"] = cards
+    return e  # type: ignore[no-any-return]
+
+
+def round_ended(round: int, leftovers: list[int], token_to: int) -> RoundEnded:
+    """`RoundEnded` of the market's leftover card ints (the list becomes the event's)."""
+    e = _new(RoundEnded)
+    d = e.__dict__
+    d["round"] = round
+    d["token_to"] = token_to
+    d["_ints"] = leftovers
+    return e  # type: ignore[no-any-return]
+
+
+def per_suit(cards: Sequence[int]) -> tuple[PerSuit, Cards]:
+    """The texts of `cards` (ints) per jackpot, in the order of `SUITS`, and
+    those of its Bet cards (which leave the game)."""
+    out: list[list[str]] = [[], [], [], []]
+    bets = []
+    for c in cards:
+        if c > BET_BASE:
+            bets.append(TEXT[c])
+        else:
+            out[(c - 1) & 3].append(TEXT[c])
+    return (tuple(out[0]), tuple(out[1]), tuple(out[2]), tuple(out[3])), tuple(bets)
 
 # ------------------------------------------------------- interned events
 MAX_SEATS = 6

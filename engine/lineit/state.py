@@ -14,7 +14,9 @@ Internally every card is an int (see cards.py) and the state is a handful
 of flat lists, so `clone()` is cheap and `legal_actions()`/`apply()` do no
 work beyond the rule itself. Views and the log are built only when asked.
 Which card fits a line and which moves a seat has are decided in line.py
-(shared with the playout); the refusal sentences live in refusals.py.
+(shared with the playout; `legal_actions` writes `moves` out for speed, and
+a property test holds the two together); the refusal sentences live in
+refusals.py.
 """
 from __future__ import annotations
 
@@ -40,16 +42,18 @@ from engine.core import (
 )
 
 from . import events as E
-from .events import Cards, PerSuit
 from .events import BET_RESOLVED, DIRECTION, PASSED, PLAYED, PLAYED_FINAL, TAKEN_HAND, TAKEN_LINE, TURN_ENDED
-from .actions import ACTION_END, ACTION_OF_CODE, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE, Action, parse_action
+from .actions import ACTION_CLOSE, ACTION_END, ACTION_PASS, CLOSE, END, PASS, PLAY, TAKE_HAND, TAKE_LINE, Action, parse_action
+from .actions import ACTION_PLAY as PLAY_OF
+from .actions import ACTION_TAKE_HAND as TAKE_HAND_OF
+from .actions import ACTION_TAKE_LINE as TAKE_LINE_OF
 from .cards import BET_BASE, CARD_OF_TEXT, DECK_SIZE, FULL_COUNTS, FULL_DECK, SUITS, TEXT, market_size
-from .line import FIT, HAND_LIMIT, bet_wins, fits, moves
+from .line import FIT, HAND_LIMIT, bet_wins, fits
 from .refusals import REFUSALS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-ONE_TEXT: tuple[Cards, ...] = tuple((t,) for t in TEXT)
-"""``ONE_TEXT[card]`` is ``(TEXT[card],)``: made once, for the events' card tuples."""
+TEXT_OF = TEXT.__getitem__
+"""``tuple([TEXT[c] for c in cards])``: the texts of card ints, with no Python frame per card."""
 
 
 class BetProgress(NamedTuple):
@@ -78,8 +82,9 @@ slice dealt ("deal", "remainder"), or (at, "first_seat", seat, 0)."""
 
 
 # How `clone()` copies a field: an immutable value (or a tuple never mutated)
-# is shared, a flat list is sliced, a list of lists is sliced twice.
-SAME, LIST, LISTS = "same", "list", "lists"
+# is shared, a flat list is sliced, a list of lists is sliced twice; a cache
+# starts empty (a clone's fields may be changed by hand, e.g. determinize).
+SAME, LIST, LISTS, CACHE = "same", "list", "lists", "cache"
 
 
 def _field(copy: str, start: Callable[[int], Any]) -> Any:
@@ -131,6 +136,7 @@ class LineitState:
     gone: list[int] = _field(LIST, lambda n: [])
     # whose turn, and what it did so far
     phase: Phase = _field(SAME, lambda n: TURN)
+    is_over: bool = _field(SAME, lambda n: False)  # phase is OVER (a field: read once per move)
     round: int = _field(SAME, lambda n: 0)
     first: int = _field(SAME, lambda n: 0)
     cur: int = _field(SAME, lambda n: 0)
@@ -146,16 +152,15 @@ class LineitState:
     hseats: list[int] = _field(LIST, lambda n: [])
     marks: list[Mark] = _field(LIST, lambda n: [])
     events: list[Event] = _field(LIST, lambda n: [])
+    # the legal actions of this position once asked (`legal_actions`), until
+    # the next move: `apply` of one of them needs no check
+    legal_now: tuple[Action, ...] | None = _field(CACHE, lambda n: None)
 
     # ------------------------------------------------------------------ public
     @property
     def current_seat(self) -> int | None:
         """The seat to act, or None once the game is over or while chance is needed."""
         return None if self.phase is OVER or self.chance_needed is not None else self.cur
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is OVER
 
     @property
     def players(self) -> int:
@@ -219,11 +224,47 @@ class LineitState:
         order, close, end; in the final plays: plays, then pass. Empty once
         the game is over and while chance is needed.
         """
+        legal = self.legal_now
+        if legal is not None:  # asked again before a move: the same list
+            return list(legal)
         if self.phase is OVER or self.chance_needed is not None:
             return []
+        # `line.moves` written out for Actions (one call less on the hot path;
+        # the playout keeps `moves`): tests/test_lineit_properties.py checks
+        # that both list the same moves in every position of seeded games.
         p = self.cur
-        return moves(ACTION_OF_CODE, self.phase is FINAL, self.market, self.hands[p],
-                     self.ldir[p], self.llast[p], self.lbet[p], self.taken, self.played, self.closed)
+        hand = self.hands[p]
+        row = FIT[self.lbet[p]][self.ldir[p]][self.llast[p]]
+        out: list[Action] = []
+        final = self.phase is FINAL
+        if not final and not self.taken:
+            room = len(hand) < HAND_LIMIT
+            seen_bet = 0
+            for c in self.market:
+                if c > BET_BASE:
+                    bit = 1 << (c - BET_BASE)
+                    if seen_bet & bit:  # two equal Bet cards: one move
+                        continue
+                    seen_bet |= bit
+                if row[c]:
+                    out.append(TAKE_LINE_OF[c])  # type: ignore[arg-type]
+                if room:
+                    out.append(TAKE_HAND_OF[c])  # type: ignore[arg-type]
+        if final or not self.played:
+            prev = 0
+            for c in hand:
+                if c != prev and row[c]:
+                    out.append(PLAY_OF[c])  # type: ignore[arg-type]
+                prev = c
+        if final:
+            out.append(ACTION_PASS)
+        else:
+            if not self.closed and (self.llast[p] or self.lbet[p]):  # a line holding a card may close
+                out.append(ACTION_CLOSE)
+            if self.taken:
+                out.append(ACTION_END)
+        self.legal_now = tuple(out)  # a copy: the caller may change its list
+        return out
 
     def is_legal(self, action: Action | str) -> bool:
         """True if `apply(action)` would succeed now."""
@@ -248,10 +289,60 @@ class LineitState:
         """
         if action.__class__ is not Action:  # an exact-type test: the cheapest on the hot path
             action = parse_action(action)  # type: ignore[arg-type]
-        self._check(action)  # type: ignore[arg-type]
+        legal = self.legal_now
+        if legal is None or action not in legal:  # `in`: identity tests in C (actions are interned)
+            self._check(action)  # type: ignore[arg-type]
+        self.legal_now = None
         self.history.append(action)  # type: ignore[arg-type]
-        self.hseats.append(self.cur)
-        ev: list[Event] = self._do(action.k, action.card, True)  # type: ignore[union-attr,assignment]
+        p = self.cur
+        self.hseats.append(p)
+        # `_do` with the events, written out: one call less per move. The
+        # first event of a move is interned (events.py), the rest are built
+        # by the helpers into `ev`.
+        k = action.k  # type: ignore[union-attr]
+        c = action.card  # type: ignore[union-attr]
+        ev: list[Event]
+        if k == TAKE_LINE:
+            self.market.remove(c)
+            self.taken = 1
+            ev = [TAKEN_LINE[p][c]]
+            self._to_line(p, c, ev)
+        elif k == END:
+            ended = TURN_ENDED[p]
+            nxt = p + 1
+            if nxt == self.n:
+                nxt = 0
+            if nxt != self.first:  # not the round's end: `_end_turn` in short
+                self.taken = self.played = self.closed = 0
+                self.cur = nxt
+                self.events.append(ended)
+                return [ended]
+            ev = [ended]
+            self._end_turn(ev)
+        elif k == TAKE_HAND:
+            self.market.remove(c)
+            self.taken = 1
+            self.hands[p].append(c)
+            e = TAKEN_HAND[p][c]
+            self.events.append(e)
+            return [e]
+        elif k == PLAY:
+            self.hands[p].remove(c)
+            if self.phase is FINAL:
+                ev = [PLAYED_FINAL[p][c]]
+                self._to_line(p, c, ev)
+                self._final_next(ev)
+            else:
+                ev = [PLAYED[p][c]]
+                self._to_line(p, c, ev)
+                self.played = 1
+        elif k == CLOSE:
+            ev = []
+            self._close(p, ev, not self.taken and self.must_close())  # must_close is false after the take
+            self.closed = 1
+        else:  # PASS
+            ev = [PASSED[p]]
+            self._final_next(ev)
         self.events.extend(ev)
         return ev
 
@@ -263,7 +354,8 @@ class LineitState:
         clone is then good for the rules (legal_actions, scores, playout) but
         not for `to_json`, `log`, `view`'s log, `undo_points` or `rewind`.
         """
-        self._do(action.k, action.card, False)
+        self.legal_now = None
+        self._do(action.k, action.card)
 
     def clone(self) -> "LineitState":  # replaced below by the code _clone_source writes
         """An independent copy (cheap: flat lists of ints)."""
@@ -284,6 +376,7 @@ class LineitState:
         if need.kind == "first_seat":
             seat = texts[0]
             self.chance_needed = None
+            self.legal_now = None
             self.marks.append((len(self.history), "first_seat", int(seat), 0))
             self._seat_first(int(seat), ev)
         else:
@@ -296,6 +389,7 @@ class LineitState:
                 unseen[c] -= 1
                 cards.append(c)
             self.chance_needed = None
+            self.legal_now = None
             self.deck = self.deck + tuple(cards)
             self._take_chance(need.kind, ev)
         self.events.extend(ev)
@@ -496,45 +590,32 @@ class LineitState:
 
     # --------------------------------------------------------------- mutation
     # `ev` is the list the events go to, or None on the fast path (no events built).
-    def _do(self, k: int, c: int, record: bool) -> list[Event] | None:
-        """Perform an already-checked action (kind number k, card int c); with
-        `record`, the list of the events it caused (the first one interned,
-        see events.py), else None and no event is built."""
+    def _do(self, k: int, c: int) -> None:
+        """Perform an already-checked action (kind number k, card int c) and build
+        no event: the fast path (`apply` does the same with its events)."""
         p = self.cur
-        ev: list[Event] | None
         if k == TAKE_LINE:
             self.market.remove(c)
             self.taken = 1
-            ev = [TAKEN_LINE[p][c]] if record else None
-            self._to_line(p, c, ev)
+            self._to_line(p, c, None)
         elif k == END:
-            ev = [TURN_ENDED[p]] if record else None
-            self._end_turn(ev)
+            self._end_turn(None)
         elif k == TAKE_HAND:
             self.market.remove(c)
             self.taken = 1
             self.hands[p].append(c)
-            return [TAKEN_HAND[p][c]] if record else None
         elif k == PLAY:
             self.hands[p].remove(c)
+            self._to_line(p, c, None)
             if self.phase is FINAL:
-                ev = [PLAYED_FINAL[p][c]] if record else None
-                self._to_line(p, c, ev)
-                self._final_next(ev)
+                self._final_next(None)
             else:
-                ev = [PLAYED[p][c]] if record else None
-                self._to_line(p, c, ev)
                 self.played = 1
         elif k == CLOSE:
-            ev = [] if record else None
-            forced = record and self.must_close()
-            self._close(p, ev, forced)
+            self._close(p, None)
             self.closed = 1
         else:  # PASS
-            ev = [PASSED[p]] if record else None
-            self._final_next(ev)
-        return ev
-
+            self._final_next(None)
 
     def _to_line(self, p: int, c: int, ev: list[Event] | None) -> None:
         """Put card c at the end of seat p's line (legality already checked)."""
@@ -579,17 +660,15 @@ class LineitState:
             gone.append(BET_BASE + v)
             nums = [c for c in line if c <= BET_BASE]
         else:
-            nums = line
+            nums = line  # the line's list, replaced below: the event may keep it
         gone.extend(nums[:3])
         if len(nums) > 3:
             self.stacks[p].extend(nums[3:])
         if ev is not None:
             if v:
                 ev.append(BET_RESOLVED[won][v][p])
-            T = TEXT
-            texts = tuple([T[c] for c in nums])
-            points = (len(texts) - 3 if len(texts) > 3 else 0) + (v if won else -v)
-            ev.append(E.LineClosed(p, texts[3:], texts[:3], forced, points))
+            n = len(nums)
+            ev.append(E.line_closed(p, nums, forced, (n - 3 if n > 3 else 0) + (v if won else -v)))
         self.lines[p] = []
         self.ldir[p] = 0
         self.llast[p] = 0
@@ -612,39 +691,23 @@ class LineitState:
         if nxt == self.n:
             nxt = 0
         self.first = self.cur = nxt
-        to_jackpots = self._to_jackpots(self.market, ev is not None)
+        left = self.market
+        self._to_jackpots(left)
         self.market = []
-        if to_jackpots is not None and ev is not None:
-            ev.append(E.RoundEnded(self.round, to_jackpots[0], to_jackpots[1], nxt))
+        if ev is not None:
+            ev.append(E.round_ended(self.round, left, nxt))  # the replaced list: the event keeps it
         self._start_round(ev)
 
-    def _to_jackpots(self, cards: Sequence[int], texts: bool) -> tuple[PerSuit, Cards] | None:
+    def _to_jackpots(self, cards: Sequence[int]) -> None:
         """Number cards to their jackpots, Bet cards out of the game (the market's
-        leftovers at the end of a round, or the draw pile's rest); with `texts`,
-        the texts of the cards per jackpot and of the Bet cards gone (for the events)."""
+        leftovers at the end of a round, or the draw pile's rest)."""
         jack = self.jack
         gone = self.gone
-        if not texts:
-            for c in cards:
-                if c > BET_BASE:
-                    gone.append(c)
-                else:
-                    jack[(c - 1) & 3].append(c)
-            return None
-        # tuples grown card by card (from interned one-card tuples): a round
-        # leaves only a few cards, so most stay ()
-        per_suit: list[Cards] = [(), (), (), ()]
-        bets: Cards = ()
-        one = ONE_TEXT
         for c in cards:
             if c > BET_BASE:
                 gone.append(c)
-                bets += one[c]
             else:
-                s = (c - 1) & 3
-                jack[s].append(c)
-                per_suit[s] += one[c]
-        return (per_suit[0], per_suit[1], per_suit[2], per_suit[3]), bets
+                jack[(c - 1) & 3].append(c)
 
     def _start_round(self, ev: list[Event] | None) -> None:
         """Deal the next market, or the draw pile's rest when it cannot fill one:
@@ -666,18 +729,18 @@ class LineitState:
             self.pos = end
             self.round += 1
             if ev is not None:
-                ev.append(E.MarketDealt(self.round, tuple([TEXT[c] for c in cards])))
+                ev.append(E.market_dealt(self.round, cards))
         else:
             end = DECK_SIZE
             cards = self.deck[pos:]
-            to_jackpots = self._to_jackpots(cards, ev is not None)
+            self._to_jackpots(cards)
             self.pos = DECK_SIZE
             self.phase = FINAL
             self.fpass = 1
             self.fdone = 0
             self.cur = self.first
-            if to_jackpots is not None and ev is not None:
-                ev.append(E.RemainderDealt(tuple([TEXT[c] for c in cards]), to_jackpots[0], to_jackpots[1]))
+            if ev is not None:
+                ev.append(E.RemainderDealt(tuple([TEXT[c] for c in cards]), *E.per_suit(cards)))
                 ev.append(E.FinalPlaysBegun(self.first, self.final_plays))
         self.marks.append((len(self.history), kind, pos, end))
 
@@ -703,6 +766,7 @@ class LineitState:
         for p in order:  # every line closes, from the token holder on
             self._close(p, ev)
         self.phase = OVER
+        self.is_over = True
         self.fpass = 0
         self.fdone = 0
         if ev is not None:
@@ -748,7 +812,7 @@ FIELDS: dict[str, tuple[str, Callable[[int], Any]]] = {
 def _clone_source() -> str:
     """`clone()` written out from FIELDS (as dataclasses does): one slot
     assignment per field, about twice as fast as a loop of setattr."""
-    copy = {SAME: "self.{0}", LIST: "self.{0}[:]", LISTS: "[x[:] for x in self.{0}]"}
+    copy = {SAME: "self.{0}", LIST: "self.{0}[:]", LISTS: "[x[:] for x in self.{0}]", CACHE: "None"}
     body = "".join(f"    s.{name} = {copy[how].format(name)}\n" for name, (how, _) in FIELDS.items())
     return f"def clone(self):\n    s = _new(LineitState)\n{body}    return s\n"
 

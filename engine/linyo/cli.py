@@ -44,6 +44,8 @@ def bench(args: argparse.Namespace) -> None:
     seconds = float(getattr(args, "seconds", 3.0))
     games, spent, counts = _random_public_games(seconds)
     print(f"linyo: {games / spent:8.1f} random solo games/s, contract path: legal_actions()/apply() (side A)")
+    if getattr(args, "contract", False):
+        return
     print(f"linyo: legal actions per move decision: mean {sum(counts) / len(counts):.1f}, max {max(counts)}")
     games, spent = _fast_games(seconds)
     print(f"linyo: {games / spent:8.1f} solo playouts/s via playout() (longest-move policy)")

@@ -38,12 +38,15 @@ STAR_BANDS = ((0, 4), (4, 7), (7, 11))  # column ranges a-d, e-g, h-k
 MIN_STARS_PER_BAND = 2
 
 
+FIELD_NAMES: tuple[str, ...] = tuple(f"{COLUMN_LETTERS[i % COLS]}{i // COLS + 1}" for i in range(FIELDS))
+"""``FIELD_NAMES[index]`` is `field_name(index)`, made once (events name many fields)."""
+
+
 def field_name(index: int) -> str:
     """The text name of a field index: ``field_name(0) == 'a1'``, ``field_name(76) == 'k7'``."""
     if not 0 <= index < FIELDS:
         raise ValueError(f"no field number {index}")
-    row, col = divmod(index, COLS)
-    return f"{COLUMN_LETTERS[col]}{row + 1}"
+    return FIELD_NAMES[index]
 
 
 def field_at(row: int, col: int) -> int:

@@ -84,6 +84,7 @@ from .sheets import (
     NEIGHBOURS,
     SHEETS,
     Sheet,
+    FIELD_NAMES,
     field_name,
     free_rows,
     parse_field,
@@ -822,8 +823,9 @@ class State:
             used = [0, 0, 0]
             for f in fields:
                 used[colours[f]] += 1
-            out.append(LineMoved(seat, li + 1, tuple(field_name(f) for f in fields), roll_text_partial(used),
-                                 field_name(star) if star >= 0 else None))
+            names = FIELD_NAMES
+            out.append(LineMoved(seat, li + 1, tuple([names[f] for f in fields]), roll_text_partial(used),
+                                 names[star] if star >= 0 else None))
         if grown < self.difficulties[seat]:  # check 2
             self.open[seat][li] = False
             if out is not None:
