@@ -42,7 +42,7 @@ from .log import GameLog, LogEntry, describe
 from .model import TableGame
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
-from .draw import TableDrawing
+from .draw import KEYS_LEADING, TableDrawing
 from .paint import Paint
 from .input import TableInput
 
@@ -121,6 +121,8 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.hover_pos: tuple[int, int] | None = None   # the pointer, for tooltips once it rests
         self.hover_rest = 0.0
         self.tip_focus: int | None = None               # the I key's tooltip (keyboard players)
+        self.cursor: int | None = None                  # the keyboard's field on the sheet (arrows move it)
+        self.reach_shown = True                         # the reach preview (the R key turns it off and on)
         # view
         self.focus_seat = people[0] if people else (tgame.state.current_seat or 0)
         self.zoom_seat: int | None = None
@@ -719,9 +721,12 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.header_rect = lay.rect(20, 16, right_x - 44, 80)
         area = lay.rect(20, 96, right_x - 44, H - 96 - 200)
         self.geom = SheetGeom.fit(area)
-        # the game log under the sheet, as wide as the sheet
-        self.log_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(16),
-                                    self.geom.paper.w, lay.px(H - 16) - self.geom.paper.bottom - px(16))
+        # the key help under the sheet (room for three lines of the smallest text: German at 800×600),
+        # then the game log, as wide as the sheet
+        keys_h = max(px(52), 3 * int(MIN_TEXT_PX * KEYS_LEADING))
+        self.keys_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(10), self.geom.paper.w, keys_h)
+        self.log_rect = pygame.Rect(self.geom.paper.x, self.keys_rect.bottom + px(6),
+                                    self.geom.paper.w, lay.px(H - 16) - self.keys_rect.bottom - px(6))
         # where the window is small the strip needs more logical height than its 70: the dice and
         # everything under them move down by the difference (a small window is tall in logical units)
         strip = max(70.0, BANNER_LINES * int(MIN_TEXT_PX * BANNER_LEADING) / lay.scale)
