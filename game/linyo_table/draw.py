@@ -31,6 +31,7 @@ from ..ui.layer import Item, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_cursor, draw_glows, draw_ink,
                          draw_marks, draw_reach, ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
 from . import texts, tips
+from .hints import cut_fields
 from .table_view import TableMixin
 
 TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
@@ -322,12 +323,12 @@ class TableDrawing(TableMixin):
     def key_help(self) -> str:
         """The keys of the table for the decision at hand (every action is reachable by a key)."""
         if self.set_choice is not None:
-            return _("Keys: 1–4 turn a die · Enter confirm · Backspace undo · H hint · I what is this?")
+            return _("Keys: 1–4 turn a die · Enter confirm · Backspace undo · H hint, twice: use it · I what is this?")
         if self.starts is not None:
             return _("Keys: arrows move · Enter mark a start, then confirm · Backspace undo · H hint · "
                      "I what is this?")
         return _("Keys: arrows move · Enter step, then confirm · Backspace back · Esc cancel · 1–4 line · "
-                 "N extend nothing · H hint · R reach · I what is this?")
+                 "N extend nothing · H hint, twice: use it · R reach · I what is this?")
 
     def _keys_ops(self, lay: Layout) -> tuple:
         """The key help under the sheet, wrapped and made smaller (never under 11 px) until it fits."""
@@ -383,6 +384,9 @@ class TableDrawing(TableMixin):
                     glows[f] = "next"
                 for f in p.star_fields():
                     glows.setdefault(f, "star")
+        if self.hint is not None:
+            for f in cut_fields(self.hint):
+                glows.setdefault(f, "cut")
         for f in self._hint_fields():
             glows[f] = "hint"
         glows.update(logged)          # the pointer rests on a log entry: its fields, above all
@@ -597,6 +601,13 @@ class TableDrawing(TableMixin):
             ops.append((line, size, C.TEXT, (r.x, y), "topleft", False))
             y += int(size * 1.3)
         y += lay.px(6)
+        if self.hint is not None and self.human_turn():
+            small = font_px(lay, 22)
+            for why in self.hint_why:          # what the hint teaches, one sentence a line
+                for line in T.wrap("• " + why, small, r.w):
+                    ops.append((line, small, C.TEXT_DIM, (r.x, y), "topleft", False))
+                    y += int(small * 1.25)
+            y += lay.px(6)
         for text, colour in self._preview_lines():
             for line in T.wrap(text, font_px(lay, 24), r.w):
                 ops.append((line, font_px(lay, 24), colour, (r.x, y), "topleft", False))

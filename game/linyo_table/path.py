@@ -132,6 +132,14 @@ class MovePath:
             return True
         return False
 
+    def draw(self, move: linyo.Move) -> bool:
+        """Draw `move` whole (a hint used): its dice steps as dice steps and its star step as the
+        star step, even where a field could be either; False (nothing drawn) if it is not legal."""
+        if move not in self.by_line.get(move.line, []):
+            return False
+        self.line, self.steps, self.star = move.line, list(move.fields), move.star
+        return True
+
     def back_to(self, f: int) -> bool:
         """Backtrack so that `f` (a field of the path, or the line end) is the tip."""
         if self.line is None:

@@ -32,6 +32,7 @@ GLOW_COLOURS = {
     "abort": P.ILLEGAL,       # a line you may abort
     "row": P.ACCENT,          # scoring: the row being counted
     "hint": (190, 60, 255),   # the hard bot's suggestion (violet: apart from every field colour)
+    "cut": (70, 20, 30),      # a field the hinted move cuts off for good (dark: it will stay free)
     "last": (255, 232, 150),  # a seat's last move, until it moves again
     "log": (255, 150, 220),   # the fields of the log entry under the pointer
 }

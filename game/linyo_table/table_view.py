@@ -53,6 +53,7 @@ class LinyoTableView(Protocol):
     sent: tuple[int, list[list[int]]] | None = None  # online: (seat, fields) posted, not applied yet
     hint: dict | None = None
     hint_wanted: bool
+    hint_why: list[str]
     # what the person at the table is doing
     path: MovePath | None = None
     starts: StartPicks | None = None
