@@ -17,9 +17,10 @@ from game.linyo_table.geometry import COLS, MIN_TEXT_PX
 from game.linyo_table.results import ResultsScene
 from game.linyo_table.scene import TableScene as LinyoTable
 from game.scenes.dialogs import ConfirmScene
-from game.scenes.menu import MenuScene
 from game.table import bots as bots_mod
 from game.ui import text as T
+
+from appkit import menu_app
 
 DT = 1 / 60
 HUMAN = {"name": "Ada", "kind": "human", "level": None, "difficulty": 2}
@@ -32,11 +33,7 @@ def home(headless_home, monkeypatch):
 
 
 def start(seed: int, size=(1280, 720)) -> tuple[App, LinyoTable]:
-    app = App(size=size)
-    app.settings.anim_speed = "reduced"
-    app.settings.bot_pace = "instant"
-    app.reset(MenuScene(app))
-    app.run(frames=2, dt=DT)
+    app = menu_app(size, anim_speed="reduced", bot_pace="instant")
     assert tables.open_table(app, {"game": "linyo", "seats": [HUMAN], "first_seat": 0, "seed": seed,
                                    "sheet": "A"})
     app.run(frames=2, dt=DT)
@@ -165,6 +162,7 @@ def test_the_reach_preview_follows_the_path_and_r_turns_it_off(home):
         for f, n in reach(st, seat, line).items():
             want[f] = min(want.get(f, 99), n)
     assert shown == want and min(shown.values()) == 1
+    assert scene.shown_reach() is shown          # asked of the engine once per version of the path
     line = max(p.lines_with_moves(), key=lambda ln: max(reach(st, seat, ln).values()))
     key(app, pygame.K_1 + line - 1)
     step = min(p.next_fields(), key=lambda f: -max(reach(st, seat, line, [f]).values(), default=0))

@@ -335,6 +335,7 @@ class TableInput(TableMixin):
                 sound.play("click")
                 return True
         if self.geom.grid.collidepoint(event.pos):
+            self.cursor = None        # the pointer draws now: one focus on the sheet, not two
             self.press(event.pos)
             return True
         return False
