@@ -105,3 +105,21 @@ def test_cut_fields_are_read_from_the_facts():
     hint = {"action": "move 1 a2", "facts": [{"key": "reach_after", "params": {"cut_fields": ["a1", "k7", "zz"]}}]}
     assert hints.cut_fields(hint) == [0, 76]
     assert hints.cut_fields({"action": "abort 1"}) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_use_hint_label_fits_its_button_at_800x600(home, lang):
+    from game.ui import text as T
+    from test_table_linyo_keys import start as start_at
+    i18n.set_language(lang)
+    try:
+        app, scene = start_at(seed=21, size=(800, 600))
+        to_move(app, scene)
+        scene.hint = {"action": str(next(iter(linyo.moves_by_line(scene.state).values()))[0])}
+        app.step(DT)
+        b, lay = scene.b_hint, app.lay
+        label = label_text(b.label)
+        assert label == i18n._("Use hint")
+        assert T.width(label, b.text_px(lay), True) <= b.rect.w - lay.px(30), "the label wraps"
+    finally:
+        i18n.set_language("en")
