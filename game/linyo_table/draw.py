@@ -28,12 +28,14 @@ from .geometry import BANNER_LEADING, MIN_TEXT_PX, ROWS, SheetGeom, font_px
 from .dice_view import DiceView
 from ..table.present import SPARE_FRAME_S
 from ..ui.layer import Item, merge_rects
-from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_glows, draw_ink, draw_marks,
-                         ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
+from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_cursor, draw_glows, draw_ink,
+                         draw_marks, draw_reach, ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
 from . import texts, tips
+from .hints import cut_fields
 from .table_view import TableMixin
 
 TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
+KEYS_LEADING = 1.2       # the key help's line height, in font sizes
 
 
 _ops_rects: dict = {}
@@ -191,6 +193,17 @@ class TableDrawing(TableMixin):
         if marks:
             items.append(Item("marks", 0.5, marks_rect(geom, marks), (tuple(sorted(marks)), tuple(geom.grid)),
                               lambda s: draw_marks(s, geom, marks, "last")))
+        reach = self.shown_reach()
+        if reach:
+            assert self.path is not None      # a reach is shown only for a path being drawn
+            items.append(Item("reach", 0.6, marks_rect(geom, set(reach)),
+                              (id(self.path), self.path.version(), tuple(geom.grid)),
+                              lambda s: draw_reach(s, geom, reach)))
+        cursor = self.shown_cursor()
+        if cursor is not None:
+            ring = geom.cell_rect(cursor).inflate(int(geom.cell * 0.5), int(geom.cell * 0.5))
+            items.append(Item("cursor", 5, ring, (cursor, tuple(geom.grid)),
+                              lambda s: draw_cursor(s, geom, cursor)))
         band = self._score_band()
         if band is not None:
             items.append(Item("band", 1, band, tuple(band), self._blit_band))
@@ -221,6 +234,9 @@ class TableDrawing(TableMixin):
                               _widget_painter(w, lay)))
         ops = self._info_ops(lay)
         items.append(Item("info", 3, _ops_rect(ops), ops, _ops_painter(ops)))
+        ops = self._keys_ops(lay)
+        if ops:
+            items.append(Item("keys", 3, _ops_rect(ops), ops, _ops_painter(ops)))
         for seat, rect in self.thumb_rects.items():
             item = self._thumb_item(seat, rect, lay)
             items.append(item)
@@ -290,6 +306,41 @@ class TableDrawing(TableMixin):
             return frozenset()
         return self.follow.marks(seat)
 
+    def shown_reach(self) -> dict[int, int]:
+        """The reach preview on the main sheet ({field: steps}), or {} where none is shown."""
+        p = self.path
+        if (not self.reach_shown or p is None or self.abort_mode or not self.human_turn()
+                or self.focus_seat != self.decide_seat or self.state.is_over):
+            return {}
+        return p.reach()
+
+    def shown_cursor(self) -> int | None:
+        """The keyboard cursor's field, while a person at this screen decides on the sheet in view."""
+        if self.cursor is None or not self.human_turn() or self.focus_seat != self.decide_seat:
+            return None
+        return self.cursor
+
+    def key_help(self) -> str:
+        """The keys of the table for the decision at hand (every action is reachable by a key)."""
+        if self.set_choice is not None:
+            return _("Keys: 1–4 turn a die · Enter confirm · Backspace undo · H hint, twice: use it · I what is this?")
+        if self.starts is not None:
+            return _("Keys: arrows move · Enter mark a start, then confirm · Backspace undo · H hint · "
+                     "I what is this?")
+        return _("Keys: arrows move · Enter step, then confirm · Backspace back · Esc cancel · 1–4 line · "
+                 "N extend nothing · H hint, twice: use it · R reach · I what is this?")
+
+    def _keys_ops(self, lay: Layout) -> tuple:
+        """The key help under the sheet, wrapped and made smaller (never under 11 px) until it fits."""
+        if not self.human_turn() or self.state.is_over:
+            return ()
+        r = self.keys_rect
+        size, lines, _whole = T.fit_lines(self.key_help(), font_px(lay, 20), r.w, r.h, False, KEYS_LEADING,
+                                          MIN_TEXT_PX)
+        step = int(size * KEYS_LEADING)
+        return tuple((line, size, C.TEXT_DIM, (r.x, r.y + k * step), "topleft", False)
+                     for k, line in enumerate(lines))
+
     def _hint_fields(self) -> list[int]:
         """The fields of the hinted action (its line's end first)."""
         if self.hint is None:
@@ -333,6 +384,9 @@ class TableDrawing(TableMixin):
                     glows[f] = "next"
                 for f in p.star_fields():
                     glows.setdefault(f, "star")
+        if self.hint is not None:
+            for f in cut_fields(self.hint):
+                glows.setdefault(f, "cut")
         for f in self._hint_fields():
             glows[f] = "hint"
         glows.update(logged)          # the pointer rests on a log entry: its fields, above all
@@ -547,6 +601,13 @@ class TableDrawing(TableMixin):
             ops.append((line, size, C.TEXT, (r.x, y), "topleft", False))
             y += int(size * 1.3)
         y += lay.px(6)
+        if self.hint is not None and self.human_turn():
+            small = font_px(lay, 22)
+            for why in self.hint_why:          # what the hint teaches, one sentence a line
+                for line in T.wrap("• " + why, small, r.w):
+                    ops.append((line, small, C.TEXT_DIM, (r.x, y), "topleft", False))
+                    y += int(small * 1.25)
+            y += lay.px(6)
         for text, colour in self._preview_lines():
             for line in T.wrap(text, font_px(lay, 24), r.w):
                 ops.append((line, font_px(lay, 24), colour, (r.x, y), "topleft", False))

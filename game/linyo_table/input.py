@@ -13,9 +13,13 @@ from .. import sound
 from ..i18n import _
 from ..table.flash import Flash
 from . import texts, tips
+from .geometry import COLS, ROWS
 from .table_view import TableMixin
 
 REFUSED_SECONDS = 0.6
+ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+NUMBER_KEYS = {pygame.K_1: 1, pygame.K_2: 2, pygame.K_3: 3, pygame.K_4: 4,
+               pygame.K_KP1: 1, pygame.K_KP2: 2, pygame.K_KP3: 3, pygame.K_KP4: 4}
 
 
 class TableInput(TableMixin):
@@ -41,24 +45,36 @@ class TableInput(TableMixin):
     def press(self, pos: tuple[int, int]) -> None:
         """Mouse down on the main sheet."""
         f = self.geom.field_at(pos)
-        if f is None or not self.human_turn() or self.focus_seat != self.decide_seat:
+        if f is None:
             return
+        if self.touch(f):
+            self.dragging = True
+            self.last_pos = pos
+            self.drag_pos = pos
+
+    def touch(self, f: int) -> bool:
+        """A press on field `f`, by the pointer or the keyboard's Space/Enter: mark or take back a start,
+        pick the line to abort, begin a line at its end, add the next step or go back to a field of
+        the path; a field that can do none of these is refused with the engine's reason.
+        True when the path may be drawn on from `f` (a pointer drags on)."""
+        if not self.human_turn() or self.focus_seat != self.decide_seat:
+            return False
         if self.starts is not None:
             if self.starts.pick(f):
                 sound.play("place")
                 self.notice = None
             else:
                 self._refuse(f, self.starts.why_not(f))
-            return
+            return False
         if self.path is None:
-            return
+            return False
         if self.abort_mode:
             line = self._open_line_at(f)
             if line is not None:
                 self.abort_line = line
                 sound.play("click")
                 self._refresh_preview()
-            return
+            return False
         p = self.path
         # a line end with moves: start (or restart) drawing it
         for line in p.lines_with_moves():
@@ -67,26 +83,22 @@ class TableInput(TableMixin):
                     p.begin(line)
                 else:
                     p.back_to(f)
-                self.dragging = True
-                self.last_pos = pos
-                self.drag_pos = pos
                 self.notice = None
                 self._refresh_preview()
-                return
+                return True
         if p.line is not None:
+            drawing = True
             if f == p.tip():
-                self.dragging = True
+                pass
             elif f in p.fields() and p.back_to(f):
-                self.dragging = True
+                pass
             elif p.extend(f):
                 sound.play("pick")
-                self.dragging = True
             else:
                 self._refuse(f, p.why_not(f))
-            self.last_pos = pos
-            self.drag_pos = pos
+                drawing = False
             self._refresh_preview()
-            return
+            return drawing
         line = self._open_line_at(f)
         if line is not None and f == self.decide_state.lines[self.decide_seat][line - 1][-1]:
             self._refuse(f, None)
@@ -94,6 +106,98 @@ class TableInput(TableMixin):
         else:
             self._refuse(f, None)
             self._say(_("Press on the end of a line (its ● or last field) and draw."), True)
+        return False
+
+    # ================================================================== keyboard drawing
+    def _cursor_home(self) -> int:
+        """Where the cursor appears first: the path's tip, a line end that can move, or a field
+        the next start may take (else the sheet's middle)."""
+        p = self.path
+        if p is not None and p.tip() is not None:
+            return p.tip()  # type: ignore[return-value]
+        if p is not None and p.lines_with_moves() and not self.abort_mode:
+            return p.end_of(p.lines_with_moves()[0])
+        if self.abort_mode and self.decide_seat is not None:
+            ends = self.decide_state.open_ends(self.decide_seat)
+            if ends:
+                return ends[0][1]
+        if self.starts is not None and self.starts.allowed():
+            return min(self.starts.allowed(), key=lambda f: abs(f // COLS - ROWS // 2) + abs(f % COLS - COLS // 2))
+        return (ROWS // 2) * COLS + COLS // 2
+
+    def move_cursor(self, drow: int, dcol: int) -> None:
+        """An arrow key: the cursor one field over (it stays on the sheet)."""
+        if self.cursor is None:
+            self.cursor = self._cursor_home()
+            return
+        r, c = divmod(self.cursor, COLS)
+        self.cursor = min(ROWS - 1, max(0, r + drow)) * COLS + min(COLS - 1, max(0, c + dcol))
+
+    def _adds(self, f: int) -> bool:
+        """Would a press on `f` add something (a start, a step, a line begun, the line to abort)?"""
+        if self.starts is not None:
+            return f in self.starts.allowed() and not self.starts.done()
+        p = self.path
+        if p is None:
+            return False
+        if self.abort_mode:
+            line = self._open_line_at(f)
+            return line is not None and line != self.abort_line
+        if any(f == p.end_of(line) and p.line != line for line in p.lines_with_moves()):
+            return True
+        return p.line is not None and (f in p.next_fields() or f in p.star_fields())
+
+    def key_enter(self) -> None:
+        """Enter: the field under the cursor as the next step (or start, or line to abort); on a
+        field that adds nothing, confirm what is drawn if it can be confirmed."""
+        if self.set_choice is not None or self.cursor is None:
+            if self.can_confirm():
+                self.confirm()
+            elif self.cursor is None:
+                self.cursor = self._cursor_home()
+            return
+        if self._adds(self.cursor) or not self.can_confirm():
+            self.touch(self.cursor)
+        else:
+            self.confirm()
+
+    def key_space(self) -> None:
+        """Space: the field under the cursor as a press (never confirms: Enter does)."""
+        if self.cursor is None:
+            self.cursor = self._cursor_home()
+            return
+        self.touch(self.cursor)
+
+    def cancel_drawing(self) -> bool:
+        """Esc: drop the path being drawn (or the line chosen to abort); False if nothing was drawn."""
+        p = self.path
+        if self.abort_mode and self.abort_line is not None:
+            self.abort_line = None
+        elif p is not None and p.line is not None and not self.abort_mode:
+            p.clear()
+        else:
+            return False
+        self._refresh_preview()
+        return True
+
+    def key_number(self, n: int) -> None:
+        """1-4: turn die n (a four of a kind), abort line n (extend nothing), or begin line n."""
+        if self.set_choice is not None:
+            self.click_die(n - 1)
+            return
+        p = self.path
+        if p is None or self.decide_seat is None:
+            return
+        lines = self.decide_state.lines[self.decide_seat]
+        if n > len(lines):
+            return
+        end = lines[n - 1][-1]
+        self.cursor = end
+        if self.abort_mode or n in p.lines_with_moves():
+            self.touch(end)
+        else:
+            self._refuse(end, None)
+            self._say(_("Line {n} cannot grow with these dice.").format(n=n), True)
 
     def drag(self, pos: tuple[int, int]) -> None:
         """Mouse moved with the button held: walk every field crossed."""
@@ -231,12 +335,15 @@ class TableInput(TableMixin):
                 sound.play("click")
                 return True
         if self.geom.grid.collidepoint(event.pos):
+            self.cursor = None        # the pointer draws now: one focus on the sheet, not two
             self.press(event.pos)
             return True
         return False
 
     def _table_key(self, event: pygame.event.Event) -> bool:
         """The table's own keys (True if the key was one); the rest go to the widgets."""
+        if self._drawing_key(event):
+            return True
         if event.key == pygame.K_a and not event.mod & pygame.KMOD_CTRL:
             self.show_all_sheets()
             return True
@@ -253,7 +360,37 @@ class TableInput(TableMixin):
             self.undo()
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
-            self.confirm()
+            self.key_enter()
+            return True
+        return False
+
+    def _drawing_key(self, event: pygame.event.Event) -> bool:
+        """The keys that draw at a person's turn: arrows, Space, Esc, 1-4, N, H, R."""
+        if not self.human_turn():
+            return False
+        key = event.key
+        if key in ARROWS and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            if self.focus is not None:
+                self.set_focus(None)     # the arrows go back to the sheet from a button
+            self.tip_focus = None
+            self.move_cursor(*ARROWS[key])
+            return True
+        if key == pygame.K_SPACE and self.focus is None:
+            self.key_space()
+            return True
+        if key == pygame.K_ESCAPE and self.tip_focus is None and self.cancel_drawing():
+            return True
+        if key in NUMBER_KEYS:
+            self.key_number(NUMBER_KEYS[key])
+            return True
+        if key == pygame.K_n and self.state.phase == "move":
+            self.toggle_abort()
+            return True
+        if key == pygame.K_h:
+            self.on_hint()
+            return True
+        if key == pygame.K_r:
+            self.reach_shown = not self.reach_shown
             return True
         return False
 

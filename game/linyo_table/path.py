@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from engine import linyo
 from engine.core import Refusal
 from engine.linyo.events import LineAborted
+from engine.linyo.reach import reach
 
 
 class MovePath:
@@ -35,6 +36,8 @@ class MovePath:
         self.line: int | None = None     # 1-4
         self.steps: list[int] = []       # dice steps
         self.star: int | None = None     # the star step, if taken
+        self._fast: list | None = None   # the engine's move list, fetched for the first reach asked
+        self._reach: tuple[tuple, dict[int, int]] = ((), {})
 
     # ------------------------------------------------------------------ state
     def lines_with_moves(self) -> list[int]:
@@ -72,6 +75,30 @@ class MovePath:
         prefix = tuple(self.steps)
         return {m.star for m in self._moves() if m.fields == prefix and m.star is not None}
 
+    def version(self) -> tuple:
+        """What the drawing is now: (line, dice steps, star step); equal versions reach equally."""
+        return (self.line, tuple(self.steps), self.star)
+
+    def reach(self) -> dict[int, int]:
+        """{field: steps from the tip} the move drawn so far can still add with the dice left; with no
+        line begun, from every line end that can move (the fewest steps of any). Asked of the engine
+        (`engine.linyo.reach`) once per version of the drawing."""
+        key = self.version()
+        if self._reach[0] == key:
+            return self._reach[1]
+        if self._fast is None:
+            self._fast = self.state.fast_moves(self.seat) if self.by_line else []
+        if self.line is not None:
+            got = reach(self.state, self.seat, self.line, self.steps, self.star, moves=self._fast)
+        else:
+            got = {}
+            for line in self.by_line:
+                for f, n in reach(self.state, self.seat, line, moves=self._fast).items():
+                    if got.get(f, 99) > n:
+                        got[f] = n
+        self._reach = (key, got)
+        return got
+
     def action(self) -> linyo.Move | None:
         """The move drawn so far, if it is a legal move."""
         if self.line is None or not self.steps:
@@ -104,6 +131,14 @@ class MovePath:
             self.star = f
             return True
         return False
+
+    def draw(self, move: linyo.Move) -> bool:
+        """Draw `move` whole (a hint used): its dice steps as dice steps and its star step as the
+        star step, even where a field could be either; False (nothing drawn) if it is not legal."""
+        if move not in self.by_line.get(move.line, []):
+            return False
+        self.line, self.steps, self.star = move.line, list(move.fields), move.star
+        return True
 
     def back_to(self, f: int) -> bool:
         """Backtrack so that `f` (a field of the path, or the line end) is the tip."""

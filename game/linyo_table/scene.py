@@ -40,9 +40,10 @@ from .geometry import BANNER_LEADING, BANNER_LINES, MIN_TEXT_PX, ROWS, SheetGeom
 from .follow import Follow
 from .log import GameLog, LogEntry, describe
 from .model import TableGame
+from .hints import HINT_TIME_LIMIT, HintBook, reasons
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
-from .draw import TableDrawing
+from .draw import KEYS_LEADING, TableDrawing
 from .paint import Paint
 from .input import TableInput
 
@@ -118,9 +119,13 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.log_drag: tuple[int, int] | None = None     # (pointer y, scroll) where a drag on the log began
         self.hint: dict | None = None          # the hard bot's top move for the seat to act
         self.hint_wanted = False
+        self.hint_why: list[str] = []           # what the hint teaches, a sentence each (`hints.reasons`)
+        self.hints = HintBook()
         self.hover_pos: tuple[int, int] | None = None   # the pointer, for tooltips once it rests
         self.hover_rest = 0.0
         self.tip_focus: int | None = None               # the I key's tooltip (keyboard players)
+        self.cursor: int | None = None                  # the keyboard's field on the sheet (arrows move it)
+        self.reach_shown = True                         # the reach preview (the R key turns it off and on)
         # view
         self.focus_seat = people[0] if people else (tgame.state.current_seat or 0)
         self.zoom_seat: int | None = None
@@ -139,7 +144,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_nothing = Button(self._nothing_label, self.toggle_abort, font_size=26)
         self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=26)
         self.b_rules = Button(N_("Rules"), lambda: self.app.open_rules("linyo"), "quiet", font_size=26)
-        self.b_hint = Button(N_("Hint"), self.on_hint, font_size=26)
+        self.b_hint = Button(self._hint_label, self.on_hint, font_size=26)
         self.b_all = Button(N_("All sheets"), self.show_all_sheets, "quiet", font_size=24)
         self.b_all.visible = tgame.players > 1
         self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_hint, self.b_rules, self.b_menu, self.b_all]
@@ -232,6 +237,9 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         if st.phase == "start":
             return _("{name} marks start fields…").format(name=name)
         return _("{name} is drawing…").format(name=name)
+
+    def _hint_label(self) -> str:
+        return _("Use hint") if self.hint is not None else _("Hint")
 
     def _nothing_label(self) -> str:
         return _("Cancel") if self.abort_mode else _("Extend nothing")
@@ -542,12 +550,53 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
             self.app.push(AllSheets(self.app, self))
 
     def on_hint(self) -> None:
-        """Ask the hard bot for the best move here; it is drawn on the sheet with its reason."""
+        """Ask the hard bot for the best move here; it is drawn on the sheet with its reasons.
+        Asked again with the hint shown: use it (`use_hint`)."""
         if not self.human_turn() or self.hint_taken():
             return
+        if self.hint is not None:
+            self.use_hint()
+            return
         self.bots.start()            # a table of people only has no worker until the first hint
-        self.hint = None
+        self.hints.ahead = True      # from now on the next decisions' hints are asked at once
         self.hint_wanted = True
+        self._update_hint()          # known already: on screen in this very frame
+
+    def use_hint(self) -> None:
+        """Draw the hinted action at the table as if the player had drawn it; the player confirms.
+
+        It is not played at once: the move stands on the sheet with the round end's preview and the
+        reach from its tip, and the player may look, change it, or confirm it (Enter) — the choice,
+        and what it teaches, stay theirs."""
+        hint, seat = self.hint, self.decide_seat
+        if hint is None or seat is None:
+            return
+        try:
+            a = linyo.parse_action(str(hint["action"]))
+        except (KeyError, IllegalAction):
+            return
+        if isinstance(a, linyo.SetDice) and self.set_choice is not None:
+            self.set_choice = list(linyo.roll_text(a.dice))
+        elif isinstance(a, linyo.Start) and self.starts is not None:
+            if a.field not in self.starts.picks:
+                self.starts.pick(a.field)
+            self.cursor = a.field
+        elif isinstance(a, linyo.Abort) and self.path is not None:
+            self.abort_mode = True
+            self.abort_line = a.line
+            self.path.clear()
+            self.cursor = self.decide_state.lines[seat][a.line - 1][-1]
+        elif isinstance(a, linyo.Move) and self.path is not None:
+            self.abort_mode = False
+            self.abort_line = None
+            if not self.path.draw(a):
+                return
+            self.cursor = self.path.tip()
+        else:
+            return
+        sound.play("pick")
+        self._say(_("The hint is drawn: confirm it, or change it."))
+        self._refresh_preview()
 
     def _refresh_preview(self) -> None:
         self.preview = None
@@ -640,15 +689,22 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         return self.path is not None and self.path.line is not None
 
     def _update_hint(self) -> None:
+        """A hint wanted is shown as soon as it is known; once the player has used hints, the next
+        decision's hint is asked as soon as the decision opens (`HintBook`)."""
         seat = self.decide_seat
-        if not self.hint_wanted or seat is None:     # None: no person decides now (`human_turn`)
-            return
-        if self.bots.ready:
-            self.bots.ask_hint(self.decide_state, seat)
-            hint = self.bots.poll_hint(self.decide_state, seat)
-            if hint is not None:
-                self.hint = hint
-                self.hint_wanted = False
+        if seat is None or not (self.hint_wanted or self.hints.ahead) or self.hint_taken():
+            return                       # None: no person decides now (`human_turn`)
+        st = self.decide_state
+        known = self.hints.get(st, seat)
+        if known is None and self.bots.ready:
+            self.bots.ask_hint(st, seat, time_limit=HINT_TIME_LIMIT)
+            known = self.bots.poll_hint(st, seat)
+            if known is not None:
+                self.hints.keep(st, seat, known)
+        if known is not None and self.hint_wanted:
+            self.hint = known
+            self.hint_why = reasons(known, st, seat)
+            self.hint_wanted = False
 
     def pace(self) -> float:
         return self.app.settings.bot_pace_seconds / self.speed
@@ -719,9 +775,12 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.header_rect = lay.rect(20, 16, right_x - 44, 80)
         area = lay.rect(20, 96, right_x - 44, H - 96 - 200)
         self.geom = SheetGeom.fit(area)
-        # the game log under the sheet, as wide as the sheet
-        self.log_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(16),
-                                    self.geom.paper.w, lay.px(H - 16) - self.geom.paper.bottom - px(16))
+        # the key help under the sheet (room for three lines of the smallest text: German at 800×600),
+        # then the game log, as wide as the sheet
+        keys_h = max(px(52), 3 * int(MIN_TEXT_PX * KEYS_LEADING))
+        self.keys_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(10), self.geom.paper.w, keys_h)
+        self.log_rect = pygame.Rect(self.geom.paper.x, self.keys_rect.bottom + px(6),
+                                    self.geom.paper.w, lay.px(H - 16) - self.keys_rect.bottom - px(6))
         # where the window is small the strip needs more logical height than its 70: the dice and
         # everything under them move down by the difference (a small window is tall in logical units)
         strip = max(70.0, BANNER_LINES * int(MIN_TEXT_PX * BANNER_LEADING) / lay.scale)

@@ -32,6 +32,7 @@ GLOW_COLOURS = {
     "abort": P.ILLEGAL,       # a line you may abort
     "row": P.ACCENT,          # scoring: the row being counted
     "hint": (190, 60, 255),   # the hard bot's suggestion (violet: apart from every field colour)
+    "cut": (70, 20, 30),      # a field the hinted move cuts off for good (dark: it will stay free)
     "last": (255, 232, 150),  # a seat's last move, until it moves again
     "log": (255, 150, 220),   # the fields of the log entry under the pointer
 }
@@ -556,3 +557,41 @@ def draw_counts(surface: pygame.Surface, geom: SheetGeom, free_rows: list[int], 
         T.blit_text(surface, text, size, colour, pos, anchor, bold)
     if rule is not None:
         pygame.draw.line(surface, *rule)
+
+
+# The reach preview: how many steps away each field is (1 = the next step). The shade gets lighter
+# with every step and the number says it outright, so neither hue nor shade alone carries it
+# (colour-blind players read the number; the shade groups the fields at a glance).
+REACH_SHADE = {1: 120, 2: 88, 3: 62, 4: 42, 5: 28}
+
+
+@lru_cache(maxsize=64)
+def _reach_tile(n: int, w: int, h: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = max(2, int(min(w, h) * 0.16))
+    pygame.draw.rect(surf, (*P.PEN, REACH_SHADE.get(n, 24)), surf.get_rect(), border_radius=rad)
+    size = max(11, int(min(w, h) * 0.3))
+    badge = T.render(str(n), size, P.WHITE, True)
+    room = pygame.Rect(0, 0, badge.get_width() + size // 2, badge.get_height())
+    room.topleft = (max(1, w // 14), max(1, h // 14))
+    pygame.draw.rect(surf, (*P.PEN, 230), room, border_radius=max(2, size // 3))
+    surf.blit(badge, badge.get_rect(center=room.center))
+    return surf
+
+
+def draw_reach(surface: pygame.Surface, geom: SheetGeom, reach: dict[int, int]) -> None:
+    """Shade every field in `reach` ({field: steps}) by its step count, with the count in a corner."""
+    inset = max(1, int(geom.cell * 0.05))
+    for f, n in reach.items():
+        rect = geom.cell_rect(f).inflate(-2 * inset, -2 * inset)
+        surface.blit(_reach_tile(n, rect.w, rect.h), rect)
+
+
+def draw_cursor(surface: pygame.Surface, geom: SheetGeom, f: int) -> pygame.Rect:
+    """The keyboard cursor: a thick ring, light inside a dark rim, readable on every field colour."""
+    rect = geom.cell_rect(f).inflate(max(4, int(geom.cell * 0.12)), max(4, int(geom.cell * 0.12)))
+    width = max(3, int(geom.cell * 0.09))
+    rad = max(3, int(geom.cell * 0.2))
+    pygame.draw.rect(surface, P.PEN, rect, width + 2, border_radius=rad)
+    pygame.draw.rect(surface, P.ACCENT, rect.inflate(-2, -2), width, border_radius=rad)
+    return rect

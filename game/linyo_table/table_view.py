@@ -53,6 +53,7 @@ class LinyoTableView(Protocol):
     sent: tuple[int, list[list[int]]] | None = None  # online: (seat, fields) posted, not applied yet
     hint: dict | None = None
     hint_wanted: bool
+    hint_why: list[str]
     # what the person at the table is doing
     path: MovePath | None = None
     starts: StartPicks | None = None
@@ -69,6 +70,8 @@ class LinyoTableView(Protocol):
     hover_pos: tuple[int, int] | None = None
     hover_rest: float
     tip_focus: int | None = None
+    cursor: int | None = None       # the keyboard's field on the sheet
+    reach_shown: bool = True
     log_drag: tuple[int, int] | None = None
     # what is shown, and how far its animations are
     paint: Paint
@@ -91,6 +94,7 @@ class LinyoTableView(Protocol):
     panel_rect: pygame.Rect
     header_rect: pygame.Rect
     log_rect: pygame.Rect
+    keys_rect: pygame.Rect
     dice_label_rect: pygame.Rect
     die_rects: list[pygame.Rect]
     info_rect: pygame.Rect
@@ -114,6 +118,12 @@ class LinyoTableView(Protocol):
     def _set_action(self) -> linyo.SetDice: ...
 
     def confirm(self) -> None: ...
+
+    def can_confirm(self) -> bool: ...
+
+    def toggle_abort(self) -> None: ...
+
+    def on_hint(self) -> None: ...
 
     def undo(self) -> None: ...
 
