@@ -364,6 +364,28 @@ class State:
         """Fields in the seat's longest line, counting its start and end."""
         return max((len(line) for line in self.lines[seat]), default=0)
 
+    def rounds_left_at_most(self) -> Optional[int]:
+        """The most rounds the game can still last, the one being played included (0 once over;
+        None before every start is marked). A bound, not a forecast: in every round a seat either
+        keeps its moved line open, which reaches at least its difficulty in free fields, or loses
+        an open line; the game ends with the round in which some seat has no open line left.
+
+        >>> s = new_game(players=1, seed=3, first_seat=0, rolls=["bbog", "bbbo"])
+        >>> s.rounds_left_at_most() is None
+        True
+        >>> for t in ["start a1", "start b1", "start e1", "start k1"]: _ = s.apply(t)
+        >>> s.rounds_left_at_most() == (77 - 4) // 2 + 4
+        True
+        """
+        if self.phase is Phase.OVER:
+            return 0
+        if self.round == 0 or not all(self.lines):
+            return None
+        waiting = self.to_move if self.phase is Phase.MOVE else range(self.players)
+        bounds = [self.scores()[s] // self.difficulties[s] + sum(self.open[s]) + (s not in waiting)
+                  for s in range(self.players)]
+        return max(1, min(bounds))
+
     def places(self) -> list[int]:
         """Each seat's place (1 = best; ties share): the fewest free fields first, then
         the longest line; still equal, a shared place. The standing so far before the end.
