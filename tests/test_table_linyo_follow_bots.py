@@ -233,3 +233,31 @@ def test_words_take_the_plural_their_number_asks_for(home):
     for f in full.fields:
         assert scene.path.extend(f)
     assert scene._status() == f"Line {full.line} grows by 4. Confirm."
+
+
+def test_hot_seat_each_person_reads_the_others_moves_since_their_own_last_turn(home):
+    """Linyo's sheets are all public, so its hot seat has no pass screen: the person whose turn it
+    is reads, in the panel, what every other seat (people and bots) did since their last turn."""
+    app = start_app()
+    ben = dict(HUMAN, name="Ben")
+    scene = open_game(app, config([HUMAN, ben, bot("Bruno")], seed=5))
+    assert scene.seating.hot_seat
+    _to_first_move(app, scene)
+    first = scene.decide_seat
+    human_turn(app, scene)                  # the first person moves; the next person decides later
+    for _ in range(4000):
+        if scene.human_turn() and scene.decide_seat != first and scene.state.phase == "move":
+            break
+        if scene.human_turn():
+            human_turn(app, scene)
+        else:
+            if scene.pending is not None and not scene.pending.done():
+                concurrent.futures.wait([scene.pending], timeout=10)
+            app.step(DT)
+    seat = scene.decide_seat
+    assert seat is not None and seat != first
+    panel = " ".join(op[0] for op in scene._info_ops(app.lay))
+    assert "Since your last turn:" in panel
+    said = scene.moves_since(seat)
+    assert any(text.startswith(scene.g.name(first) + ": line ") for text in said), said
+    assert scene.g.name(first) in panel

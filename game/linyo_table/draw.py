@@ -577,13 +577,14 @@ class TableDrawing(TableMixin):
         step = int(size * 1.25)
         text = _("Since your last turn: {moves}").format(
             moves=" · ".join(_("{name} {words}").format(name=n, words=w) for n, w in words))
-        ops = []
-        for line in T.wrap(text, size, r.w):
-            if y + step > r.bottom:
-                break
-            ops.append((line, size, C.TEXT_DIM, (r.x, y), "topleft", False))
-            y += step
-        return ops
+        lines = T.wrap(text, size, r.w)
+        room = max(1, (r.bottom - y) // step)
+        if len(lines) > room:            # more than the panel holds: the last line says so (the log has it all)
+            kept = lines[room - 1].split(" ")
+            while len(kept) > 1 and T.width(" ".join(kept) + " …", size) > r.w:
+                kept.pop()
+            lines = lines[:room - 1] + [" ".join(kept) + " …"]
+        return [(line, size, C.TEXT_DIM, (r.x, y + k * step), "topleft", False) for k, line in enumerate(lines)]
 
     def _solo_info_ops(self, lay: Layout, y: int) -> list:
         st = self.state
@@ -747,8 +748,12 @@ class TableDrawing(TableMixin):
             moving = [ln for ln in ink if not is_settled(ln)]
             if moving:
                 draw_ink(surface, geom, moving)
-            if marks:                           # its last move, marked until it moves again
-                draw_marks(surface, geom, marks, "last")
+            if marks:                           # its last move, marked until it moves again, and framed:
+                draw_marks(surface, geom, marks, "last")   # the cells of a small sheet are a few pixels
+                draw_ink(surface, geom, [ln for ln in ink if marks.intersection(ln.fields)])   # the stroke over its cells
+                frame = marks_rect(geom, marks).inflate(lay.px(8), lay.px(8))
+                pygame.draw.rect(surface, P.PEN, frame, max(2, lay.px(5)), border_radius=lay.px(6))
+                pygame.draw.rect(surface, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))
             if logged:                          # the log entry under the pointer is about this seat
                 draw_marks(surface, geom, logged, "log")
             if words:
