@@ -89,8 +89,8 @@ def test_the_note_and_instruction_stay_inside_the_panel(home, lang, size):
                                              "sheet": "A"}, state))
     app.reset(scene)
     app.run(frames=3, dt=DT)
-    assert scene.notice is not None and scene.notice[0]            # "Four of a kind!"
-    for note in (scene.notice, (scene._status(), True)):         # and a long one, bold
+    assert scene.set_choice is not None                             # "Four of a kind: click up to three dice…"
+    for note in ((scene._status(), False), (scene._status(), True)):    # plain, and bold
         scene.notice = note
         ops = scene._info_ops(app.lay)
         assert ops

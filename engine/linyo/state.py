@@ -86,6 +86,7 @@ from .sheets import (
     Sheet,
     FIELD_NAMES,
     field_name,
+    flood,
     free_rows,
     parse_field,
     random_sheet,
@@ -364,6 +365,32 @@ class State:
     def longest(self, seat: int) -> int:
         """Fields in the seat's longest line, counting its start and end."""
         return max((len(line) for line in self.lines[seat]), default=0)
+
+    def rounds_left_at_most(self) -> Optional[int]:
+        """The most rounds the game can still last, the one being played included (0 once over;
+        None before every start is marked). A bound, not a forecast: in every round a seat either
+        keeps its moved line open, which reaches at least its difficulty in free fields its open
+        line ends can still reach, or loses an open line; the game ends with the round in which
+        some seat has no open line left.
+
+        >>> s = new_game(players=1, seed=3, first_seat=0, rolls=["bbog", "bbbo"])
+        >>> s.rounds_left_at_most() is None
+        True
+        >>> for t in ["start a1", "start b1", "start e1", "start k1"]: _ = s.apply(t)
+        >>> s.rounds_left_at_most() == (77 - 4) // 2 + 4
+        True
+        """
+        if self.phase is Phase.OVER:
+            return 0
+        if self.round == 0 or not all(self.lines):
+            return None
+        waiting = self.to_move if self.phase is Phase.MOVE else range(self.players)
+        bounds = []
+        for s in range(self.players):
+            ends = sum(1 << line[-1] for line, o in zip(self.lines[s], self.open[s]) if o)
+            reach = flood(ends, ~self.reached[s] & FULL_MASK).bit_count()     # only shrinks as lines grow
+            bounds.append(reach // self.difficulties[s] + sum(self.open[s]) + (s not in waiting))
+        return max(1, min(bounds))
 
     def places(self) -> list[int]:
         """Each seat's place (1 = best; ties share): the fewest free fields first, then

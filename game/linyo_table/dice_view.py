@@ -45,13 +45,17 @@ class DiceView:
         self.roll_total = ROLL_SECONDS / anim if anim > 0 else 0.0
         self.roll_left = self.roll_total
 
-    def turn_to(self, letters: str, anim: float) -> list[int]:
+    def turn_to(self, letters: str, anim: float, order: list[str] | None = None) -> list[int]:
         """Turn dice to the result `letters` (sorted b, o, g) after a four of a kind; returns the
         positions that turned.
 
         The dice end in the order `letters` gives, the order a restored game shows them in, so
-        Continue never reorders them; from a four of a kind that turns the fewest dice.
+        Continue never reorders them; from a four of a kind that turns the fewest dice. A person
+        who turned dice by clicking them gives their `order` (the same dice): the dice they
+        clicked are the ones that turn, none jumps to another slot.
         """
+        if order is not None and sorted(order) == sorted(letters):
+            letters = "".join(order)
         old = list(self.faces) if len(self.faces) == 4 else ["?"] * 4
         turned = []
         for i in range(4):

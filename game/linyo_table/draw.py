@@ -19,7 +19,7 @@ from engine.core import IllegalAction
 from game import palette as P
 
 from .. import i18n
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -480,6 +480,11 @@ class TableDrawing(TableMixin):
             rnd = _("Game over")
         else:
             rnd = _("Round {n}").format(n=st.round)
+            most = st.rounds_left_at_most()      # the engine's bound: the game may end sooner
+            if most is not None and most > 1:
+                rnd += " · " + ngettext("at most {n} more round", "at most {n} more rounds", most - 1).format(n=most - 1)
+            elif most == 1:
+                rnd += " · " + _("last round")
         title = f"Linyo · {rnd}"
         sub = _("{name} · difficulty {d} · {sheet}").format(name=info.name, d=info.difficulty, sheet=sheet)
         return ((title, font_px(lay, 40), C.TEXT, (lay.px(28), lay.px(22)), "topleft", True),
@@ -568,6 +573,8 @@ class TableDrawing(TableMixin):
             return _("Star! You may take one more step onto any free neighbour.")
         if p.action() is None:
             return _("Line {n}: draw through the lit fields.").format(n=p.line)
+        if not p.next_fields():          # no step is left: drawing on is no choice
+            return _("Line {n} grows by {k}. Confirm.").format(n=p.line, k=len(p.fields()))
         return _("Line {n} grows by {k}. Confirm, or keep drawing.").format(n=p.line, k=len(p.fields()))
 
     def _preview_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
@@ -612,9 +619,33 @@ class TableDrawing(TableMixin):
             for line in T.wrap(text, font_px(lay, 24), r.w):
                 ops.append((line, font_px(lay, 24), colour, (r.x, y), "topleft", False))
                 y += int(font_px(lay, 24) * 1.3)
+        ops += self._since_ops(lay, y + lay.px(10))
         if self.g.players == 1:
             ops += self._solo_info_ops(lay, y + lay.px(20))
         return tuple(op for op in ops if op[0])
+
+    def _since_ops(self, lay: Layout, y: int) -> list:
+        """As a person's turn opens: what each other seat did since their last one, in a few words
+        (gone once they draw, or ask for a hint); the lines that fit the panel."""
+        seat = self.decide_seat
+        if seat is None or self.g.players == 1 or self.hint is not None or self.hint_wanted or self._has_drawn():
+            return []
+        words = self.since_words(seat)
+        if not words:
+            return []
+        r = self.info_rect
+        size = font_px(lay, 22)
+        step = int(size * 1.25)
+        text = _("Since your last turn: {moves}").format(
+            moves=" · ".join(_("{name} {words}").format(name=n, words=w) for n, w in words))
+        lines = T.wrap(text, size, r.w)
+        room = max(1, (r.bottom - y) // step)
+        if len(lines) > room:            # more than the panel holds: the last line says so (the log has it all)
+            kept = lines[room - 1].split(" ")
+            while len(kept) > 1 and T.width(" ".join(kept) + " …", size) > r.w:
+                kept.pop()
+            lines = lines[:room - 1] + [" ".join(kept) + " …"]
+        return [(line, size, C.TEXT_DIM, (r.x, y + k * step), "topleft", False) for k, line in enumerate(lines)]
 
     def _solo_info_ops(self, lay: Layout, y: int) -> list:
         st = self.state
@@ -623,7 +654,8 @@ class TableDrawing(TableMixin):
         x = self.info_rect.x
         size = font_px(lay, 24)
         items = [_("Open lines: {n} of 4").format(n=open_lines) if st.lines[seat] else "",
-                 _("Longest line: {n} fields").format(n=st.longest(seat)) if st.lines[seat] else ""]
+                 ngettext("Longest line: {n} field", "Longest line: {n} fields", st.longest(seat)).format(
+                     n=st.longest(seat)) if st.lines[seat] else ""]
         ops = []
         for text in items:
             if text:
@@ -641,13 +673,23 @@ class TableDrawing(TableMixin):
             return self.paint.log_rows[1]
         step = int(size * 1.25)
         out: list[tuple[pygame.Rect, int, tuple[str, ...]]] = []
+        # a log wide enough for two columns of short sentences has two (read left, then right): a
+        # round of six seats stays in view at 800x600; the newest is at the bottom of the last column
+        cols = 2 if r.w >= 44 * size else 1
+        gap = lay.px(16)
+        cw = (r.w - gap * (cols - 1)) // cols
+        col = cols - 1
         bottom = r.bottom - lay.px(4)
         for i, entry in self.log.newest_first():
-            lines = tuple(T.wrap(entry.text(), size, r.w - lay.px(16)))
+            lines = tuple(T.wrap(entry.text(), size, cw - lay.px(16)))
             h = len(lines) * step + lay.px(4)
             if bottom - h < r.y and out:
-                break
-            out.append((pygame.Rect(r.x, bottom - h, r.w, h), i, lines))
+                if col == 0:
+                    break
+                col, bottom = col - 1, r.bottom - lay.px(4)
+                if bottom - h < r.y:
+                    break
+            out.append((pygame.Rect(r.x + col * (cw + gap), bottom - h, cw, h), i, lines))
             bottom -= h
         self.paint.log_rows = (key, out)
         return out
@@ -704,11 +746,12 @@ class TableDrawing(TableMixin):
             return None
         w = max(T.render(line, size, C.TEXT).get_width() for line in lines) + lay.px(24)
         h = int(len(lines) * size * 1.3) + lay.px(16)
-        box = pygame.Rect(0, 0, w, h)
-        box.midtop = (tip.rect.centerx, tip.rect.bottom + lay.px(8))
-        if box.bottom > lay.height:
-            box.midbottom = (tip.rect.centerx, tip.rect.top - lay.px(8))
-        box.clamp_ip(pygame.Rect(0, 0, lay.width, lay.height))
+        # beside the thing, never over it, its neighbours (where the pointer goes next: a field's
+        # tip covered the field below it), the lit fields, the dice or the instruction
+        cell = int(self.geom.cell)
+        near = tip.rect.inflate(2 * cell, 2 * cell) if self.geom.paper.colliderect(tip.rect) else tip.rect
+        box = self.first_tips.place(pygame.Rect(0, 0, w, h), near, pygame.Rect(0, 0, lay.width, lay.height),
+                                    lay.px(8))
         return box, lines, size
 
     def _blit_tip(self, surface: pygame.Surface, lay: Layout, tip: tuple) -> None:
@@ -721,7 +764,7 @@ class TableDrawing(TableMixin):
             y += int(size * 1.3)
 
     def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
-        name_h = lay.px(30)
+        name_h = lay.px(30) + int(font_px(lay, 22) * 1.15)      # the name line, then the last move's words
         return _fit_thumb(tuple(rect), name_h)
 
     def _thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout) -> Item:
@@ -730,7 +773,8 @@ class TableDrawing(TableMixin):
         hovered = self.log.hovered()
         logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
         key = (self.reveal.signature(seat), self.g.seats[seat].name, seat == self.state.current_seat, tuple(rect),
-               lay.px(30), font_px(lay, 22), i18n.current_language(), logged)
+               lay.px(30), font_px(lay, 22), i18n.current_language(), logged, self._marks(seat),
+               self.follow.last_move(seat))
         kept = self.paint.thumbs.get(seat)
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -750,7 +794,11 @@ class TableDrawing(TableMixin):
             label = str(free)                  # a narrow thumbnail: the count alone, never over the name
         # and a long name is cut to the room the count leaves it
         name = T.cut(info.name, size, rect.w - T.width(label, size) - gap, active)
-        desc = (self.reveal.signature(seat), name, label, active, tuple(geom.paper), tuple(sorted(logged)))
+        marks = self._marks(seat)
+        last = self.follow.last_move(seat)
+        words = T.cut(texts.last_move_words(last.events), size, rect.w - lay.px(8)) if last is not None else ""
+        desc = (self.reveal.signature(seat), name, label, active, tuple(geom.paper), tuple(sorted(logged)),
+                tuple(sorted(marks)), words)
         pad = lay.px(8) + 2
 
         def draw(surface: pygame.Surface) -> None:
@@ -761,8 +809,16 @@ class TableDrawing(TableMixin):
             moving = [ln for ln in ink if not is_settled(ln)]
             if moving:
                 draw_ink(surface, geom, moving)
+            if marks:                           # its last move, marked until it moves again, and framed:
+                draw_marks(surface, geom, marks, "last")   # the cells of a small sheet are a few pixels
+                draw_ink(surface, geom, [ln for ln in ink if marks.intersection(ln.fields)])   # the stroke over its cells
+                frame = marks_rect(geom, marks).inflate(lay.px(8), lay.px(8))
+                pygame.draw.rect(surface, P.PEN, frame, max(2, lay.px(5)), border_radius=lay.px(6))
+                pygame.draw.rect(surface, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))
             if logged:                          # the log entry under the pointer is about this seat
                 draw_marks(surface, geom, logged, "log")
+            if words:
+                T.blit_text(surface, words, size, C.ACCENT, (rect.x + lay.px(4), rect.y + lay.px(2) + int(size * 1.15)))
             colour = C.ACCENT if active else C.TEXT
             T.blit_text(surface, name, size, colour, (rect.x + lay.px(4), rect.y + lay.px(2)), bold=active)
             T.blit_text(surface, label, size, C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)), "topright")
@@ -789,6 +845,9 @@ class TableDrawing(TableMixin):
         shown = self.reveal.shown_fields(seat)
         free_rows = linyo.free_rows(shown)
         draw_counts(surface, geom, free_rows, sum(free_rows), _("free"), _("Total"))
+        marks = self._marks(seat)
+        if marks:                  # its last move, as on the thumbnail it grew from
+            draw_marks(surface, geom, marks, "last")
         info = self.g.seats[seat]
         T.blit_text(surface, _("{name} · difficulty {d} — click to close").format(name=info.name, d=info.difficulty),
                     font_px(lay, 28), C.TEXT, (geom.paper.centerx, geom.paper.y - lay.px(24)), "center", bold=True)

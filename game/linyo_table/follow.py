@@ -41,6 +41,7 @@ class LastMove:
 
     turn: tuple[str, int]     # ("start" or "move", round)
     fields: frozenset[int]
+    events: tuple[Any, ...] = ()   # the engine's events of that decision (its words: `texts.last_move_words`)
 
 
 class Follow:
@@ -63,27 +64,64 @@ class Follow:
             elif kind == "linyo.dice_set":
                 self.set_by = DiceSetting(e.roller, self.round, (self.four or "?") * 4, e.dice)
             elif kind == "linyo.start_placed":
-                self._mark(e.seat, ("start", self.round), e.field, new=False)
+                self._mark(e, e.seat, ("start", self.round), e.field, new=False)
             elif kind == "linyo.line_moved":
                 steps = list(e.fields) + ([e.star] if e.star else [])
-                self._mark(e.seat, ("move", self.round), *steps, new=True)
+                self._mark(e, e.seat, ("move", self.round), *steps, new=True)
             elif kind == "linyo.line_aborted":
                 # chosen: the seat's decision; too short / dead end: the × joins the move that did it
-                self._mark(e.seat, ("move", self.round), e.end, new=e.why == "chosen")
+                self._mark(e, e.seat, ("move", self.round), e.end, new=e.why == "chosen")
 
-    def _mark(self, seat: int, turn: tuple[str, int], *names: str, new: bool) -> None:
+    def _mark(self, event: Any, seat: int, turn: tuple[str, int], *names: str, new: bool) -> None:
         fields = frozenset(linyo.parse_field(n) for n in names)
+        events: tuple[Any, ...] = (event,)
         was = self.last.get(seat)
         if was is not None and was.turn == turn and not new:
             fields |= was.fields
-        self.last[seat] = LastMove(turn, fields)
+            events = was.events + events
+        self.last[seat] = LastMove(turn, fields, events)
 
     def marks(self, seat: int) -> frozenset[int]:
         """The fields of `seat`'s last decision."""
         was = self.last.get(seat)
         return was.fields if was is not None else frozenset()
 
+    def last_move(self, seat: int) -> LastMove | None:
+        """`seat`'s last decision (None before its first)."""
+        return self.last.get(seat)
+
     def setting(self, state: linyo.State) -> DiceSetting | None:
         """The dice setting of the round being played (None once a new roll came)."""
         s = self.set_by
         return s if s is not None and s.round == state.round and state.rolled is None else None
+
+
+def _decides(event: Any, seat: int) -> bool:
+    """`event` is `seat`'s own decision (a start, a move, a chosen abort, a setting of the dice)."""
+    kind = event.kind
+    if kind == "linyo.dice_set":
+        return bool(event.roller == seat)
+    if kind in ("linyo.start_placed", "linyo.line_moved") or (kind == "linyo.line_aborted" and event.why == "chosen"):
+        return bool(event.seat == seat)
+    return False
+
+
+def since_decision(events: list[Any], seat: int) -> list[Any]:
+    """The events after `seat`'s last own decision (all of them before its first); [] when no
+    other seat decided since, as there is nothing new to tell.
+
+    >>> from engine import linyo
+    >>> s = linyo.new_game(players=2, seed=7, first_seat=0, rolls=["bbog"])
+    >>> for _i in range(4): _ = s.apply(s.legal_actions()[0])
+    >>> since_decision(s.events, 0)
+    []
+    >>> _ = s.apply(s.legal_actions()[0])
+    >>> [e.kind for e in since_decision(s.events, 0)]
+    ['linyo.start_placed']
+    """
+    start = next((i + 1 for i in range(len(events) - 1, -1, -1) if _decides(events[i], seat)), 0)
+    since = events[start:]
+    if not any(_decides(e, other) for e in since for other in {getattr(e, "seat", None), getattr(e, "roller", None)}
+               if other is not None and other != seat):
+        return []
+    return since

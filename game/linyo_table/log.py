@@ -43,11 +43,12 @@ def describe(event: Any, name: Callable[[int], str]) -> LogEntry | None:
     if kind == "linyo.first_seat":
         return LogEntry(e.seat, lambda: _("{name} rolls first.").format(name=name(e.seat)))
     if kind == "linyo.dice_rolled":
+        faces = texts.dice_order(e.faces)          # as the dice lie on the table
         if e.round == 0:
             return LogEntry(e.roller, lambda: _("Start roll by {name}: {dice}.").format(
-                name=name(e.roller), dice=texts.dice_text("".join(e.faces))))
+                name=name(e.roller), dice=texts.dice_text(faces)))
         return LogEntry(e.roller, lambda: _("Round {n}: {name} rolls {dice}.").format(
-            n=e.round, name=name(e.roller), dice=texts.dice_text("".join(e.faces))))
+            n=e.round, name=name(e.roller), dice=texts.dice_text(faces)))
     if kind == "linyo.four_of_a_kind":
         return LogEntry(e.roller, lambda: _("Four of a kind! {name} may turn up to three dice.").format(
             name=name(e.roller)))

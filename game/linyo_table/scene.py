@@ -37,7 +37,7 @@ from ..ui.widgets import Button
 from . import texts
 from .dice_view import DiceView
 from .geometry import BANNER_LEADING, BANNER_LINES, MIN_TEXT_PX, ROWS, SheetGeom
-from .follow import Follow
+from .follow import Follow, since_decision
 from .log import GameLog, LogEntry, describe
 from .model import TableGame
 from .hints import HINT_TIME_LIMIT, HintBook, reasons
@@ -147,7 +147,10 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_hint = Button(self._hint_label, self.on_hint, font_size=26)
         self.b_all = Button(N_("All sheets"), self.show_all_sheets, "quiet", font_size=24)
         self.b_all.visible = tgame.players > 1
-        self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_hint, self.b_rules, self.b_menu, self.b_all]
+        self.b_results = Button(N_("Results"), self.show_results, "primary", font_size=28)   # after "Look at the table"
+        self.b_results.visible = False
+        self.widgets = [self.b_confirm, self.b_undo, self.b_nothing, self.b_hint, self.b_rules, self.b_menu, self.b_all,
+                        self.b_results]
         self._show_dice()
         self._prepare()
 
@@ -166,8 +169,16 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.exit_table()
 
     def back(self) -> None:
-        """Esc: the pause menu (resume, save, rules, back to the menu)."""
+        """Esc: the pause menu (resume, save, rules, back to the menu); at a finished game whose
+        results were put aside to look at the table, the results again."""
+        if self.results_hidden():
+            self.show_results()
+            return
         self.open_pause()
+
+    def results_hidden(self) -> bool:
+        """The game is over and its results were seen, then put aside ("Look at the table")."""
+        return self.state.is_over and self.results_seen and not self.results_open and not self.replay
 
     def save_name(self) -> str:
         st = self.state
@@ -208,8 +219,15 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.layout(self.table_lay)
 
     def tip_keep_clear(self) -> list[pygame.Rect]:
-        """The instruction under the buttons and the dice."""
-        return [self.info_rect, *self.die_rects]
+        """The instruction under the buttons, the dice, and the fields lit for the player to click
+        (a tip lay over the very start fields it talked about)."""
+        return [self.info_rect, *self.die_rects, *self.lit_rects()]
+
+    def lit_rects(self) -> list[pygame.Rect]:
+        """The fields lit on the sheet in view for the person deciding (where they click next)."""
+        if self.decide_seat is None or self.focus_seat != self.decide_seat:
+            return []
+        return [self.geom.cell_rect(f) for f in self._glows(self.decide_seat)]
 
     def hovered_log_back(self) -> int | None:
         """How many entries before the newest the entry under the pointer is (None: none)."""
@@ -292,11 +310,11 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         anim = self.anim()
         for e in events:
             if e.kind == "linyo.dice_rolled":
-                self.dice.show("".join(sorted(e.faces, key="bog".index)), anim)
+                self.dice.show(texts.dice_order(e.faces), anim)
                 if anim > 0:
                     sound.play("dice")
             elif e.kind == "linyo.dice_set":
-                self.dice.turn_to(e.dice, anim)
+                self.dice.turn_to(e.dice, anim, self.set_choice)    # a person's dice stay where they turned them
                 if anim > 0:
                     sound.play("pick")
 
@@ -353,8 +371,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
             sound.play("your_turn")
         self.last_human = seat
         if st.phase == "set":
-            self.set_choice = list(self._roll_text())
-            self._say(_("Four of a kind!"))        # what to do with it is the status line's
+            self.set_choice = list(self._roll_text())     # the status line says "Four of a kind: …"
         elif st.phase == "start":
             self.starts = StartPicks(st, seat)
         elif st.phase == "move":
@@ -471,6 +488,10 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         except IllegalAction:
             return ""
         d = self.g.seats[seat].difficulty
+        if len(pv.closed_short) + len(pv.closed_dead) > 1:       # every line it closes, by name
+            lines = [_("line {n} (grown by fewer than {d} fields)").format(n=n, d=d) for n in pv.closed_short]
+            lines += [_("line {n} (a dead end)").format(n=n) for n in pv.closed_dead]
+            return _("This move closes {lines}: they will be aborted ×. Play it?").format(lines=", ".join(lines))
         for n in pv.closed_short:
             return _("This move is shorter than {d} fields: line {n} will be aborted ×. Play it?").format(d=d, n=n)
         for n in pv.closed_dead:
@@ -542,6 +563,31 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.path.clear()
         self.notice = None
         self._refresh_preview()
+
+    def since_last_turn(self, seat: int) -> list[tuple[int | None, str]]:
+        """What happened since `seat`'s last decision, as the log says it: (the seat each line is
+        about or None, the sentence); [] when no other seat decided since. The hot-seat pass
+        screen and a recap read it (the table's generic hook)."""
+        out = []
+        for event in since_decision(self.state.events, seat):
+            entry = describe(event, self.g.name)
+            if entry is not None:
+                out.append((entry.seat, entry.text()))
+        return out
+
+    def moves_since(self, seat: int) -> list[str]:
+        """The sentences of `since_last_turn`."""
+        return [text for _seat, text in self.since_last_turn(seat)]
+
+    def since_words(self, seat: int) -> list[tuple[str, str]]:
+        """Each other seat's decisions since `seat`'s last one in a few words: (name, words)."""
+        by_seat: dict[int, list[Any]] = {}
+        for event in since_decision(self.state.events, seat):
+            who = getattr(event, "seat", None)
+            if who is not None and who != seat and event.kind in ("linyo.line_moved", "linyo.line_aborted",
+                                                                   "linyo.start_placed"):
+                by_seat.setdefault(who, []).append(event)
+        return [(self.g.name(s), texts.last_move_words(tuple(evs))) for s, evs in by_seat.items()]
 
     def show_all_sheets(self) -> None:
         """Every seat's sheet side by side, as large as the window allows."""
@@ -670,6 +716,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_nothing.visible = not watching and self.state.phase == "move"
         self.b_menu.visible = self.b_rules.visible = not self.replay     # the replay viewer has its own bar
         self.b_all.visible = self.g.players > 1 and not self.replay
+        self.b_results.visible = self.results_hidden()
 
     def undo_rewinds(self) -> bool:
         """Undo takes back what is drawn first; only with nothing drawn does it rewind the engine."""
@@ -759,6 +806,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
             sound.play("place" if row < ROWS else "jackpot")
         if row >= ROWS + 4:
             self.finished = True
+            self.scoring_t = None         # the count is over: a key or a click is the table's again (Esc)
             if not self.results_seen:
                 self.show_results()
 
@@ -793,6 +841,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_confirm.rect = lay.rect(right_x + 16, y, half, 72)
         self.b_undo.rect = lay.rect(right_x + 32 + half, y, half, 72)
         self.b_nothing.rect = lay.rect(right_x + 16, y + 84, PANEL_W - 32, 60)
+        self.b_results.rect = lay.rect(right_x + 16, y, PANEL_W - 32, 72)     # where Confirm was
         y += 66
         self.info_rect = lay.rect(right_x + 20, y + 96, PANEL_W - 40, 230)
         third = (PANEL_W - 48) / 3

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import linyo
 
-from ..i18n import N_, _, current_language
+from ..i18n import N_, _, current_language, ngettext
 from ..paths import LOCALE
 
 COLOURS = ("blue", "orange", "grey")
@@ -119,6 +119,11 @@ def colour(c: str) -> str:
     return msgid if lang == "en" else _own(lang).gettext(msgid)
 
 
+def dice_order(faces: Any) -> str:
+    """Rolled faces in the one order the table shows dice in: blue, orange, grey."""
+    return "".join(sorted(faces, key="bog".index))
+
+
 def dice_text(letters: str) -> str:
     """Dice letters as the player reads them: 'bbog' -> 'blue, blue, orange, grey'."""
     return ", ".join(colour(c) for c in letters)
@@ -132,7 +137,9 @@ def dice_set_banner(name: str, rolled: str, dice: str) -> str:
             left.remove(c)
     if not left:
         return _("Four of a kind: {name} kept the dice ({dice}).").format(name=name, dice=dice_text(dice))
-    return _("Four of a kind: {name} turned dice to {turned}.").format(name=name, turned=dice_text("".join(left)))
+    turned = "".join(left)
+    return ngettext("Four of a kind: {name} turned a die to {turned}.", "Four of a kind: {name} turned dice to {turned}.",
+                    len(turned)).format(name=name, turned=dice_text(turned))
 
 
 def action_label(text: str) -> str:
@@ -152,13 +159,25 @@ def action_label(text: str) -> str:
     return _("extend line {n} through {fields}").format(n=a.line, fields=fields)
 
 
+#: the engine's reason templates with a count, in their singular and plural forms (`bot_reason`)
+PLURAL_REASONS = {
+    "adds {n} last fields to line {line}, which then ends": lambda n: ngettext(
+        "adds {n} last field to line {line}, which then ends", "adds {n} last fields to line {line}, which then ends", n),
+    "extends line {line} by {n} fields": lambda n: ngettext(
+        "extends line {line} by {n} field", "extends line {line} by {n} fields", n),
+}
+
+
 def bot_reason(hint: dict) -> str:
-    """A worker hint's reason in the current language."""
+    """A worker hint's reason in the current language (with the plural its count asks for)."""
     template = hint.get("template") or hint.get("reason") or ""
     params = dict(hint.get("params") or {})
     if "roll" in params:
         params["roll"] = dice_text(str(params["roll"]))
     try:
+        plural = PLURAL_REASONS.get(template)
+        if plural is not None and isinstance(params.get("n"), int):
+            return plural(params["n"]).format(**params)
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):
         return str(hint.get("reason", ""))
@@ -171,3 +190,16 @@ def hint_text(hint: dict) -> str:
     except (KeyError, ValueError):
         return ""
     return _("Hint: {action} — {reason}").format(action=what, reason=bot_reason(hint))
+
+
+def last_move_words(events: tuple[Any, ...]) -> str:
+    """A seat's last decision in a few words, for its panel: "line 2 +4 ★", "line 3 ×", "4 starts"."""
+    starts = sum(1 for e in events if e.kind == "linyo.start_placed")
+    words = [ngettext("{n} start", "{n} starts", starts).format(n=starts)] if starts else []
+    for e in events:
+        if e.kind == "linyo.line_moved":
+            k = len(e.fields) + (1 if e.star else 0)
+            words.append(_("line {n} +{k}").format(n=e.line, k=k) + (" ★" if e.star else ""))
+        elif e.kind == "linyo.line_aborted":
+            words.append(_("line {n} ×").format(n=e.line))
+    return ", ".join(words)

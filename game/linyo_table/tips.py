@@ -34,6 +34,8 @@ def line_text(state: linyo.State, seat: int, li: int) -> str:
     """Line `li` (0-3) of `seat` in words: its number, length, and open or aborted."""
     fields = state.lines[seat][li]
     end = linyo.field_name(fields[-1])
+    if state.open[seat][li] and len(fields) == 1:       # only its start: "from b2 to b2" said nothing
+        return _("Line {n}: only its start so far, on {end}; it grows from there.").format(n=li + 1, end=end)
     if state.open[seat][li]:
         return _("Line {n}: length {k} so far, from {start} to {end}; it grows from {end}.").format(
             n=li + 1, k=len(fields), start=linyo.field_name(fields[0]), end=end)
