@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 
 REFUSAL_SECONDS = 5.0
 PANEL_W = 820           # logical units (1920×1080 frame): the narrowest panel
-WIDTHS = (PANEL_W, 1000, 1200, 1400)   # the panel's widths to try, narrowest first
+WIDTHS = (PANEL_W, 1000, 1200, 1400, 1600, 600)   # the panel's widths to try: 600 (buttons in two
+#                                                    rows) only where no wider one is free
 GRID = 24               # logical units between the places tried for the panel
 TEXT_SIZE = 30
 MAX_LINES = 5           # the most lines a step's text may take in the panel (tests measure it)
@@ -59,15 +60,26 @@ def panel_text_width(lay: Any, width: int = PANEL_W) -> int:
     return lay.px(width - 56)
 
 
-def panel_height(lay: Any, lines: int) -> int:
-    """Pixels of a panel holding `lines` lines of text (the title and the buttons besides)."""
+def panel_height(lay: Any, lines: int, inline: bool = False, rows: int = 1) -> int:
+    """Pixels of a panel holding `lines` lines of text, the title above them and the buttons
+    below in `rows` rows, or (`inline`, a wide panel) the buttons in the title's row: a lower
+    panel fits between the other seats and the line at 1920x1080."""
     line_h = int(lay.font_px(TEXT_SIZE) * 1.25)
-    return lay.px(24) + line_h + lay.px(10) + line_h * lines + lay.px(18) + lay.px(60) + lay.px(20)
+    if inline:
+        return lay.px(20) + lay.px(60) + lay.px(10) + line_h * lines + lay.px(20)
+    return lay.px(24) + line_h + lay.px(10) + line_h * lines + lay.px(18) + lay.px(72) * rows - lay.px(12) \
+        + lay.px(20)
+
+
+def labels_width(buttons: list[Button], lay: Any) -> int:
+    """Pixels the buttons take with each label on one line."""
+    return sum(T.width(label_text(b.label), lay.font_px(b.font_size), True) + lay.px(40) for b in buttons) \
+        + lay.px(12) * (len(buttons) - 1)
 
 
 def place(screen: pygame.Rect, sizes: list[tuple[int, int]], avoid: list[pygame.Rect],
           spots: list[pygame.Rect], step: int, margin: int) -> pygame.Rect:
-    """Where the panel goes: a rect of one of `sizes` (narrowest first) inside `screen` that
+    """Where the panel goes: a rect of one of `sizes` (tried in order) inside `screen` that
     covers none of `avoid` (what the table shows that the step may talk about: the other seats)
     nor `spots` (what the step spotlights), the nearest to the first spot (the arrow stays
     short); when nothing is free, the one covering least, a spotlight counting four times."""
@@ -335,17 +347,43 @@ class GuidePanel:
         key = (screen.size, lay.scale, self.guide.say(), self.refusal[0] if self.refusal else "",
                tuple(map(tuple, spots)), tuple(map(tuple, avoid)))
         if self._placed is None or self._placed[0] != key:
-            sizes = [(lay.px(w), panel_height(lay, len(self.panel_lines(lay, w)) + len(self.refusal_lines(lay, w))))
-                     for w in WIDTHS]
+            sizes = [(lay.px(w), panel_height(lay, len(self.panel_lines(lay, w)) + len(self.refusal_lines(lay, w)),
+                                              self.inline(lay, w), self.rows(w))) for w in WIDTHS]
             self._placed = (key, place(screen, sizes, avoid, spots, max(4, lay.px(GRID)), lay.px(16)))
         box = self._placed[1]
         self.box = box
         self.box_w = next((w for w in WIDTHS if lay.px(w) == box.w), PANEL_W)
-        x = box.x + lay.px(24)
-        for b, bw in zip(self.buttons, button_widths(self.buttons, lay, box.w - lay.px(24) * 2 - lay.px(12) * 3)):
-            b.rect = pygame.Rect(x, box.bottom - lay.px(20) - lay.px(60), bw, lay.px(60))
-            x += bw + lay.px(12)
+        if self.inline(lay, self.box_w):          # right-aligned in the title's row
+            x = box.right - lay.px(24) - labels_width(self.buttons, lay)
+            for b in self.buttons:
+                bw = T.width(label_text(b.label), lay.font_px(b.font_size), True) + lay.px(40)
+                b.rect = pygame.Rect(x, box.y + lay.px(20), bw, lay.px(60))
+                x += bw + lay.px(12)
+            return box
+        rows = self.rows(self.box_w)
+        per = len(self.buttons) // rows
+        for r in range(rows):
+            row = self.buttons[r * per:(r + 1) * per]
+            x = box.x + lay.px(24)
+            y = box.bottom - lay.px(20) - lay.px(60) - lay.px(72) * (rows - 1 - r)
+            for b, bw in zip(row, button_widths(row, lay, box.w - lay.px(24) * 2 - lay.px(12) * (len(row) - 1))):
+                b.rect = pygame.Rect(x, y, bw, lay.px(60))
+                x += bw + lay.px(12)
         return box
+
+    @staticmethod
+    def rows(width: int) -> int:
+        """A panel narrower than PANEL_W has its four buttons in two rows (whole words each)."""
+        return 1 if width >= PANEL_W else 2
+
+    def title(self, inline: bool = False) -> str:
+        """The panel's title; beside the buttons only the step's number (the room is theirs)."""
+        return self.guide.progress() if inline else "%s \u00b7 %s" % (_(self.script.title), self.guide.progress())
+
+    def inline(self, lay: Any, width: int) -> bool:
+        """A panel `width` logical units wide has room for the buttons beside its (short) title."""
+        room = lay.px(width) - lay.px(24) * 3 - T.width(self.title(True), lay.font_px(24), True)
+        return labels_width(self.buttons, lay) <= room
 
     def _arrow(self, surface: pygame.Surface, lay: Any, box: pygame.Rect, target: pygame.Rect) -> None:
         tx, ty = target.center
@@ -374,9 +412,13 @@ class GuidePanel:
         line_h = int(size * 1.25)
         width = self.box_w
         x, y = box.x + lay.px(28), box.y + lay.px(24)
-        T.blit_text(surface, "%s \u00b7 %s" % (_(self.script.title), self.guide.progress()),
-                    lay.font_px(24), C.ACCENT, (x, y), bold=True)
-        y += line_h + lay.px(10)
+        if self.inline(lay, width):
+            T.blit_text(surface, self.title(True), lay.font_px(24), C.ACCENT, (x, box.y + lay.px(50)), "midleft",
+                        bold=True)
+            y = box.y + lay.px(20) + lay.px(60) + lay.px(10)
+        else:
+            T.blit_text(surface, self.title(), lay.font_px(24), C.ACCENT, (x, y), bold=True)
+            y += line_h + lay.px(10)
         for line in self.panel_lines(lay, width):
             T.blit_text(surface, line, size, C.TEXT, (x, y))
             y += line_h
