@@ -113,7 +113,7 @@ def _check_panel(app, sc, game: str) -> None:
         box = p.box
         assert screen.contains(box), (game, p.guide.index + 1, text)
         spots = [r for r in p.part.targets(sc, p.guide) if r.w > 0 and r.h > 0]
-        for r in p.part.keep_clear(sc) + spots:
+        for r in p.part.keep_clear(sc, p.guide) + spots:
             assert not box.colliderect(r), (game, p.guide.index + 1, "the panel covers", r)
         size = lay.font_px(TEXT_SIZE)
         line_h = int(size * 1.25)

@@ -63,10 +63,14 @@ def ghost(table: Any, guide: Guide) -> list[tuple[float, float]]:
     return []
 
 
-def keep_clear(table: Any) -> list[pygame.Rect]:
+def keep_clear(table: Any, guide: Guide) -> list[pygame.Rect]:
     """What the panel must leave in view besides the step's spotlight: the other seats' panels
-    (their moves are what many steps talk about)."""
-    return [] if table.geo is None else [g.panel for g in table.geo.opponents]
+    (their moves are what many steps talk about), and the places a step with an action names
+    in `point` (the jackpot its card wins)."""
+    if table.geo is None:
+        return []
+    named_too = [r for name in guide.step.point for r in named(table, name)] if guide.acting() else []
+    return [g.panel for g in table.geo.opponents] + named_too
 
 
 def busy(table: Any) -> bool:

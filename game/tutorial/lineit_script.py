@@ -124,11 +124,12 @@ STEPS_BEFORE_END = (
          after=N_("Done. You still have to take a market card this turn."), after_claims=("must_take",)),
     Step(N_("Take the 55 to your line. It is your third green card: the third card of a suit wins "
             "that suit's jackpot."),
-         do=("take 55 line", "end"), claims=("may_take 55 line", "suit_count green 2"),
+         do=("take 55 line", "end"), claims=("may_take 55 line", "suit_count green 2"), point=("jackpots",),
          after=N_("The green jackpot went to your scoring stack. A suit pays out only once per line."),
          after_claims=("jackpot_won green",)),
     Step(N_("Take the 63 to your line. It is your fourth green card, so no jackpot this time."),
-         do=("take 63 line",), claims=("may_take 63 line", "suit_count green 3", "jackpot green 1")),
+         do=("take 63 line",), claims=("may_take 63 line", "suit_count green 3", "jackpot green 1"),
+         point=("jackpots",)),
     Step(N_("Close your line now. First the bet: three Number cards follow the 3, so it is won. "
             "Then three Number cards are discarded and the rest are banked."),
          do=("close", "end"), bots=("take 12 line", "end", "take 8 line", "end"),

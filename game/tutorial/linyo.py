@@ -69,7 +69,7 @@ def ghost(table: Any, guide: Guide) -> list[tuple[float, float]]:
     return [table.geom.center(f) for f in [line_end(table, int(a.split()[1]))] + fields_of(a)]
 
 
-def keep_clear(table: Any) -> list[pygame.Rect]:
+def keep_clear(table: Any, guide: Guide) -> list[pygame.Rect]:
     """Linyo has no other seat in its tutorial: only the spotlight is kept clear."""
     return []
 

@@ -133,7 +133,7 @@ class GamePart(Protocol):
 
     def ghost(self, table: Any, guide: Guide) -> list[tuple[float, float]]: ...
 
-    def keep_clear(self, table: Any) -> list[pygame.Rect]: ...
+    def keep_clear(self, table: Any, guide: Guide) -> list[pygame.Rect]: ...
 
     def busy(self, table: Any) -> bool: ...
 
@@ -343,7 +343,7 @@ class GuidePanel:
         """The panel in the free area of the table (`place`), its buttons along its bottom."""
         grow = lay.px(18) * 2 + lay.px(16)         # the spotlight's pulsing frame and some air
         spots = [r.inflate(grow, grow) for r in rects]
-        avoid = [r.inflate(lay.px(8), lay.px(8)) for r in self.part.keep_clear(self.table)]
+        avoid = [r.inflate(lay.px(8), lay.px(8)) for r in self.part.keep_clear(self.table, self.guide)]
         key = (screen.size, lay.scale, self.guide.say(), self.refusal[0] if self.refusal else "",
                tuple(map(tuple, spots)), tuple(map(tuple, avoid)))
         if self._placed is None or self._placed[0] != key:
