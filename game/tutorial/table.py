@@ -9,7 +9,10 @@ the script's step `index` (`steps.state_at`), with
   while the step wants the player to act, vets every action the player makes
   before the engine sees it (`TableBase.vet`: a wrong one is refused with the
   step's text and changes nothing; undoing into the script is refused too),
-  and draws the spotlight, the pointer and the step panel over the table.
+  and draws the spotlight, the pointer and the step panel over the table. The
+  panel goes where it covers neither the spotlight nor what the game keeps in
+  view (`keep_clear`: Line-it's other seats), at the first of a few widths that
+  has such a place (`place`); the table's resting tooltip is drawn again on top.
 
 The game half (`lineit.py`, `linyo.py`, found by the game's name as the first
 tips are) says where a step's targets are on that game's table.
