@@ -79,11 +79,17 @@ def wrong_gesture(app, sc):
     if sc.game == "lineit":
         legal = sorted(sc.ctrl.legal_texts() - {g.expected()}) if sc.my_turn() else []
         takes = [a for a in legal if a.startswith(("take", "play"))]
+        # a card under the panel cannot be grabbed (the panel takes the press), so not that one
+        takes = [a for a in takes if not any(panel(sc).box.collidepoint(p) for p in _lineit(sc, a)[1])]
         if takes:
             return [_lineit(sc, takes[0])]
-        market = [s for s in sc.board.sprites.values() if s.zone and s.zone[0] == ("market",)]
+        market = [s for s in sc.board.sprites.values() if s.zone and s.zone[0] == ("market",)
+                  and not panel(sc).box.collidepoint(_c(s.rect()))]
+        box = panel(sc).box                 # drop where the panel does not take the release
+        dest = next((p for p in (_c(sc.geo.me.line), _c(sc.geo.me.hand), sc.geo.me.line.midleft)
+                     if not box.collidepoint(p)), _c(sc.geo.me.hand))
         if market:
-            return [("drag", [_c(market[0].rect()), _c(sc.geo.me.line)])]
+            return [("drag", [_c(market[0].rect()), dest])]
         return [("click", _c(sc.b_end.rect if g.expected() not in ("end", "pass") else sc.b_close.rect))]
     st = sc.state
     a = g.expected()

@@ -3,6 +3,7 @@
 Modules, one idea each:
 
 - `steps`         the immutable step model and replaying a script to a step
+- `claims`        what a step's words claim, as checks over the engine state (the tests run them)
 - `guide`         where a tutorial is and whether an action is the step's one
 - `lineit_script` / `linyo_script`  the two scripts (stacked deck, fixed rolls)
 - `table`         the tutorial on the real table: a script driver and a guide panel the table hosts

@@ -35,10 +35,22 @@ class Guide:
         return _(msgid).format(**dict(self.step.params)) if msgid else ""
 
     def say(self) -> str:
-        """What the panel shows now: the task, or what happened once it is done."""
-        if self.acting() or not self.step.after:
+        """What the panel shows now: the task; while the other seats answer it, that they play
+        (the step's words would describe a table that is still moving); then what happened. A
+        step with no `after` moves on by itself once done (`moves_on`), so its task is never
+        asked again after it is done."""
+        if self.acting() or not self.step.do:
             return self.text(self.step.say)
-        return self.text(self.step.after)
+        if not self.ready():
+            return _("{name} plays now: watch the table.").format(name=self.bot_name())
+        return self.text(self.step.after or self.step.say)
+
+    def bot_name(self) -> str:
+        return next((_(s["name"]) for s in self.script.seats if s.get("kind") == "bot"), "")
+
+    def moves_on(self) -> bool:
+        """The step is done, has nothing to say about it, and is not the last: go to the next."""
+        return self.ready() and bool(self.step.do) and not self.step.after and not self.last
 
     def acting(self) -> bool:
         """The player still has to act in this step."""
@@ -53,7 +65,7 @@ class Guide:
             return None
         if not self.acting():
             return _("Not now: read the note, then press Next.")
-        return _("Not this one. {task}").format(task=self.text(self.step.say))
+        return _("Not this one: do what the step above says.")
 
     def check_all(self, actions: list[str]) -> str | None:
         """`check` for several actions sent at once (Linyo's four starts)."""
@@ -75,5 +87,15 @@ class Guide:
     def ready(self) -> bool:
         return not self.acting() and self.played >= len(self.step.bots)
 
+    def page(self) -> tuple[int, int]:
+        """(this text's number, how many): every text the panel shows is numbered once, the task
+        and what happened after it each their own, so no number shows twice."""
+        steps = self.script.steps
+        n = sum(s.pages for s in steps[:self.index]) + 1
+        if self.step.pages == 2 and not self.acting():
+            n += 1
+        return n, sum(s.pages for s in steps)
+
     def progress(self) -> str:
-        return _("Step {n} of {total}").format(n=self.index + 1, total=len(self.script.steps))
+        n, total = self.page()
+        return _("Step {n} of {total}").format(n=n, total=total)

@@ -14,7 +14,7 @@ import pygame
 from .guide import Guide
 from .lineit_script import script
 
-__all__ = ["ghost", "script", "targets"]
+__all__ = ["busy", "ghost", "keep_clear", "overlay", "script", "targets"]
 
 
 def _card(table: Any, text: str) -> pygame.Rect | None:
@@ -61,3 +61,25 @@ def targets(table: Any, guide: Guide) -> list[pygame.Rect]:
 def ghost(table: Any, guide: Guide) -> list[tuple[float, float]]:
     """Line-it draws no path to follow."""
     return []
+
+
+def keep_clear(table: Any, guide: Guide) -> list[pygame.Rect]:
+    """What the panel must leave in view besides the step's spotlight: the other seats' panels
+    (their moves are what many steps talk about), and the places a step with an action names
+    in `point` (the jackpot its card wins)."""
+    if table.geo is None:
+        return []
+    named_too = [r for name in guide.step.point for r in named(table, name)] if guide.acting() else []
+    return [g.panel for g in table.geo.opponents] + named_too
+
+
+def busy(table: Any) -> bool:
+    """Cards still fly: the next step waits for them to land."""
+    return bool(table.board.animating)
+
+
+def overlay(table: Any, surface: pygame.Surface) -> None:
+    """The table's resting tooltip, again over the tutorial's shade, so it stays readable."""
+    if table.tip is not None:
+        from game.lineit_table.draw import draw_tip
+        draw_tip(table, surface, *table.tip)

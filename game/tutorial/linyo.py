@@ -16,7 +16,7 @@ from engine.linyo.sheets import parse_field
 from .guide import Guide
 from .linyo_script import script
 
-__all__ = ["fields_of", "ghost", "line_end", "script", "targets"]
+__all__ = ["busy", "fields_of", "ghost", "keep_clear", "line_end", "overlay", "script", "targets"]
 
 
 def fields_of(action: str) -> list[int]:
@@ -67,3 +67,20 @@ def ghost(table: Any, guide: Guide) -> list[tuple[float, float]]:
     if a is None or not a.startswith("move") or table.can_confirm():
         return []
     return [table.geom.center(f) for f in [line_end(table, int(a.split()[1]))] + fields_of(a)]
+
+
+def keep_clear(table: Any, guide: Guide) -> list[pygame.Rect]:
+    """Linyo has no other seat in its tutorial: only the spotlight is kept clear."""
+    return []
+
+
+def busy(table: Any) -> bool:
+    """A stroke is drawn or the dice roll: the next step waits for them."""
+    return bool(table.reveal.busy() or table.dice.rolling())
+
+
+def overlay(table: Any, surface: pygame.Surface) -> None:
+    """The table's resting tooltip, again over the tutorial's shade, so it stays readable."""
+    tip = table._tip_box(table.app.lay)
+    if tip is not None:
+        table._blit_tip(surface, table.app.lay, tip)

@@ -8,7 +8,10 @@ the bot worker), and actions applied at once when the step begins (`auto`: a
 fast forward over rounds that teach nothing new). A step with no `do` is read
 and left with Next. `point` names what a step without an action points at;
 a step with actions points at the thing its next action uses (the table
-resolves names to rectangles).
+resolves names to rectangles), and keeps its `point` places clear of the
+panel. `claims` / `after_claims` are what the words of `say` / `after` claim,
+as predicates over the engine state (`claims.py`); the tests hold them to the
+engine where the words are on screen.
 
 `state_at(script, i)` rebuilds the game at step i from the fixed chance and
 the actions of the steps before it, so Back, a restart and resume are all the
@@ -27,8 +30,15 @@ class Step:
     after: str = ""                           # msgid: what happened
     bots: tuple[str, ...] = ()                # the bot seats' actions after `do`
     auto: tuple[str, ...] = ()                # applied at once when the step begins
-    point: tuple[str, ...] = ()               # named targets of a step without actions
+    point: tuple[str, ...] = ()               # named places: lit (no action) or kept in view
     params: tuple[tuple[str, str], ...] = ()  # formatted into `say` / `after`
+    claims: tuple[str, ...] = ()              # what `say` claims (game.tutorial.claims)
+    after_claims: tuple[str, ...] = ()        # what `after` claims
+
+    @property
+    def pages(self) -> int:
+        """How many texts the panel shows in this step: the task, then what happened."""
+        return 2 if self.do and self.after else 1
 
 
 @dataclass(frozen=True)

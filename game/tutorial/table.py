@@ -9,7 +9,10 @@ the script's step `index` (`steps.state_at`), with
   while the step wants the player to act, vets every action the player makes
   before the engine sees it (`TableBase.vet`: a wrong one is refused with the
   step's text and changes nothing; undoing into the script is refused too),
-  and draws the spotlight, the pointer and the step panel over the table.
+  and draws the spotlight, the pointer and the step panel over the table. The
+  panel goes where it covers neither the spotlight nor what the game keeps in
+  view (`keep_clear`: Line-it's other seats), at the first of a few widths that
+  has such a place (`place`); the table's resting tooltip is drawn again on top.
 
 The game half (`lineit.py`, `linyo.py`, found by the game's name as the first
 tips are) says where a step's targets are on that game's table.
@@ -40,7 +43,10 @@ if TYPE_CHECKING:
     from game.app import App
 
 REFUSAL_SECONDS = 5.0
-PANEL_W = 820           # logical units (1920×1080 frame)
+PANEL_W = 820           # logical units (1920×1080 frame): the narrowest panel
+WIDTHS = (PANEL_W, 1000, 1200, 1400, 1600, 600)   # the panel's widths to try: 600 (buttons in two
+#                                                    rows) only where no wider one is free
+GRID = 24               # logical units between the places tried for the panel
 TEXT_SIZE = 30
 MAX_LINES = 5           # the most lines a step's text may take in the panel (tests measure it)
 
@@ -52,9 +58,56 @@ class FullFrames(FramePush):
         return False
 
 
-def panel_text_width(lay: Any) -> int:
-    """Pixels a line of step text may take in the panel."""
-    return lay.px(PANEL_W - 56)
+def panel_text_width(lay: Any, width: int = PANEL_W) -> int:
+    """Pixels a line of step text may take in a panel `width` logical units wide."""
+    return lay.px(width - 56)
+
+
+def panel_height(lay: Any, lines: int, inline: bool = False, rows: int = 1) -> int:
+    """Pixels of a panel holding `lines` lines of text, the title above them and the buttons
+    below in `rows` rows, or (`inline`, a wide panel) the buttons in the title's row: a lower
+    panel fits between the other seats and the line at 1920x1080."""
+    line_h = int(lay.font_px(TEXT_SIZE) * 1.25)
+    if inline:
+        return lay.px(20) + lay.px(60) + lay.px(10) + line_h * lines + lay.px(20)
+    return lay.px(24) + line_h + lay.px(10) + line_h * lines + lay.px(18) + lay.px(72) * rows - lay.px(12) \
+        + lay.px(20)
+
+
+def labels_width(buttons: list[Button], lay: Any) -> int:
+    """Pixels the buttons take with each label on one line."""
+    return sum(T.width(label_text(b.label), lay.font_px(b.font_size), True) + lay.px(40) for b in buttons) \
+        + lay.px(12) * (len(buttons) - 1)
+
+
+def place(screen: pygame.Rect, sizes: list[tuple[int, int]], avoid: list[pygame.Rect],
+          spots: list[pygame.Rect], step: int, margin: int) -> pygame.Rect:
+    """Where the panel goes: a rect of one of `sizes` (tried in order) inside `screen` that
+    covers none of `avoid` (what the table shows that the step may talk about: the other seats)
+    nor `spots` (what the step spotlights), the nearest to the first spot (the arrow stays
+    short); when nothing is free, the one covering least, a spotlight counting four times."""
+    inner = screen.inflate(-2 * margin, -2 * margin)
+    aim = spots[0].center if spots else (screen.centerx, screen.top)
+    best: tuple[float, float, pygame.Rect] | None = None
+    for w, h in sizes:
+        if w > inner.w or h > inner.h:
+            continue
+        for y in range(inner.top, inner.bottom - h + 1, step):
+            for x in range(inner.left, inner.right - w + 1, step):
+                box = pygame.Rect(x, y, w, h)
+                cost = 0.0
+                if box.collidelist(spots) >= 0 or box.collidelist(avoid) >= 0:
+                    cost = sum(4 * box.clip(r).w * box.clip(r).h for r in spots) + \
+                        sum(box.clip(r).w * box.clip(r).h for r in avoid)
+                dist = math.hypot(box.centerx - aim[0], box.centery - aim[1])
+                if best is None or (cost, dist) < best[:2]:
+                    best = (cost, dist, box)
+        if best is not None and best[0] == 0:
+            break
+    if best is None:                    # a window too small for any panel: the top, clamped
+        w, h = sizes[0]
+        return pygame.Rect(screen.x, screen.y, w, h).clamp(screen)
+    return best[2]
 
 
 def button_widths(buttons: list[Button], lay: Any, room: int) -> list[int]:
@@ -82,6 +135,12 @@ class GamePart(Protocol):
     def targets(self, table: Any, guide: Guide) -> list[pygame.Rect]: ...
 
     def ghost(self, table: Any, guide: Guide) -> list[tuple[float, float]]: ...
+
+    def keep_clear(self, table: Any, guide: Guide) -> list[pygame.Rect]: ...
+
+    def busy(self, table: Any) -> bool: ...
+
+    def overlay(self, table: Any, surface: pygame.Surface) -> None: ...
 
 
 def game_part(game: str) -> GamePart:
@@ -117,6 +176,8 @@ class GuidePanel:
         self.refusal: tuple[str, float] | None = None
         self.time = 0.0
         self.box = pygame.Rect(0, 0, 0, 0)
+        self._placed: tuple[Any, pygame.Rect] | None = None   # (what the place depends on, the box)
+        self.box_w = PANEL_W                                  # its width in logical units
         # not plain "Back": German and French tables call Undo that ("Zurück", "Retour"), right beside it
         self.b_back = Button(N_("Step back"), self.step_back, font_size=26)
         self.b_next = Button(N_("Next"), self.step_next, "primary", font_size=26)
@@ -141,8 +202,8 @@ class GuidePanel:
         return None
 
     def allows_rewind(self) -> bool:
-        """Undo would leave the script: refused, with the step's task said again."""
-        self.refusal = (self.guide.text(self.guide.step.say), REFUSAL_SECONDS)
+        """Undo would leave the script: refused, with the way back said."""
+        self.refusal = (_("Undo is off in the tutorial: press Step back to go back a step."), REFUSAL_SECONDS)
         return False
 
     def hint(self) -> bool:
@@ -158,6 +219,10 @@ class GuidePanel:
         self.refusal = None
         if self.guide.last and self.guide.ready():
             progress.update(self.script.game, step=0, finished=True, offered=True)
+        if self.table.tg.state.is_over:
+            # the last explanation stays readable: the results wait for Finish (the table brings
+            # up results it has not shown yet once it settles; marked seen, it leaves them to us)
+            self.table.results_seen = True
 
     # ------------------------------------------------------------ steps
     def rebuild(self, index: int) -> None:
@@ -168,7 +233,10 @@ class GuidePanel:
         if not g.ready():
             return
         if g.last:
-            self.leave_tutorial()
+            if self.table.tg.state.is_over and not self.table.results_open:
+                self.table.show_results()
+            else:
+                self.leave_tutorial()
             return
         if self.script.steps[g.index + 1].auto:
             self.rebuild(g.index + 1)
@@ -221,6 +289,8 @@ class GuidePanel:
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.guide.moves_on() and not self.part.busy(self.table):
+            self.step_next()
         if self.refusal is not None:
             text, left = self.refusal
             self.refusal = (text, left - dt) if left > dt else None
@@ -232,12 +302,16 @@ class GuidePanel:
             b.update(dt)
 
     # ------------------------------------------------------------ drawing
-    def panel_lines(self, lay: Any) -> list[str]:
-        return T.wrap(self.guide.say(), lay.font_px(TEXT_SIZE), panel_text_width(lay))
+    def panel_lines(self, lay: Any, width: int = PANEL_W) -> list[str]:
+        return T.wrap(self.guide.say(), lay.font_px(TEXT_SIZE), panel_text_width(lay, width))
+
+    def refusal_lines(self, lay: Any, width: int = PANEL_W) -> list[str]:
+        return T.wrap(self.refusal[0], lay.font_px(TEXT_SIZE), panel_text_width(lay, width)) if self.refusal else []
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """Over the table: the shade with its spotlights, the panel and the pointer (every frame
-        is pushed whole while the tutorial shows: `FullFrames`)."""
+        """Over the table: the shade with its spotlights, the panel and the pointer, then the
+        table's resting tooltip again, on top of the shade (every frame is pushed whole while
+        the tutorial shows: `FullFrames`)."""
         lay = self.app.lay
         rects = [r for r in self.part.targets(self.table, self.guide) if r.w > 0 and r.h > 0]
         self._spotlight(surface, rects)
@@ -245,6 +319,7 @@ class GuidePanel:
         if rects and self.guide.acting():
             self._arrow(surface, lay, box, rects[0])
         self._draw_panel(surface, lay, box)
+        self.part.overlay(self.table, surface)
         return []
 
     def _spotlight(self, surface: pygame.Surface, rects: list[pygame.Rect]) -> None:
@@ -268,34 +343,50 @@ class GuidePanel:
             pygame.draw.circle(surface, C.ACCENT, (int(p[0]), int(p[1])), max(3, lay.px(10)))
 
     def _place_panel(self, lay: Any, screen: pygame.Rect, rects: list[pygame.Rect]) -> pygame.Rect:
-        lines = self.panel_lines(lay)
-        size = lay.font_px(TEXT_SIZE)
-        line_h = int(size * 1.25)
-        refusal = T.wrap(self.refusal[0], size, panel_text_width(lay)) if self.refusal else []
-        h = lay.px(24) + line_h + lay.px(10) + line_h * (len(lines) + len(refusal)) + lay.px(18) + lay.px(60) + lay.px(20)
-        w = lay.px(PANEL_W)
-        m = lay.px(16)
-        spots = [(screen.centerx - w // 2, m), (screen.centerx - w // 2, screen.bottom - h - m),
-                 (m, m), (screen.right - w - m, m), (m, screen.bottom - h - m),
-                 (screen.right - w - m, screen.bottom - h - m), (m, screen.centery - h // 2),
-                 (screen.right - w - m, screen.centery - h // 2)]
-        best: tuple[int, pygame.Rect] | None = None
-        for x, y in spots:
-            box = pygame.Rect(x, y, w, h)
-            hit = sum(box.clip(r.inflate(lay.px(20), lay.px(20))).w * box.clip(r.inflate(lay.px(20), lay.px(20))).h
-                      for r in rects)
-            if best is None or hit < best[0]:
-                best = (hit, box)
-            if hit == 0:
-                break
-        assert best is not None
-        box = best[1]
+        """The panel in the free area of the table (`place`), its buttons along its bottom."""
+        grow = lay.px(18) * 2 + lay.px(16)         # the spotlight's pulsing frame and some air
+        spots = [r.inflate(grow, grow) for r in rects]
+        avoid = [r.inflate(lay.px(8), lay.px(8)) for r in self.part.keep_clear(self.table, self.guide)]
+        key = (screen.size, lay.scale, self.guide.say(), self.refusal[0] if self.refusal else "",
+               tuple(map(tuple, spots)), tuple(map(tuple, avoid)))
+        if self._placed is None or self._placed[0] != key:
+            sizes = [(lay.px(w), panel_height(lay, len(self.panel_lines(lay, w)) + len(self.refusal_lines(lay, w)),
+                                              self.inline(lay, w), self.rows(w))) for w in WIDTHS]
+            self._placed = (key, place(screen, sizes, avoid, spots, max(4, lay.px(GRID)), lay.px(16)))
+        box = self._placed[1]
         self.box = box
-        x = box.x + lay.px(24)
-        for b, bw in zip(self.buttons, button_widths(self.buttons, lay, w - lay.px(24) * 2 - lay.px(12) * 3)):
-            b.rect = pygame.Rect(x, box.bottom - lay.px(20) - lay.px(60), bw, lay.px(60))
-            x += bw + lay.px(12)
+        self.box_w = next((w for w in WIDTHS if lay.px(w) == box.w), PANEL_W)
+        if self.inline(lay, self.box_w):          # right-aligned in the title's row
+            x = box.right - lay.px(24) - labels_width(self.buttons, lay)
+            for b in self.buttons:
+                bw = T.width(label_text(b.label), lay.font_px(b.font_size), True) + lay.px(40)
+                b.rect = pygame.Rect(x, box.y + lay.px(20), bw, lay.px(60))
+                x += bw + lay.px(12)
+            return box
+        rows = self.rows(self.box_w)
+        per = len(self.buttons) // rows
+        for r in range(rows):
+            row = self.buttons[r * per:(r + 1) * per]
+            x = box.x + lay.px(24)
+            y = box.bottom - lay.px(20) - lay.px(60) - lay.px(72) * (rows - 1 - r)
+            for b, bw in zip(row, button_widths(row, lay, box.w - lay.px(24) * 2 - lay.px(12) * (len(row) - 1))):
+                b.rect = pygame.Rect(x, y, bw, lay.px(60))
+                x += bw + lay.px(12)
         return box
+
+    @staticmethod
+    def rows(width: int) -> int:
+        """A panel narrower than PANEL_W has its four buttons in two rows (whole words each)."""
+        return 1 if width >= PANEL_W else 2
+
+    def title(self, inline: bool = False) -> str:
+        """The panel's title; beside the buttons only the step's number (the room is theirs)."""
+        return self.guide.progress() if inline else "%s \u00b7 %s" % (_(self.script.title), self.guide.progress())
+
+    def inline(self, lay: Any, width: int) -> bool:
+        """A panel `width` logical units wide has room for the buttons beside its (short) title."""
+        room = lay.px(width) - lay.px(24) * 3 - T.width(self.title(True), lay.font_px(24), True)
+        return labels_width(self.buttons, lay) <= room
 
     def _arrow(self, surface: pygame.Surface, lay: Any, box: pygame.Rect, target: pygame.Rect) -> None:
         tx, ty = target.center
@@ -322,17 +413,21 @@ class GuidePanel:
         panel(surface, box, lay, C.PANEL_HI, C.ACCENT)
         size = lay.font_px(TEXT_SIZE)
         line_h = int(size * 1.25)
+        width = self.box_w
         x, y = box.x + lay.px(28), box.y + lay.px(24)
-        T.blit_text(surface, "%s \u00b7 %s" % (_(self.script.title), self.guide.progress()),
-                    lay.font_px(24), C.ACCENT, (x, y), bold=True)
-        y += line_h + lay.px(10)
-        for line in self.panel_lines(lay):
+        if self.inline(lay, width):
+            T.blit_text(surface, self.title(True), lay.font_px(24), C.ACCENT, (x, box.y + lay.px(50)), "midleft",
+                        bold=True)
+            y = box.y + lay.px(20) + lay.px(60) + lay.px(10)
+        else:
+            T.blit_text(surface, self.title(), lay.font_px(24), C.ACCENT, (x, y), bold=True)
+            y += line_h + lay.px(10)
+        for line in self.panel_lines(lay, width):
             T.blit_text(surface, line, size, C.TEXT, (x, y))
             y += line_h
-        if self.refusal:
-            for line in T.wrap(self.refusal[0], size, panel_text_width(lay)):
-                T.blit_text(surface, line, size, C.DANGER, (x, y), bold=True)
-                y += line_h
+        for line in self.refusal_lines(lay, width):
+            T.blit_text(surface, line, size, C.DANGER, (x, y), bold=True)
+            y += line_h
         for b in self.buttons:
             if b.visible:
                 b.draw(surface, lay)
