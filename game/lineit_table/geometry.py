@@ -81,7 +81,11 @@ class TableGeometry:
         r = lay.rect
         px = lay.px
         self.W, self.H = W, H
-        self.log_w = 430
+        # a window taller than 16:9 (800×600) has logical height to spare: the other seats' line
+        # cards grow with a quarter of it (their numbers stay readable), the log takes the rest,
+        # and is wider too (its 11 px lines hold a move each, and a whole round fits)
+        spare = max(0.0, H - 1080.0)
+        self.log_w = 430 + min(140.0, spare / 2.5)
         right = W - 20 - self.log_w          # left edge of the right column
         self.right_x = right
         # --- opponents: a row of panels at the top
@@ -90,11 +94,13 @@ class TableGeometry:
         gap = 16
         pw = min(900.0, (W - 40 - (k - 1) * gap) / k)
         x0 = (W - (k * pw + (k - 1) * gap)) / 2
-        top_h = 262
+        grow = min(110.0, spare / 4)
+        top_h = 262 + grow
+        self.strip = px(30) if grow > 0 else 0   # the other seats' numbers in a row under their lines
         self.opponents: list[SeatGeom] = []
         for i, seat in enumerate(others):
             x = x0 + i * (pw + gap)
-            ch = 104 if pw < 420 else 116
+            ch = (104 if pw < 420 else 116) + grow - (30 if grow > 0 else 0)
             hh = 58
             panel = r(x, 14, pw, top_h)
             self.opponents.append(SeatGeom(
@@ -147,9 +153,10 @@ class TableGeometry:
         self.jackpots = {suit: r(right + i * jw + (jw - card_w(jh)) / 2, my + 40, card_w(jh), jh)
                          for i, suit in enumerate(SUIT_ORDER)}
         self.jack_label = (px(right), px(my - 12))
-        # --- action log
-        self.log = r(right, line_y - 58, self.log_w, H - (line_y - 58) - 16)
-        self.menu_button = r(right + self.log_w - 150, line_y - 52, 140, 44)
+        # --- action log: from under the jackpots' counts when the window has the height for it
+        log_top = min(line_y - 58.0, max(my + 40 + jh + 50, line_y - 58 - spare))
+        self.log = r(right, log_top, self.log_w, H - log_top - 16)
+        self.menu_button = r(right + self.log_w - 150, log_top + 6, 140, 44)
 
     def seat(self, seat: int) -> SeatGeom:
         if seat == self.bottom:

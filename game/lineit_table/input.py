@@ -155,6 +155,9 @@ def key(sc: LineitTableView, event: pygame.event.Event) -> bool:
     if k == pygame.K_i:
         sc.step_tip(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         return True
+    if k == pygame.K_r:
+        sc.open_recap()
+        return True
     if not sc.my_turn():
         return False
     if pygame.K_1 <= k <= pygame.K_8:

@@ -137,3 +137,23 @@ def logged_action(text: lineit.Action | str) -> str:
     """An action text ('take 57 line') as the log names a move taken back: about the table, not
     addressed to the player."""
     return _action_words(text, 1)
+
+
+def move_words(e: Any, short: bool = False) -> str:
+    """A seat's own last move as its panel says it ("took 57 to the line"; `short`: "57 → line"),
+    from its event (`CardTaken`, `CardPlayed`, `LineClosed`, `Passed`); "" for any other event."""
+    from engine.lineit import events as E
+    if isinstance(e, E.CardTaken):
+        if short:
+            text = _("{card} \u2192 line") if e.to == "line" else _("{card} \u2192 hand")
+        else:
+            text = _("took {card} to the line") if e.to == "line" else _("took {card} into the hand")
+        return text.format(card=card_label(e.card))
+    if isinstance(e, E.CardPlayed):
+        return (_("{card} played") if short else _("played {card} from the hand")).format(card=card_label(e.card))
+    if isinstance(e, E.LineClosed):
+        shown = f"\u2212{-e.points}" if e.points < 0 else f"+{e.points}"
+        return (_("closed ({points})") if short else _("closed the line ({points})")).format(points=shown)
+    if isinstance(e, E.Passed):
+        return _("passed")
+    return ""

@@ -392,6 +392,23 @@ class TableBase:
         """The pass screen was confirmed by `seat`'s player (the game turns the table to them)."""
         self.passing = False
 
+    def since_last_turn(self, seat: int) -> list[tuple[int | None, str]]:
+        """What happened since `seat` last ended a turn, as the game's log says it: (the seat each
+        line is about or None, the sentence). The game provides it; [] says nothing to show."""
+        return []
+
+    def seat_colour(self, seat: int | None) -> tuple[int, int, int] | None:
+        """The colour a seat is marked with at this table (None: the game has none)."""
+        return None
+
+    def show_since(self, seat: int) -> bool:
+        """Show what happened since `seat`'s last turn over the table (False: nothing happened)."""
+        if not self.since_last_turn(seat):
+            return False
+        from .overlays import SinceScene
+        self.app.push(SinceScene(self.app, self, seat))
+        return True
+
     # ------------------------------------------------------------ results
     def show_results(self) -> None:
         if self.replay:
