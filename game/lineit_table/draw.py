@@ -598,11 +598,46 @@ def draw_dynamic(sc: "LineitTableView", surface: pygame.Surface) -> list[pygame.
         r = pygame.Rect(0, 0, int(t.h * 1.3) + 4, int(t.h * 1.3) + 4)
         r.center = (int(t.x), int(t.y))
         drawn.append(r)
+    if sc.hint is not None and sc.my_turn():
+        box = draw_hint_facts(sc, surface)
+        if box is not None:
+            drawn.append(box)
     if sc.zoom_seat is not None:
         drawn.append(draw_zoom(sc, surface, sc.zoom_seat))
     if sc.tip is not None:
         drawn.append(draw_tip(sc, surface, *sc.tip))
     return drawn
+
+
+def draw_hint_facts(sc: "LineitTableView", surface: pygame.Surface) -> pygame.Rect | None:
+    """What the hinted move leaves (the hint's facts: numbers that still fit, the bet, the
+    jackpots), in a box over the bottom of the log while the hint shows; None without facts."""
+    facts = texts.hint_facts(sc.hint)
+    if not facts:
+        return None
+    geo = table_geo(sc)
+    lay = geo.lay
+    size = font_px(lay, 22)
+    lh = int(size * 1.25)
+    pad = max(lay.px(14), 6)
+    width = geo.log.w - 2 * pad - lay.px(16)
+    title = _("After this move:")
+    lines: list[tuple[str, bool]] = [(title, True)]
+    for fact in facts:
+        for i, line in enumerate(T.wrap(fact, size, width - lay.px(20))):
+            lines.append((("\u2022 " if i == 0 else "   ") + line, False))
+    h = len(lines) * lh + 2 * pad
+    box = pygame.Rect(geo.log.x + lay.px(8), 0, geo.log.w - lay.px(16), min(h, geo.log.h - lay.px(70)))
+    box.bottom = geo.log.bottom - lay.px(8)
+    _alpha_rect(surface, box, (20, 24, 30), 245, lay.px(10))
+    pygame.draw.rect(surface, GLOW_HINT, box, max(1, lay.px(2)), border_radius=lay.px(10))
+    y = box.y + pad
+    for text, bold in lines:
+        if y + lh > box.bottom:
+            break
+        T.blit_text(surface, text, size, GLOW_HINT if bold else C.TEXT, (box.x + pad, y), "topleft", bold=bold)
+        y += lh
+    return box.inflate(lay.px(4), lay.px(4))
 
 
 def draw_zoom(sc: "LineitTableView", surface: pygame.Surface, seat: int) -> pygame.Rect:
@@ -730,7 +765,7 @@ def draw_status(sc: "LineitTableView", surface: pygame.Surface) -> None:
     keys = None
     if sc.my_turn() and not sc.demo:
         keys = key_help(_("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint · "
-                          "I what is this?"), font_px(lay, 19), geo.status.w)
+                          "A play hint · R recap · I what is this?"), font_px(lay, 19), geo.status.w)
     room = bottom - top - (int(keys[1] * 1.3) if keys else 0)
     size, lines, whole = T.fit_lines(text, font_px(lay, 28), geo.status.w, room, bold)
     if keys and not whole:

@@ -9,8 +9,9 @@ card snaps back.
 Keys: 1–8 pick the card in that market place (a place stays empty once its
 card is taken), Q/W a hand card, L to the line, H to the hand, C close the
 line, E / Enter end the turn (pass in the final plays), U / Ctrl+Z undo, T
-hint, I what is this (steps through the things on the table and explains
-each), Page Up / Page Down / Home / End scroll the log, Esc menu.
+hint (again, or A: play it), R what happened since your last turn, I what is
+this (steps through the things on the table and explains each), Page Up /
+Page Down / Home / End scroll the log, Esc menu.
 
 The log also scrolls with the mouse wheel and by dragging inside it.
 """
@@ -187,6 +188,9 @@ def key(sc: LineitTableView, event: pygame.event.Event) -> bool:
         return True
     if k == pygame.K_t:
         sc.on_hint()
+        return True
+    if k == pygame.K_a:
+        sc.apply_hint()
         return True
     return False
 

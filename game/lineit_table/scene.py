@@ -46,6 +46,7 @@ REFUSAL_SECONDS = 3.5
 BUTTON_FONT = 28             # logical size of the button row's labels (smaller when one does not fit)
 LOG_KEEP = 300               # log entries kept (the panel scrolls through them)
 HARD_TIME_LIMIT = 2.5        # seconds a hard bot may think at the table
+HINT_SECONDS = 1.0           # the hard bot's time for a hint (asked ahead, as the person's turn begins)
 
 
 def _taken_back(name: str, action: Action) -> str:
@@ -112,7 +113,9 @@ class TableScene(TableBase, TableInput, Scene):
         self.b_end = RowButton(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary",
                                font_size=BUTTON_FONT)
         self.b_undo = RowButton(N_("Undo"), self.undo, font_size=BUTTON_FONT)
-        self.b_hint = RowButton(N_("Hint"), self.on_hint, font_size=BUTTON_FONT)
+        # once a hint shows, the same button plays it
+        self.b_hint = RowButton(lambda: _("Play hint") if self.hint is not None and self.my_turn() else _("Hint"),
+                                self.on_hint, font_size=BUTTON_FONT)
         self.b_menu = Button(N_("Menu"), self.open_pause, font_size=24)
         self.b_recap = Button(N_("Recap"), self.open_recap, "quiet", font_size=22)
         self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu, self.b_recap]
@@ -471,12 +474,53 @@ class TableScene(TableBase, TableInput, Scene):
         return True
 
     def on_hint(self) -> None:
-        if self.my_turn() and not self.hint_taken():
+        """Hint (button, T key): show the hard bot's move for this position, at once when it was
+        asked ahead; with a hint shown, play it."""
+        if not self.my_turn():
+            return
+        if self.hint is not None:
+            self.apply_hint()
+            return
+        if not self.hint_taken():
             self.hint_wanted = True
+            self._want_hint()
+
+    def _want_hint(self) -> None:
+        """Ask for the wanted hint (the worker may still be starting: asked again each frame) and
+        show it as soon as it is there."""
+        cur = self.ctrl.current
+        if cur is None or not self.acts_here(cur):
+            return
+        self.bots.ask_hint(self.ctrl.state, cur, HINT_SECONDS)
+        h = self.bots.poll_hint(self.ctrl.state, cur)
+        if h is not None:
+            self.hint = h
+            self.hint_wanted = False
+
+    def apply_hint(self) -> bool:
+        """Play the hint shown (the Play hint button, A key) as the engine action it names; a close
+        asks first like the Close button does."""
+        if self.hint is None or not self.my_turn():
+            return False
+        try:
+            action = lineit.parse_action(self.hint["action"])
+        except Exception:  # noqa: BLE001 - a hint is the worker's text: never trust it blindly
             self.hint = None
-            cur = self.ctrl.current
-            if cur is not None and self.acts_here(cur):
-                self.bots.ask_hint(self.ctrl.state, cur)
+            return False
+        if action is lineit.ACTION_CLOSE:
+            self.on_close()
+            return True
+        if action.kind in ("end", "pass"):
+            self.on_end()
+            return True
+        target = "line" if action.kind in ("take_line", "play") else "hand"
+        zone = ("market",) if action.kind.startswith("take") else ("hand", self.viewer)
+        card = lineit.card_text(action.card)
+        self.board.picked = next((s for s in self.board.sprites_in(zone) if s.card == card), None)
+        done = self.try_action(action, target)
+        if not done:
+            self.board.picked = None
+        return done
 
     def seat_colour(self, seat: int | None) -> tuple[int, int, int] | None:
         from .draw import seat_color
@@ -533,10 +577,9 @@ class TableScene(TableBase, TableInput, Scene):
         self._update_pointer()
         self._update_buttons()
         if self.hint_wanted:
-            h = self.bots.poll_hint(ctrl.state, ctrl.current)
-            if h is not None:
-                self.hint = h
-                self.hint_wanted = False
+            self._want_hint()
+        elif self.my_turn() and self.bots.ready and not self.tutorial and ctrl.current is not None:
+            self.bots.prefetch_hint(ctrl.state, ctrl.current, HINT_SECONDS)    # a click shows it at once
         if ctrl.state.is_over:
             self._update_over(dt)
             return

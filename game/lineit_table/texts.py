@@ -157,3 +157,44 @@ def move_words(e: Any, short: bool = False) -> str:
     if isinstance(e, E.Passed):
         return _("passed")
     return ""
+
+
+def fact_text(fact: dict) -> str:
+    """One fact a hint teaches (engine/bots/teach.py: its key and params) as a sentence, with real
+    plurals; "" for a fact this table does not know."""
+    key = fact.get("key")
+    p = dict(fact.get("params") or {})
+    try:
+        if key == "fit_left":
+            return ngettext("{n} of the {unseen} numbers still to come fits your line.",
+                            "{n} of the {unseen} numbers still to come fit your line.", int(p["n"])).format(**p)
+        if key == "bet_progress":
+            if int(p["need"]) <= 0:
+                return _("Your bet {v} is won already: closing the line adds +{v}.").format(**p)
+            return (ngettext("Your bet {v} needs {need} more number after it to win;",
+                             "Your bet {v} needs {need} more numbers after it to win;", int(p["need"]))
+                    + " " + ngettext("{fit} still to come fits your line.", "{fit} still to come fit your line.",
+                                     int(p["fit"]))).format(**p)
+        if key == "bet_lost_cause":
+            return (ngettext("Your bet {v} cannot be won any more: it needs {need} more number,",
+                             "Your bet {v} cannot be won any more: it needs {need} more numbers,", int(p["need"]))
+                    + " " + ngettext("and only {fit} still to come fits your line.",
+                                     "and only {fit} still to come fit your line.", int(p["fit"]))
+                    + " " + _("Closing costs {v}.")).format(**p)
+        if key == "jackpot_odds":
+            suit = suit_name(str(p["suit"]))
+            return (ngettext("Your next {suit} card wins the {suit} jackpot ({n} card);",
+                             "Your next {suit} card wins the {suit} jackpot ({n} cards);", int(p["n"]))
+                    + " " + ngettext("{fit} still to come fits your line.", "{fit} still to come fit your line.",
+                                     int(p["fit"]))).format(**{**p, "suit": suit})
+    except (KeyError, ValueError, TypeError):
+        return ""
+    return ""
+
+
+def hint_facts(hint: dict | None) -> list[str]:
+    """What a hint teaches about the position its move leaves, sentence by sentence."""
+    if not hint:
+        return []
+    out = [fact_text(f) for f in hint.get("facts") or () if isinstance(f, dict)]
+    return [t for t in out if t]
