@@ -602,9 +602,9 @@ def draw_dynamic(sc: "LineitTableView", surface: pygame.Surface) -> list[pygame.
         box = draw_hint_facts(sc, surface)
         if box is not None:
             drawn.append(box)
-    if sc.zoom_seat is not None:
+    if sc.zoom_seat is not None and sc.tips_shown():
         drawn.append(draw_zoom(sc, surface, sc.zoom_seat))
-    if sc.tip is not None:
+    if sc.tip is not None and sc.tips_shown():      # never under a dialog (the close confirmation)
         drawn.append(draw_tip(sc, surface, *sc.tip))
     return drawn
 

@@ -67,17 +67,25 @@ def _round_text(e: E.RoundEnded, name: Callable[[int], str]) -> str:
 
 def _remainder_text(e: E.RemainderDealt) -> str:
     left = per_suit(e.to_jackpots)
-    text = ngettext("The draw pile cannot fill a market: its last card goes to the jackpots: {cards}.",
-                    "The draw pile cannot fill a market: its last cards go to the jackpots: {cards}.",
-                    len(e.cards)).format(cards=cards_list(left) or "\u2014")
+    if left:
+        text = ngettext("The draw pile cannot fill a market: its last card goes to the jackpots: {cards}.",
+                        "The draw pile cannot fill a market: its last cards go to the jackpots: {cards}.",
+                        len(left)).format(cards=cards_list(left))
+    else:           # nothing moves to the jackpots (the pile is empty, or held only Bet cards)
+        text = _("The draw pile cannot fill a market.")
     if e.bets_gone:
-        text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
-            cards=cards_list(e.bets_gone))
+        text += " " + texts.sentence(ngettext("{cards} leaves the game.", "{cards} leave the game.",
+                                              len(e.bets_gone)).format(cards=cards_list(e.bets_gone)))
     return text
 
 
 def event_text(e: Event, name: Callable[[int], str]) -> str:
-    """What one engine event says, in the current language (every Line-it event kind has a sentence)."""
+    """What one engine event says, in the current language (every Line-it event kind has a
+    sentence), starting with a capital ("Bet 5 leaves the game.")."""
+    return texts.sentence(_event_text(e, name))
+
+
+def _event_text(e: Event, name: Callable[[int], str]) -> str:
     if isinstance(e, E.FirstSeat):
         return _("{name} holds the first-player token and starts.").format(name=name(e.seat))
     if isinstance(e, E.MarketDealt):

@@ -149,8 +149,8 @@ class ResultsScene(TableResults):
 
     def cell(self, p: int, key: str) -> str:
         r = self.rows[p]
-        if key == "tokens":
-            return f"+{r['bonus']} / \u2212{r['penalty']}"
+        if key == "tokens":     # "0" rather than "+0" or "−0"
+            return " / ".join(f"{sign}{v}" if v else "0" for sign, v in (("+", r["bonus"]), ("\u2212", r["penalty"])))
         if key == "jackpots":
             return ngettext("{n} ({cards} card)", "{n} ({cards} cards)", r["jackpot_cards"]).format(
                 n=r["jackpots"], cards=r["jackpot_cards"]) if r["jackpots"] else "0"

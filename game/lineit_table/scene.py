@@ -25,7 +25,7 @@ from .log import LogEntry, log_lines, logged
 from .board import Board
 from .model import TableGame
 from .input import TableInput
-from .present import Picture, stage
+from .present import Picture, final_lines, stage
 from game.table.flash import Flash
 from engine import lineit
 from engine.core import Event
@@ -186,8 +186,18 @@ class TableScene(TableBase, TableInput, Scene):
         return self.ctrl.legal_texts() if self.my_turn() else set()
 
     def picture(self) -> Picture:
-        """The table as the viewer may see it, from the engine (every hand in the replay's end)."""
-        return Picture.of(self.ctrl.state, self.viewer, self.board.open_hands, self.ctrl.spectator())
+        """The table as the viewer may see it, from the engine (every hand in the replay's end); a
+        finished game looked at after its results shows each seat's final line."""
+        pic = Picture.of(self.ctrl.state, self.viewer, self.board.open_hands, self.ctrl.spectator())
+        if self.ctrl.state.is_over and self.results_seen:
+            pic = pic.with_lines(final_lines(self.ctrl.state.events, self.ctrl.players))
+        return pic
+
+    def look_at_table(self) -> None:
+        """From the results: the table with every seat's final line (the game's end closed them)."""
+        super().look_at_table()
+        self.board.finish()
+        self.board.lay_out(self.picture())
 
     def source_of(self, s: CardSprite) -> str | None:
         """Where the viewer may pick `s` up from: "market", "hand" (their own), or None."""
@@ -522,6 +532,12 @@ class TableScene(TableBase, TableInput, Scene):
             self.board.picked = None
         return done
 
+    def toast_top(self) -> int | None:
+        """Where the app's toasts go: under the other seats' panels, never over a name or score."""
+        if self.geo is None or not self.geo.opponents:
+            return None
+        return max(g.panel.bottom for g in self.geo.opponents) + self.geo.lay.px(10)
+
     def seat_colour(self, seat: int | None) -> tuple[int, int, int] | None:
         from .draw import seat_color
         return None if seat is None else seat_color(seat)
@@ -578,8 +594,11 @@ class TableScene(TableBase, TableInput, Scene):
         self._update_buttons()
         if self.hint_wanted:
             self._want_hint()
-        elif self.my_turn() and self.bots.ready and not self.tutorial and ctrl.current is not None:
-            self.bots.prefetch_hint(ctrl.state, ctrl.current, HINT_SECONDS)    # a click shows it at once
+        elif (ctrl.current is not None and self.acts_here(ctrl.current) and self.bots.ready and not self.tutorial
+              and not ctrl.state.is_over):
+            # asked as soon as the person's turn begins (while the deal lands, or the pass screen is
+            # up): a click on Hint shows it at once
+            self.bots.prefetch_hint(ctrl.state, ctrl.current, HINT_SECONDS)
         if ctrl.state.is_over:
             self._update_over(dt)
             return

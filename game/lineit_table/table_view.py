@@ -129,6 +129,8 @@ class LineitTableView(Protocol):
 
     def handle_over(self, event: pygame.event.Event) -> bool: ...
 
+    def tips_shown(self) -> bool: ...
+
 
 if TYPE_CHECKING:
     from ..scene import Scene

@@ -57,7 +57,7 @@ REFUSAL_TEXTS: dict[str, str] = {
     "turn.not_taken": N_("take a market card first"),
     "chance.pending": N_("the game waits for the cards to be dealt first"),
     "chance.not_needed": N_("no cards are to be dealt now"),
-    "chance.wrong_count": N_("{count} cards are needed, not {given}"),
+    "chance.wrong_count": N_("cards needed: {count}, not {given}"),     # one word for 1 and for 5
     "chance.impossible": N_("{card} cannot come up: it is not left in the draw pile"),
     "chance.bad_seat": N_("\u201c{seat}\u201d is not a seat from 0 to {last}"),
 }

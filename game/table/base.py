@@ -451,9 +451,14 @@ class TableBase:
         """What a first-game tip's bubble should leave in view, besides the thing it is about."""
         return []
 
+    def tips_shown(self) -> bool:
+        """Tooltips, zooms and tip bubbles show only while the table is on top: a dialog over it
+        (the close confirmation, the pause menu) hides them, as the pointer is on the dialog."""
+        return self.app.top is self
+
     def draw_first_tip(self, surface: pygame.Surface) -> None:
         """Call at the end of the game's `draw`: the tip's bubble over the table. While a bubble
         shows, every frame is pushed whole and the next one drawn whole, so the bubble, and the
         table under it once it goes, are never left half-patched (a tip shows a few seconds, once)."""
-        if self.first_tips.draw(surface):
+        if self.tips_shown() and self.first_tips.draw(surface):
             self.app.window_changed()

@@ -18,7 +18,12 @@ from game import tables
 from game.i18n import N_, _
 from game.scene import WidgetScene
 from game.ui.fit_button import FitButton as Button
+from game.ui import text as T
 from game.ui.game_stats_panel import GameStatsPanel
+from game.ui.widgets import label_text
+
+#: no label of a results button is smaller (800×600 included)
+MIN_PX = 11
 
 if TYPE_CHECKING:
     from game.app import App
@@ -116,18 +121,28 @@ class TableResults(WidgetScene):
 
     def place_buttons(self, y: int, width: int, height: int, gap: int) -> None:
         """The visible buttons in a centred row at `y`."""
-        shown = self.shown_buttons()
-        x = self.app.lay.width // 2 - (len(shown) * width + (len(shown) - 1) * gap) // 2
-        for i, b in enumerate(shown):
-            b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
+        self._row(self.shown_buttons(), self.app.lay.width // 2, y, width, height, gap)
         self.place_small(self.app.lay.width // 2, y + height + gap // 2, width, height * 3 // 4, gap)
 
     def place_small(self, cx: int, y: int, width: int, height: int, gap: int) -> None:
         """Statistics, the seed and Watch replay: a centred row of small buttons at `y`."""
-        shown = [b for b in (self.b_stats, self.b_seed, self.b_replay) if b.visible]
-        x = cx - (len(shown) * width + (len(shown) - 1) * gap) // 2
-        for i, b in enumerate(shown):
-            b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
+        self._row([b for b in (self.b_stats, self.b_seed, self.b_replay) if b.visible], cx, y, width, height, gap)
+
+    def _row(self, shown: list, cx: int, y: int, width: int, height: int, gap: int) -> None:
+        """`shown` in a centred row at `y`: each at least `width`, wider where its label needs it
+        on one line at a readable size (at 800×600 "Seed 1234567 · copy" wrapped into two lines of
+        tiny text), narrower only when the window has no room for the row."""
+        lay = self.app.lay
+        pad = lay.px(40)
+        need = [max(width, T.width(label_text(b.label), max(MIN_PX, lay.font_px(b.font_size)), True) + pad)
+                for b in shown]
+        room = lay.width - lay.px(40) - gap * max(0, len(shown) - 1)
+        if sum(need) > room:
+            need = [w * room // sum(need) for w in need]
+        x = cx - (sum(need) + gap * max(0, len(shown) - 1)) // 2
+        for b, w in zip(shown, need):
+            b.rect = pygame.Rect(x, y, w, height)
+            x += w + gap
 
     def back(self) -> None:
         self.to_menu()
