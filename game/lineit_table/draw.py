@@ -812,7 +812,7 @@ def log_entries(sc: "LineitTableView") -> list[tuple]:
             if len(_LOG_LINES) > 400:
                 _LOG_LINES.clear()
             lines = _LOG_LINES[key] = tuple(T.wrap(entry.text(), size, width))
-        h = len(lines) * lh + max(2, lay.px(5))
+        h = len(lines) * lh + max(2, lay.px(4))
         if y - h < top:
             keep = (y - top) // lh          # the oldest entry shown: its last lines that fit
             if keep > 0:

@@ -157,7 +157,7 @@ class TableScene(TableBase, TableInput, Scene):
         x = g.menu_button.right
         for b, size in ((self.b_menu, 24), (self.b_recap, 22)):
             b.font_size = max(size, (MIN_PX + 0.5) / lay.scale)     # or 11 px in a small window
-            w = min(g.menu_button.w, T.width(label_text(b.label), lay.font_px(b.font_size)) + lay.px(36))
+            w = min(g.menu_button.w * 2, T.width(label_text(b.label), lay.font_px(b.font_size), True) + lay.px(40))
             b.rect = pygame.Rect(x - w, g.menu_button.y, w, g.menu_button.h)
             x = b.rect.x - lay.px(10)
 
