@@ -81,11 +81,8 @@ def _remainder_text(e: E.RemainderDealt) -> str:
 
 def event_text(e: Event, name: Callable[[int], str]) -> str:
     """What one engine event says, in the current language (every Line-it event kind has a
-    sentence), starting with a capital ("Bet 5 leaves the game.")."""
-    return texts.sentence(_event_text(e, name))
-
-
-def _event_text(e: Event, name: Callable[[int], str]) -> str:
+    sentence). A sentence that starts with a card starts with a capital ("Bet 5 leaves the game.");
+    one that starts with a name keeps the name as the player wrote it."""
     if isinstance(e, E.FirstSeat):
         return _("{name} holds the first-player token and starts.").format(name=name(e.seat))
     if isinstance(e, E.MarketDealt):
