@@ -557,7 +557,9 @@ class App:
         if not self.toasts:
             return
         lay = self.lay
-        y = lay.px(24)
+        # a scene may say where its toasts go (a table: under the other seats' names and scores)
+        at = next((sc.toast_top() for sc in reversed(self.stack) if hasattr(sc, "toast_top")), None)
+        y = lay.px(24) if at is None else at
         for text, left in self.toasts:
             size = lay.font_px(28)
             surf = T.render(text, size, C.TEXT).copy()

@@ -134,7 +134,12 @@ def test_log_scrolls_by_wheel_drag_and_keys_and_lights_its_cards(home):
     assert sc.log_scroll == 3
     key(pygame.K_HOME)
     frames(app)
-    assert sc.log_scroll == len(sc.log) - 1
+    # Home: the oldest entry shows at the top, the panel full (it scrolls no further)
+    assert log_entries(sc)[-1][0] is sc.log[0] and sc.log_scroll > 3
+    top = sc.log_scroll
+    key(pygame.K_PAGEUP)
+    frames(app)
+    assert sc.log_scroll == top
     key(pygame.K_END)
     frames(app)
     # drag downwards: older entries come into view

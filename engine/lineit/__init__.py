@@ -15,7 +15,8 @@ The contract and every engine decision are written down in docs/LINEIT.md.
 from engine.core.registry import GameInfo, Option
 
 from .actions import ACTION_CLOSE, ACTION_END, ACTION_PASS, ALL_ACTIONS, Action, parse_action, play, take
-from .cards import BET_VALUES, DECK_SIZE, FULL_DECK, SUITS, SYMBOLS, card_text, market_size, parse_card, suit_of
+from .cards import (BET_VALUES, DECK_SIZE, FULL_DECK, SUITS, SYMBOLS, card_text, market_size, parse_card,
+                    rounds_left, suit_of)
 from .determinize import determinize
 from .events import EVENT_KINDS
 from .hands import public_hands
@@ -53,5 +54,5 @@ __all__ = [
     "ACTION_CLOSE", "ACTION_END", "ACTION_PASS", "ALL_ACTIONS", "Action", "BetProgress", "EVENT_KINDS",
     "FULL_DECK", "HAND_LIMIT", "INFO", "LineitState", "Phase", "REFUSALS", "SCORE_BOUNDS", "SUITS", "SYMBOLS",
     "bet_wins", "card_text", "determinize", "fits", "from_json", "market_size", "new_game", "parse_action",
-    "parse_card", "play", "playout", "public_hands", "suit_of", "take",
+    "parse_card", "rounds_left", "play", "playout", "public_hands", "suit_of", "take",
 ]

@@ -45,6 +45,16 @@ def market_size(players: int) -> int:
     """
     return players + 2
 
+
+def rounds_left(draw_pile: int, players: int) -> int:
+    """Rounds still to be dealt after the current one: the full markets the draw pile holds
+    (its rest, fewer than a market, goes to the jackpots and the final plays begin).
+
+    >>> rounds_left(106 - 6, 4), rounds_left(5, 4), rounds_left(0, 2)
+    (16, 0, 0)
+    """
+    return max(0, draw_pile) // market_size(players)
+
 # Tables indexed by the card int (0..105); index 0 and 101, 102 are unused.
 SUIT_INDEX: tuple[int, ...] = tuple(((c - 1) & 3) if 1 <= c <= 100 else -1 for c in range(BET_BASE + 6))
 TEXT: tuple[str, ...] = tuple(

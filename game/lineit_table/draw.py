@@ -193,6 +193,7 @@ def layer_items(sc: "LineitTableView") -> list:
         r = r.inflate(r.h // 4, r.h // 4)
         items.append(Item(s.key, 10 + s.z, r, (s.card, s.face, int(s.x), int(s.y), int(s.h), g),
                           partial(s.draw, images=images, glow=g)))
+    items += mark_items(sc)
     # tokens at rest
     if not board.tokens_busy:
         for p, toks in enumerate(board.tokens):
@@ -207,6 +208,61 @@ def layer_items(sc: "LineitTableView") -> list:
         r.center = (int(t.x), int(t.y))
         items.append(Item("first", 1001, r, (r.center, int(t.h)), partial(t.draw, images=images)))
     return items
+
+
+def marked_sprites(sc: "LineitTableView") -> list[tuple[int, CardSprite]]:
+    """Each seat's last moved card where it lies now (seat, sprite)."""
+    out = []
+    for seat, (card, zone) in sc.last_moves.items():
+        s = next((s for s in sc.board.sprites.values() if s.card == card and s.zone and s.zone[0] == zone), None)
+        if s is not None:
+            out.append((seat, s))
+    return out
+
+
+def mark_items(sc: "LineitTableView") -> list[Item]:
+    """Every seat's last move, marked strongly until it moves again: a ring in its colour round the
+    card where it went, and, in the market place it left (until the next deal), a frame in its
+    colour with its name and the card."""
+    geo = table_geo(sc)
+    lay = geo.lay
+    items: list[Item] = []
+    width = max(2, lay.px(5))
+    for seat, s in marked_sprites(sc):
+        if is_dynamic(sc, s):
+            continue
+        r = s.rect().inflate(width * 2, width * 2)
+        colour = seat_color(seat)
+        items.append(Item(("mark", seat), 2500 + s.z, r.inflate(4, 4), (tuple(r), colour),
+                          partial(_ring, rect=r, colour=colour, width=width, radius=max(3, r.h // 14))))
+    slots = geo.market_slots(sc.ctrl.players + 2)
+    taken = {int(s.zone[1]) for s in sc.board.sprites_in(("market",))}
+    for seat, (place, card) in sc.last_from.items():
+        if place in taken or place >= len(slots):
+            continue
+        h = geo.market_h
+        r = pygame.Rect(0, 0, card_w(h) - lay.px(8), h - lay.px(8))
+        r.center = slots[place]
+        colour = seat_color(seat)
+        name = sc.ctrl.name(seat)
+        label = texts.card_label(card)
+        items.append(Item(("left", place), 5, r.inflate(8, 8), (tuple(r), colour, name, label, i18n.current_language()),
+                          partial(_left_place, rect=r, colour=colour, name=name, card=label, lay=lay)))
+    return items
+
+
+def _ring(surface: pygame.Surface, rect: pygame.Rect, colour: RGB, width: int, radius: int) -> None:
+    pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+
+
+def _left_place(surface: pygame.Surface, rect: pygame.Rect, colour: RGB, name: str, card: str, lay: Any) -> None:
+    """A market place a seat took its card from: a frame in its colour, its name and the card."""
+    pygame.draw.rect(surface, colour, rect, max(2, lay.px(4)), border_radius=max(3, rect.h // 14))
+    room = rect.w - lay.px(12)
+    size = fit_size(name, font_px(lay, 24), room, True)
+    big = fit_size(card, font_px(lay, 40), room, True)
+    T.blit_text(surface, name, size, colour, (rect.centerx, rect.centery - lay.px(6)), "midbottom", bold=True)
+    T.blit_text(surface, card, big, colour, (rect.centerx, rect.centery + lay.px(2)), "midtop", bold=True)
 
 
 def _glow(sc: "LineitTableView") -> dict:
@@ -273,7 +329,9 @@ def draw_base(sc: "LineitTableView", surface: pygame.Surface) -> None:
     r = geo.log
     _alpha_rect(surface, r, C.PANEL, 215, lay.px(16))
     pygame.draw.rect(surface, C.PANEL_EDGE, r, max(1, lay.px(2)), border_radius=lay.px(16))
-    T.blit_text(surface, _("Game log"), font_px(lay, 26), C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
+    title, tsize = log_title(sc)
+    if title:
+        T.blit_text(surface, title, tsize, C.TEXT_DIM, (r.x + lay.px(16), r.y + lay.px(14)), "topleft", bold=True)
     for text, size, pos in middle_labels(geo):
         T.blit_text(surface, text, size, C.TEXT_DIM, pos, "bottomleft", bold=True)
     slot = board.images.get("slot", geo.market_h)
@@ -342,7 +400,8 @@ def _text_items(sc: "LineitTableView") -> list[Item]:
         kind = ctrl.seats[p].get("kind")
         # a seat's texts change only with what they say: most moves touch one or two seats
         key = (p, i18n.current_language(), lay, sc.hotseat, p == cur, p == sc.viewer, ctrl.name(p), kind,
-               ctrl.seats[p].get("level"), seat["score"], tuple(seat["line"]) if g.big else seat["hand_count"])
+               ctrl.seats[p].get("level"), seat["score"], tuple(seat["line"]) if g.big else seat["hand_count"],
+               id(sc.last_said.get(p)))
         got = cache.get(key)
         if got is None:
             got = cache[key] = _seat_items(sc, g, seat, p == cur)
@@ -357,6 +416,19 @@ def _text_items(sc: "LineitTableView") -> list[Item]:
     for suit, n in counts.items():
         out.text(("jack", suit), labels[suit], size, C.TEXT if n else C.TEXT_DIM,
                  (geo.jackpots[suit].centerx, geo.jackpots[suit].bottom + lay.px(6)), "midtop", bold=bool(n))
+    for g in geo.opponents:
+        strip = number_strip(sc, g, spec["seats"][g.seat]["line"])
+        if strip:
+            text, size, pos = strip
+            out.text(("strip", g.seat), text, size, C.TEXT, pos, "midtop", bold=True)
+    rounds = round_text(spec, ctrl.players)
+    if rounds:
+        market_label = middle_labels(geo)[1]
+        x = market_label[2][0] + text_width(market_label[0], market_label[1], True) + max(lay.px(30), 12)
+        room = geo.jack_label[0] - x - lay.px(20)
+        size = fit_size(rounds, font_px(lay, 24), room)
+        if text_width(rounds, size) <= room:
+            out.text("rounds", rounds, size, C.TEXT_DIM, (x, market_label[2][1]), "bottomleft")
     entries = log_entries(sc)
     inner = geo.log.inflate(-lay.px(8), 0)
     inner.y, inner.h = geo.log.y + lay.px(8), geo.log.h - lay.px(10)     # the title row too: the "older" mark sits there
@@ -384,9 +456,11 @@ def _seat_items(sc: "LineitTableView", g: SeatGeom, seat: dict[str, Any], active
     nsize = fit_size(name, g.font, room, True)
     nr = out.text(("name", p), name, nsize, C.TEXT, (g.name_pos[0] + lay.px(24), g.name_pos[1]), "midleft", bold=True)
     tsize = max(MIN_PX, int(g.font * 0.75))
-    if nr.right + lay.px(10) + text_width(tag, tsize) <= g.score_pos[0] - sw - lay.px(12):
+    right = g.score_pos[0] - sw - lay.px(12)
+    said = _said(sc, g, out)
+    if nr.right + lay.px(10) + text_width(tag, tsize) <= right:
         out.text(("tag", p), tag, tsize, C.TEXT_DIM, (nr.right + lay.px(10), g.name_pos[1]), "midleft")
-    elif not g.big:   # a narrow panel: the level goes under the line
+    elif not g.big and not said:   # a narrow panel: the level goes under the line (the last move's place)
         out.text(("tag", p), tag, max(MIN_PX, int(g.font * 0.7)), C.TEXT_DIM, (g.panel.right - lay.px(64), g.hand.y - lay.px(2)),
                  "bottomright")
     out.text(("score", p), score, g.font, C.ACCENT if active else C.TEXT, g.score_pos, "midright", bold=True)
@@ -398,6 +472,54 @@ def _seat_items(sc: "LineitTableView", g: SeatGeom, seat: dict[str, Any], active
         label = _("hand {n}").format(n=seat["hand_count"])
         out.text(("hand", p), label, max(MIN_PX, int(g.font * 0.7)), C.TEXT_DIM, (g.hand.x, g.hand.y - lay.px(2)), "bottomleft")
     return out.items
+
+
+def round_text(spec: dict[str, Any], players: int) -> str:
+    """"Round 6 · 7 more rounds": the round and the markets the draw pile still holds (the engine
+    counts them); "" in the final plays (the heading says them)."""
+    if spec["phase"] != "turn":
+        return ""
+    left = lineit.rounds_left(spec["draw_pile"], players)
+    if not left:
+        return _("Round {n} · the last round").format(n=spec["round"])
+    return ngettext("Round {n} · {left} more round", "Round {n} · {left} more rounds", left).format(
+        n=spec["round"], left=left)
+
+
+def number_strip(sc: "LineitTableView", g: SeatGeom, line: list[str]) -> tuple[str, int, tuple[int, int]] | None:
+    """Another seat's line numbers in a row under its cards, where the cards overlap so much that
+    their numbers hide (800×600, long lines): (text, px, midtop), or None."""
+    geo = table_geo(sc)
+    if not geo.strip or len(line) < 2:
+        return None
+    step = g.line_pos(1, len(line))[0] - g.line_pos(0, len(line))[0]
+    if step >= card_w(g.card_h) * 0.7:
+        return None
+    text = " ".join(texts.card_label(c).replace(" ", "") if c.startswith("B") else c for c in line)
+    size = fit_size(text, font_px(geo.lay, 24), g.line.w, True)
+    if text_width(text, size, True) > g.line.w:
+        text = "\u2026 " + " ".join(line[-6:])
+        size = fit_size(text, font_px(geo.lay, 24), g.line.w, True)
+    return text, size, (g.line.centerx, g.line.bottom + geo.lay.px(2))
+
+
+def _said(sc: "LineitTableView", g: SeatGeom, out: Sink) -> bool:
+    """Another seat's last move, in its colour, in the row over its hand ("took 57 to the line"; a
+    short form where that does not fit at 11 px); False when it has not moved yet."""
+    p = g.seat
+    if g.big or p not in sc.last_said:
+        return False
+    lay = table_geo(sc).lay
+    e = sc.last_said[p]
+    x = g.hand.x + text_width(_("hand {n}").format(n=9), max(MIN_PX, int(g.font * 0.7))) + lay.px(16)
+    room = g.panel.right - lay.px(14) - x
+    for text in (texts.move_words(e), texts.move_words(e, short=True)):
+        size = fit_size(text, max(MIN_PX, int(g.font * 0.75)), room, True)
+        if text_width(text, size, True) <= room:
+            out.text(("said", p), text, size, seat_color(p), (g.panel.right - lay.px(14), g.hand.y - lay.px(2)),
+                     "bottomright", bold=True)
+            return True
+    return False
 
 
 def _frame_strips(r: pygame.Rect, t: int) -> list[pygame.Rect]:
@@ -476,11 +598,46 @@ def draw_dynamic(sc: "LineitTableView", surface: pygame.Surface) -> list[pygame.
         r = pygame.Rect(0, 0, int(t.h * 1.3) + 4, int(t.h * 1.3) + 4)
         r.center = (int(t.x), int(t.y))
         drawn.append(r)
-    if sc.zoom_seat is not None:
+    if sc.hint is not None and sc.my_turn():
+        box = draw_hint_facts(sc, surface)
+        if box is not None:
+            drawn.append(box)
+    if sc.zoom_seat is not None and sc.tips_shown():
         drawn.append(draw_zoom(sc, surface, sc.zoom_seat))
-    if sc.tip is not None:
+    if sc.tip is not None and sc.tips_shown():      # never under a dialog (the close confirmation)
         drawn.append(draw_tip(sc, surface, *sc.tip))
     return drawn
+
+
+def draw_hint_facts(sc: "LineitTableView", surface: pygame.Surface) -> pygame.Rect | None:
+    """What the hinted move leaves (the hint's facts: numbers that still fit, the bet, the
+    jackpots), in a box over the bottom of the log while the hint shows; None without facts."""
+    facts = texts.hint_facts(sc.hint)
+    if not facts:
+        return None
+    geo = table_geo(sc)
+    lay = geo.lay
+    size = font_px(lay, 22)
+    lh = int(size * 1.25)
+    pad = max(lay.px(14), 6)
+    width = geo.log.w - 2 * pad - lay.px(16)
+    title = _("After this move:")
+    lines: list[tuple[str, bool]] = [(title, True)]
+    for fact in facts:
+        for i, line in enumerate(T.wrap(fact, size, width - lay.px(20))):
+            lines.append((("\u2022 " if i == 0 else "   ") + line, False))
+    h = len(lines) * lh + 2 * pad
+    box = pygame.Rect(geo.log.x + lay.px(8), 0, geo.log.w - lay.px(16), min(h, geo.log.h - lay.px(70)))
+    box.bottom = geo.log.bottom - lay.px(8)
+    _alpha_rect(surface, box, (20, 24, 30), 245, lay.px(10))
+    pygame.draw.rect(surface, GLOW_HINT, box, max(1, lay.px(2)), border_radius=lay.px(10))
+    y = box.y + pad
+    for text, bold in lines:
+        if y + lh > box.bottom:
+            break
+        T.blit_text(surface, text, size, GLOW_HINT if bold else C.TEXT, (box.x + pad, y), "topleft", bold=bold)
+        y += lh
+    return box.inflate(lay.px(4), lay.px(4))
 
 
 def draw_zoom(sc: "LineitTableView", surface: pygame.Surface, seat: int) -> pygame.Rect:
@@ -608,7 +765,7 @@ def draw_status(sc: "LineitTableView", surface: pygame.Surface) -> None:
     keys = None
     if sc.my_turn() and not sc.demo:
         keys = key_help(_("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint · "
-                          "I what is this?"), font_px(lay, 19), geo.status.w)
+                          "A play hint · R recap · I what is this?"), font_px(lay, 19), geo.status.w)
     room = bottom - top - (int(keys[1] * 1.3) if keys else 0)
     size, lines, whole = T.fit_lines(text, font_px(lay, 28), geo.status.w, room, bold)
     if keys and not whole:
@@ -640,10 +797,11 @@ def log_entries(sc: "LineitTableView") -> list[tuple]:
     lay = geo.lay
     r = geo.log
     size = font_px(lay, 21)
-    lh = int(size * 1.28)
-    top = r.y + lay.px(64)
-    y = r.bottom - lay.px(12)
-    width = r.w - lay.px(48)
+    lh = log_line_px(lay)
+    top = r.y + max(lay.px(58), geo.menu_button.bottom - r.y + lay.px(4))
+    # scrolled back: the "newer entries" mark has its own row under the entries
+    y = r.bottom - lay.px(12) - (newer_mark_h(lay) if sc.log_scroll else 0)
+    width = r.w - lay.px(36) - max(lay.px(30), 14)    # the "older entries" mark keeps the right edge
     out = []
     lang = i18n.current_language()
     shown = sc.log[:len(sc.log) - sc.log_scroll]
@@ -654,12 +812,37 @@ def log_entries(sc: "LineitTableView") -> list[tuple]:
             if len(_LOG_LINES) > 400:
                 _LOG_LINES.clear()
             lines = _LOG_LINES[key] = tuple(T.wrap(entry.text(), size, width))
-        h = len(lines) * lh + lay.px(6)
+        h = len(lines) * lh + max(2, lay.px(4))
         if y - h < top:
+            keep = (y - top) // lh          # the oldest entry shown: its last lines that fit
+            if keep > 0:
+                out.append((entry, lines[len(lines) - keep:], y - keep * lh))
             break
         y -= h
         out.append((entry, lines, y))
     return out
+
+
+def log_title(sc: "LineitTableView") -> tuple[str, int]:
+    """The log's title and its size: smaller to leave the Recap and Menu buttons their room, and
+    left out where even 11 px is too wide (the panel still reads as the log)."""
+    geo = table_geo(sc)
+    lay = geo.lay
+    title = _("Game log")
+    right = min(b.rect.x for b in (sc.b_recap,) if b.visible) if sc.b_recap.visible else geo.menu_button.x
+    room = right - geo.log.x - lay.px(26)
+    size = fit_size(title, font_px(lay, 26), room, True)
+    return (title, size) if text_width(title, size, True) <= room else ("", size)
+
+
+def log_line_px(lay: Any) -> int:
+    """The height of one line of the log."""
+    return int(font_px(lay, 21) * 1.16)
+
+
+def newer_mark_h(lay: Any) -> int:
+    """The height of the row the "newer entries" mark takes under a log scrolled back."""
+    return log_line_px(lay) + lay.px(6)
 
 
 def _draw_log_on(surface: pygame.Surface, sc: "LineitTableView", entries: list[tuple[Any, ...]]) -> None:
@@ -675,7 +858,7 @@ def draw_log(sc: "LineitTableView", surface: pygame.Surface, entries: list[tuple
     lay = geo.lay
     r = geo.log
     size = font_px(lay, 21)
-    lh = int(size * 1.28)
+    lh = log_line_px(lay)
     for entry, lines, y in entries:
         seat = entry.seat
         color = seat_color(seat) if seat is not None else C.TEXT_DIM
@@ -693,10 +876,8 @@ def draw_log(sc: "LineitTableView", surface: pygame.Surface, entries: list[tuple
         T.blit_text(surface, label, fit_size(label, size, r.w - lay.px(40), False, 11), C.ACCENT,
                     (r.centerx, r.bottom - lay.px(4)), "midbottom")
     if entries and len(entries) + sc.log_scroll < len(sc.log):
-        # older entries above: a mark after the panel's title (wheel, drag, Page Up)
-        title_w = text_width(_("Game log"), font_px(lay, 26), True)
-        T.blit_text(surface, "▲", font_px(lay, 22), C.TEXT_DIM, (r.x + lay.px(28) + title_w, r.y + lay.px(16)),
-                    "topleft")
+        # older entries above: a mark at the right of the top entry (wheel, drag, Page Up)
+        T.blit_text(surface, "▲", font_px(lay, 20), C.TEXT_DIM, (r.right - lay.px(8), entries[-1][2]), "topright")
 
 
 _FIT: dict[tuple, int] = {}

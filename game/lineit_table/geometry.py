@@ -81,7 +81,11 @@ class TableGeometry:
         r = lay.rect
         px = lay.px
         self.W, self.H = W, H
-        self.log_w = 430
+        # a window taller than 16:9 (800×600) has logical height to spare: the other seats' line
+        # cards grow with a quarter of it (their numbers stay readable), the log takes the rest,
+        # and is wider too (its 11 px lines hold a move each, and a whole round fits)
+        spare = max(0.0, H - 1080.0)
+        self.log_w = 430 + min(50.0, spare / 7)
         right = W - 20 - self.log_w          # left edge of the right column
         self.right_x = right
         # --- opponents: a row of panels at the top
@@ -90,11 +94,13 @@ class TableGeometry:
         gap = 16
         pw = min(900.0, (W - 40 - (k - 1) * gap) / k)
         x0 = (W - (k * pw + (k - 1) * gap)) / 2
-        top_h = 262
+        grow = min(110.0, spare / 6)
+        top_h = 262 + grow
+        self.strip = px(30) if grow > 0 else 0   # the other seats' numbers in a row under their lines
         self.opponents: list[SeatGeom] = []
         for i, seat in enumerate(others):
             x = x0 + i * (pw + gap)
-            ch = 104 if pw < 420 else 116
+            ch = (104 if pw < 420 else 116) + grow - (30 if grow > 0 else 0)
             hh = 58
             panel = r(x, 14, pw, top_h)
             self.opponents.append(SeatGeom(
@@ -124,7 +130,7 @@ class TableGeometry:
             first=(px(bx + 2 * card_w(line_h) + 60 + card_w(130) + 50), px(hand_y + 62)),
             font=font_px(lay, 30), big=True)
         # status line and buttons, right of the hand
-        cx = bx + 2 * card_w(line_h) + 60 + card_w(130) + 110
+        cx = bx + 2 * card_w(line_h) + 60 + card_w(130) + (110 if not spare else 60)    # the log's extra width
         self.status = r(cx, hand_y, right - 30 - cx, 96)
         self.buttons = r(cx, H - 116, right - 30 - cx, 80)
         # --- the middle: draw pile, market, jackpots
@@ -141,15 +147,16 @@ class TableGeometry:
         self.market = r(mx0, my, right - 30 - mx0, mh)
         self.market_label = (self.market.x, px(my - 12))
         # jackpots: four piles in the right column
-        jh = min(130.0, mh - 64)
+        jh = min(130.0 if not spare else 104.0, mh - 64)     # a small window: the log starts higher
         self.jack_h = px(jh)
         jw = self.log_w / 4
         self.jackpots = {suit: r(right + i * jw + (jw - card_w(jh)) / 2, my + 40, card_w(jh), jh)
                          for i, suit in enumerate(SUIT_ORDER)}
         self.jack_label = (px(right), px(my - 12))
-        # --- action log
-        self.log = r(right, line_y - 58, self.log_w, H - (line_y - 58) - 16)
-        self.menu_button = r(right + self.log_w - 150, line_y - 52, 140, 44)
+        # --- action log: from under the jackpots' counts when the window has the height for it
+        log_top = min(line_y - 58.0, max(my + 40 + jh + 50, line_y - 58 - spare))
+        self.log = r(right, log_top, self.log_w, H - log_top - 16)
+        self.menu_button = r(right + self.log_w - 150, log_top + 6, 140, 44)
 
     def seat(self, seat: int) -> SeatGeom:
         if seat == self.bottom:

@@ -9,8 +9,9 @@ card snaps back.
 Keys: 1–8 pick the card in that market place (a place stays empty once its
 card is taken), Q/W a hand card, L to the line, H to the hand, C close the
 line, E / Enter end the turn (pass in the final plays), U / Ctrl+Z undo, T
-hint, I what is this (steps through the things on the table and explains
-each), Page Up / Page Down / Home / End scroll the log, Esc menu.
+hint (again, or A: play it), R what happened since your last turn, I what is
+this (steps through the things on the table and explains each), Page Up /
+Page Down / Home / End scroll the log, Esc menu.
 
 The log also scrolls with the mouse wheel and by dragging inside it.
 """
@@ -155,6 +156,9 @@ def key(sc: LineitTableView, event: pygame.event.Event) -> bool:
     if k == pygame.K_i:
         sc.step_tip(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         return True
+    if k == pygame.K_r:
+        sc.open_recap()
+        return True
     if not sc.my_turn():
         return False
     if pygame.K_1 <= k <= pygame.K_8:
@@ -184,6 +188,9 @@ def key(sc: LineitTableView, event: pygame.event.Event) -> bool:
         return True
     if k == pygame.K_t:
         sc.on_hint()
+        return True
+    if k == pygame.K_a:
+        sc.apply_hint()
         return True
     return False
 

@@ -16,6 +16,7 @@ from engine.core import Event
 from engine.lineit import events as E
 from game.i18n import _, ngettext
 
+from . import texts
 from .texts import card_label, suit_name
 
 
@@ -39,14 +40,16 @@ def per_suit(piles: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
 
 def _closed_text(e: E.LineClosed, name: Callable[[int], str]) -> str:
     banked, dropped = len(e.banked), len(e.discarded)
-    text = ngettext("{name} closes the line: {n} card banked", "{name} closes the line: {n} cards banked",
-                    banked).format(name=name(e.seat), n=banked)
+    if e.forced:        # one sentence: a whole round of the log fits at 800×600
+        text = ngettext("{name} had to close the line (full hand, no card fitted): {n} card banked",
+                        "{name} had to close the line (full hand, no card fitted): {n} cards banked",
+                        banked).format(name=name(e.seat), n=banked)
+    else:
+        text = ngettext("{name} closes the line: {n} card banked", "{name} closes the line: {n} cards banked",
+                        banked).format(name=name(e.seat), n=banked)
     text += ngettext(", {n} discarded", ", {n} discarded", dropped).format(n=dropped)
     points = f"\u2212{-e.points}" if e.points < 0 else str(e.points)
     text += ngettext(" ({points} point).", " ({points} points).", abs(e.points)).format(points=points)
-    if e.forced:
-        text = _("{name} had to close the line (the hand was full and no card fitted it, neither from the "
-                 "market nor from the hand).").format(name=name(e.seat)) + " " + text
     return text
 
 
@@ -54,28 +57,32 @@ def _round_text(e: E.RoundEnded, name: Callable[[int], str]) -> str:
     left = per_suit(e.to_jackpots)
     text = _("End of round {n}.").format(n=e.round)
     if left:
-        text += " " + ngettext("Left in the market, to the jackpots: {cards}.",
-                               "Left in the market, to the jackpots: {cards}.", len(left)).format(
+        text += " " + ngettext("To the jackpots: {cards}.", "To the jackpots: {cards}.", len(left)).format(
             cards=cards_list(left))
     if e.bets_gone:
-        text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
-            cards=cards_list(e.bets_gone))
-    return text + " " + _("The first-player token passes to {name}.").format(name=name(e.token_to))
+        text += " " + texts.sentence(ngettext("{cards} leaves the game.", "{cards} leave the game.",
+                                              len(e.bets_gone)).format(cards=cards_list(e.bets_gone)))
+    return text + " " + _("{name} starts the next round.").format(name=name(e.token_to))
 
 
 def _remainder_text(e: E.RemainderDealt) -> str:
     left = per_suit(e.to_jackpots)
-    text = ngettext("The draw pile cannot fill a market: its last card goes to the jackpots: {cards}.",
-                    "The draw pile cannot fill a market: its last cards go to the jackpots: {cards}.",
-                    len(e.cards)).format(cards=cards_list(left) or "\u2014")
+    if left:
+        text = ngettext("The draw pile cannot fill a market: its last card goes to the jackpots: {cards}.",
+                        "The draw pile cannot fill a market: its last cards go to the jackpots: {cards}.",
+                        len(left)).format(cards=cards_list(left))
+    else:           # nothing moves to the jackpots (the pile is empty, or held only Bet cards)
+        text = _("The draw pile cannot fill a market.")
     if e.bets_gone:
-        text += " " + ngettext("{cards} leaves the game.", "{cards} leave the game.", len(e.bets_gone)).format(
-            cards=cards_list(e.bets_gone))
+        text += " " + texts.sentence(ngettext("{cards} leaves the game.", "{cards} leave the game.",
+                                              len(e.bets_gone)).format(cards=cards_list(e.bets_gone)))
     return text
 
 
 def event_text(e: Event, name: Callable[[int], str]) -> str:
-    """What one engine event says, in the current language (every Line-it event kind has a sentence)."""
+    """What one engine event says, in the current language (every Line-it event kind has a
+    sentence). A sentence that starts with a card starts with a capital ("Bet 5 leaves the game.");
+    one that starts with a name keeps the name as the player wrote it."""
     if isinstance(e, E.FirstSeat):
         return _("{name} holds the first-player token and starts.").format(name=name(e.seat))
     if isinstance(e, E.MarketDealt):
@@ -138,6 +145,29 @@ def event_cards(e: Event) -> tuple[str, ...]:
     return ()
 
 
+def logged(e: Event) -> bool:
+    """The log has an entry for every event but a turn's end (the next seat's move says it) and a
+    line's direction (said in the entry of the move that fixed it): a whole round of six seats
+    fits the log at 800×600."""
+    return not isinstance(e, (E.TurnEnded, E.DirectionFixed))
+
+
+def _with_direction(move: Event, fixed: E.DirectionFixed, name: Callable[[int], str]) -> str:
+    """A move's sentence and the direction it gave the line ("... to the line (now ascending).")."""
+    text = event_text(move, name).rstrip(".")
+    return text + " " + (_("(now ascending).") if fixed.direction == "ascending" else _("(now descending)."))
+
+
 def log_lines(events: list[Event], name: Callable[[int], str]) -> list[LogEntry]:
-    """The log entries of some engine events, one per event."""
-    return [LogEntry(getattr(e, "seat", None), partial(event_text, e, name), event_cards(e)) for e in events]
+    """The log entries of some engine events, one per event the log shows (`logged`); the
+    direction a move fixed joins that move's entry (the engine says it right after the move)."""
+    out: list[LogEntry] = []
+    for i, e in enumerate(events):
+        if isinstance(e, E.DirectionFixed):
+            move = events[i - 1] if i else None
+            if isinstance(move, (E.CardTaken, E.CardPlayed)) and move.seat == e.seat and out:
+                out[-1] = LogEntry(e.seat, partial(_with_direction, move, e, name), event_cards(move))
+            continue
+        if logged(e):
+            out.append(LogEntry(getattr(e, "seat", None), partial(event_text, e, name), event_cards(e)))
+    return out

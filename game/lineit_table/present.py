@@ -56,6 +56,11 @@ class Picture:
         return cls(spec, market_places(state.events, spec["market"]), tuple(hands),
                    tokens_of(state.events, state.players), spec["first_seat"])
 
+    def with_lines(self, lines: list[list[str]]) -> "Picture":
+        """The same table with these lines shown (the final lines after the game)."""
+        seats = [{**seat, "line": list(line)} for seat, line in zip(self.spec["seats"], lines)]
+        return Picture({**self.spec, "seats": seats}, self.market, self.hands, self.tokens, self.first)
+
     def spots(self) -> list[Spot]:
         """Every card's place: market, lines, hands, jackpots."""
         out = [Spot(("market",), i, len(self.market), c) for i, c in self.market]
@@ -80,6 +85,29 @@ def market_places(events: list[Event], market: list[str]) -> tuple[tuple[int, st
         places.setdefault(card, []).append(i)
     left = {card: places[card][len(places[card]) - market.count(card):] for card in set(market)}
     return tuple((left[card].pop(0), card) for card in market)
+
+
+def final_lines(events: list[Event], players: int) -> list[list[str]]:
+    """Each seat's line as it was when the game's end closed it (`FinalCloses`), from the events
+    (the engine's view shows them empty once closed); [] for a seat whose line was empty.
+
+    >>> final_lines([E.CardTaken(0, "5", "line"), E.CardPlayed(0, "9", True), E.FinalCloses((0, 1)),
+    ...              E.LineClosed(0, ("9",), ("5",), False, 1)], 2)
+    [['5', '9'], []]
+    """
+    lines: list[list[str]] = [[] for _ in range(players)]
+    final: list[list[str]] = [[] for _ in range(players)]
+    closing = False
+    for e in events:
+        if isinstance(e, E.FinalCloses):
+            closing = True
+        elif isinstance(e, E.CardTaken) and e.to == "line" or isinstance(e, E.CardPlayed):
+            lines[e.seat].append(e.card)
+        elif isinstance(e, E.LineClosed):
+            if closing:
+                final[e.seat] = lines[e.seat]
+            lines[e.seat] = []
+    return final
 
 
 def tokens_of(events: list[Event], players: int) -> list[list[int]]:

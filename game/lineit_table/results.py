@@ -136,7 +136,6 @@ class ResultsScene(TableResults):
         self.box = pygame.Rect(0, 0, w, min(h, lay.height - lay.px(20)))
         self.box.center = (lay.width // 2, lay.height // 2)
         self.place_buttons(self.box.bottom - lay.px(170), lay.px(400), lay.px(76), lay.px(30), self.box.w - lay.px(40))
-        self.extras.widen_row([self.b_stats, self.b_seed, self.b_replay, self.b_review], self.box.w - lay.px(40))
 
     def ranks(self) -> list[int]:
         """Each seat's place, 1 for the best; equal scores share a place (1, 1, 3)."""
@@ -153,8 +152,8 @@ class ResultsScene(TableResults):
 
     def cell(self, p: int, key: str) -> str:
         r = self.rows[p]
-        if key == "tokens":
-            return f"+{r['bonus']} / \u2212{r['penalty']}"
+        if key == "tokens":     # "0" rather than "+0" or "−0"
+            return " / ".join(f"{sign}{v}" if v else "0" for sign, v in (("+", r["bonus"]), ("\u2212", r["penalty"])))
         if key == "jackpots":
             return ngettext("{n} ({cards} card)", "{n} ({cards} cards)", r["jackpot_cards"]).format(
                 n=r["jackpots"], cards=r["jackpot_cards"]) if r["jackpots"] else "0"

@@ -17,20 +17,21 @@ from game.scene import Scene
 from game.table.base import TableBase
 from game.table.drivers import Seating, TableOptions
 from game.ui.layout import Layout
+from game.ui import text as T
 from game.ui.widgets import label_text
 
 from . import texts, tips
-from .log import LogEntry, log_lines
+from .log import LogEntry, log_lines, logged
 from .board import Board
 from .model import TableGame
 from .input import TableInput
-from .present import Picture, stage
+from .present import Picture, final_lines, stage
 from game.table.flash import Flash
 from engine import lineit
 from engine.core import Event
 from engine.lineit import Action
 from engine.lineit import events as E
-from .geometry import MIN_PX, TableGeometry, card_w, font_px
+from .geometry import MIN_PX, TableGeometry, card_w
 from .sprites import CardSprite
 from .paint import Paint
 from game.ui.fit_button import FitButton as Button
@@ -45,6 +46,7 @@ REFUSAL_SECONDS = 3.5
 BUTTON_FONT = 28             # logical size of the button row's labels (smaller when one does not fit)
 LOG_KEEP = 300               # log entries kept (the panel scrolls through them)
 HARD_TIME_LIMIT = 2.5        # seconds a hard bot may think at the table
+HINT_SECONDS = 1.0           # the hard bot's time for a hint (asked ahead, as the person's turn begins)
 
 
 def _taken_back(name: str, action: Action) -> str:
@@ -80,6 +82,8 @@ class TableScene(TableBase, TableInput, Scene):
         self.log_drag: tuple[int, int] | None = None   # (mouse y, scroll) when a drag in the log began
         self.log_hover: LogEntry | None = None   # the entry under the mouse: its cards are lit
         self.last_moves: dict[int, tuple[str, tuple]] = {}   # seat -> (card, zone) of its last card move
+        self.last_said: dict[int, Event] = {}     # seat -> the event of its last move (its panel says it)
+        self.last_from: dict[int, tuple[int, str]] = {}   # seat -> (market place, card) it took this round
         self.deal_until = 0.0                # board clock when the market being dealt has landed
         self.turn_told = True                # "your turn" was said for the current turn
         self.tip_focus: int | None = None    # keyboard: index of the tooltip target shown (I key)
@@ -109,9 +113,12 @@ class TableScene(TableBase, TableInput, Scene):
         self.b_end = RowButton(lambda: _("Pass") if self._final() else _("End turn"), self.on_end, "primary",
                                font_size=BUTTON_FONT)
         self.b_undo = RowButton(N_("Undo"), self.undo, font_size=BUTTON_FONT)
-        self.b_hint = RowButton(N_("Hint"), self.on_hint, font_size=BUTTON_FONT)
+        # once a hint shows, the same button plays it
+        self.b_hint = RowButton(lambda: _("Play hint") if self.hint is not None and self.my_turn() else _("Hint"),
+                                self.on_hint, font_size=BUTTON_FONT)
         self.b_menu = Button(N_("Menu"), self.open_pause, font_size=24)
-        self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu]
+        self.b_recap = Button(N_("Recap"), self.open_recap, "quiet", font_size=22)
+        self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu, self.b_recap]
         if ctrl.state.history:
             self._restore_log()
 
@@ -146,8 +153,13 @@ class TableScene(TableBase, TableInput, Scene):
         bw = (g.buttons.w - 3 * lay.px(14)) // 4
         for i, b in enumerate(self.buttons[:4]):
             b.rect = pygame.Rect(g.buttons.x + i * (bw + lay.px(14)), g.buttons.y, bw, g.buttons.h)
-        self.b_menu.rect = g.menu_button
-        self.b_menu.font_size = max(24, (MIN_PX + 0.5) / lay.scale)     # 24, or 11 px in a small window
+        # Menu and Recap at the right of the log's title row, each as wide as its label needs
+        x = g.menu_button.right
+        for b, size in ((self.b_menu, 24), (self.b_recap, 22)):
+            b.font_size = max(size, (MIN_PX + 0.5) / lay.scale)     # or 11 px in a small window
+            w = min(g.menu_button.w * 2, T.width(label_text(b.label), lay.font_px(b.font_size), True) + lay.px(40))
+            b.rect = pygame.Rect(x - w, g.menu_button.y, w, g.menu_button.h)
+            x = b.rect.x - lay.px(10)
 
     def anim_speed(self) -> float:
         f = self.app.settings.anim_factor
@@ -174,8 +186,18 @@ class TableScene(TableBase, TableInput, Scene):
         return self.ctrl.legal_texts() if self.my_turn() else set()
 
     def picture(self) -> Picture:
-        """The table as the viewer may see it, from the engine (every hand in the replay's end)."""
-        return Picture.of(self.ctrl.state, self.viewer, self.board.open_hands, self.ctrl.spectator())
+        """The table as the viewer may see it, from the engine (every hand in the replay's end); a
+        finished game looked at after its results shows each seat's final line."""
+        pic = Picture.of(self.ctrl.state, self.viewer, self.board.open_hands, self.ctrl.spectator())
+        if self.ctrl.state.is_over and self.results_seen:
+            pic = pic.with_lines(final_lines(self.ctrl.state.events, self.ctrl.players))
+        return pic
+
+    def look_at_table(self) -> None:
+        """From the results: the table with every seat's final line (the game's end closed them)."""
+        super().look_at_table()
+        self.board.finish()
+        self.board.lay_out(self.picture())
 
     def source_of(self, s: CardSprite) -> str | None:
         """Where the viewer may pick `s` up from: "market", "hand" (their own), or None."""
@@ -287,13 +309,14 @@ class TableScene(TableBase, TableInput, Scene):
         return None if found is None else len(self.log) - 1 - found
 
     def log_shows(self, event: Event) -> bool:
-        """Every engine event has its log entry (`log_lines`)."""
-        return True
+        """The events with a log entry of their own (`log.logged`)."""
+        return logged(event)
 
     def on_applied(self, action: Any, events: list | None) -> None:
         """Animate, log and sound what the engine says the action did, then the base autosaves / ends
         the game. `action` is None for a chance outcome that came from the online host."""
         events = list(events or [])
+        self._mark_places(events)
         self.board.speed = self.anim_speed()
         total = stage(self.board, events, self.ctrl.spectator())
         self.add_log(log_lines(events, self.ctrl.name))
@@ -327,15 +350,51 @@ class TableScene(TableBase, TableInput, Scene):
         self.log_scroll = min(self.log_scroll, max(0, len(self.log) - 1))
 
     def scroll_log(self, by: int) -> None:
-        """Scroll the log by `by` entries (positive: older ones)."""
+        """Scroll the log by `by` entries (positive: older ones), never past the oldest entry: a
+        log that shows its first entry does not scroll back (the newest would hide, and the log
+        would stop following the game). Back at the bottom (0) it follows the game again."""
+        if by > 0 and self.geo is not None:
+            from .draw import log_entries
+            shown = len(log_entries(self))
+            by = min(by, max(0, len(self.log) - self.log_scroll - shown))
         self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + by))
 
     def _mark(self, e: Event) -> None:
-        """The seat's last card move, marked until it moves a card again."""
+        """The seat's last card move, marked until it moves a card again, and its last move of any
+        kind, which its panel says until it moves again."""
         if isinstance(e, E.CardTaken):
             self.last_moves[e.seat] = (e.card, (e.to, e.seat))
         elif isinstance(e, E.CardPlayed):
             self.last_moves[e.seat] = (e.card, ("line", e.seat))
+        if isinstance(e, (E.CardTaken, E.CardPlayed, E.LineClosed, E.Passed)):
+            self.last_said[e.seat] = e
+        if isinstance(e, (E.MarketDealt, E.RemainderDealt)):
+            self.last_from.clear()            # the places are dealt again
+
+    def _mark_places(self, events: list[Event]) -> None:
+        """The market place each card taken now leaves (before the board moves it): it stays marked
+        in the seat's colour until the next deal."""
+        for e in events:
+            if isinstance(e, E.CardTaken):
+                s = next((s for s in self.board.sprites_in(("market",)) if s.card == e.card), None)
+                if s is not None:
+                    self.last_from[e.seat] = (int(s.zone[1]), e.card)
+
+    def since_last_turn(self, seat: int) -> list[tuple[int | None, str]]:
+        """What happened since `seat` last ended a turn (or since the game began), as the log says
+        it: (the seat it is about, the sentence); the turn ends themselves are left out."""
+        events = self.ctrl.state.events
+        start = next((i + 1 for i in range(len(events) - 1, -1, -1)
+                      if isinstance(events[i], (E.TurnEnded, E.Passed)) and getattr(events[i], "seat", None) == seat), 0)
+        since = events[start:]
+        if not any(isinstance(e, (E.CardTaken, E.CardPlayed, E.LineClosed, E.Passed)) for e in since):
+            return []           # no one moved (the game's first turn): nothing to tell
+        return [(entry.seat, entry.text()) for entry in log_lines(since, self.ctrl.name)]
+
+    def open_recap(self) -> None:
+        """What happened since the viewer's last turn, over the table (R key, the Recap button)."""
+        if not self.replay and self.app.top is self:
+            self.show_since(self.viewer)
 
     def queue_sound(self, name: str, delay: float) -> None:
         if not self.options.sounds:
@@ -414,6 +473,8 @@ class TableScene(TableBase, TableInput, Scene):
         self.board.speed = self.anim_speed()
         self.board.lay_out(self.picture(), self.board.phase_seconds(0))
         self.last_moves.pop(self.viewer, None)
+        self.last_said.pop(self.viewer, None)
+        self.last_from.pop(self.viewer, None)
         for e in self.ctrl.state.events:           # the seat's move before the one taken back, if any
             if getattr(e, "seat", None) == self.viewer:
                 self._mark(e)
@@ -423,12 +484,63 @@ class TableScene(TableBase, TableInput, Scene):
         return True
 
     def on_hint(self) -> None:
-        if self.my_turn() and not self.hint_taken():
+        """Hint (button, T key): show the hard bot's move for this position, at once when it was
+        asked ahead; with a hint shown, play it."""
+        if not self.my_turn():
+            return
+        if self.hint is not None:
+            self.apply_hint()
+            return
+        if not self.hint_taken():
             self.hint_wanted = True
+            self._want_hint()
+
+    def _want_hint(self) -> None:
+        """Ask for the wanted hint (the worker may still be starting: asked again each frame) and
+        show it as soon as it is there."""
+        cur = self.ctrl.current
+        if cur is None or not self.acts_here(cur):
+            return
+        self.bots.ask_hint(self.ctrl.state, cur, HINT_SECONDS)
+        h = self.bots.poll_hint(self.ctrl.state, cur)
+        if h is not None:
+            self.hint = h
+            self.hint_wanted = False
+
+    def apply_hint(self) -> bool:
+        """Play the hint shown (the Play hint button, A key) as the engine action it names; a close
+        asks first like the Close button does."""
+        if self.hint is None or not self.my_turn():
+            return False
+        try:
+            action = lineit.parse_action(self.hint["action"])
+        except Exception:  # noqa: BLE001 - a hint is the worker's text: never trust it blindly
             self.hint = None
-            cur = self.ctrl.current
-            if cur is not None and self.acts_here(cur):
-                self.bots.ask_hint(self.ctrl.state, cur)
+            return False
+        if action is lineit.ACTION_CLOSE:
+            self.on_close()
+            return True
+        if action.kind in ("end", "pass"):
+            self.on_end()
+            return True
+        target = "line" if action.kind in ("take_line", "play") else "hand"
+        zone = ("market",) if action.kind.startswith("take") else ("hand", self.viewer)
+        card = lineit.card_text(action.card)
+        self.board.picked = next((s for s in self.board.sprites_in(zone) if s.card == card), None)
+        done = self.try_action(action, target)
+        if not done:
+            self.board.picked = None
+        return done
+
+    def toast_top(self) -> int | None:
+        """Where the app's toasts go: under the other seats' panels, never over a name or score."""
+        if self.geo is None or not self.geo.opponents:
+            return None
+        return max(g.panel.bottom for g in self.geo.opponents) + self.geo.lay.px(10)
+
+    def seat_colour(self, seat: int | None) -> tuple[int, int, int] | None:
+        from .draw import seat_color
+        return None if seat is None else seat_color(seat)
 
     def passed_to(self, seat: int) -> None:
         """The hot-seat screen was confirmed by `seat`'s player: the table turns to them."""
@@ -481,10 +593,12 @@ class TableScene(TableBase, TableInput, Scene):
         self._update_pointer()
         self._update_buttons()
         if self.hint_wanted:
-            h = self.bots.poll_hint(ctrl.state, ctrl.current)
-            if h is not None:
-                self.hint = h
-                self.hint_wanted = False
+            self._want_hint()
+        elif (ctrl.current is not None and self.acts_here(ctrl.current) and self.bots.ready and not self.tutorial
+              and not ctrl.state.is_over):
+            # asked as soon as the person's turn begins (while the deal lands, or the pass screen is
+            # up): a click on Hint shows it at once
+            self.bots.prefetch_hint(ctrl.state, ctrl.current, HINT_SECONDS)
         if ctrl.state.is_over:
             self._update_over(dt)
             return
@@ -535,7 +649,8 @@ class TableScene(TableBase, TableInput, Scene):
         return ResultsScene(self.app, self)
 
     def log_line_px(self) -> int:
-        return int(font_px(self.geo.lay, 21) * 1.28) if self.geo is not None else 1
+        from .draw import log_line_px
+        return log_line_px(self.geo.lay) if self.geo is not None else 1
 
     def step_tip(self, step: int) -> None:
         """The I key: show the next (Shift: previous) thing's tooltip."""
@@ -613,6 +728,7 @@ class TableScene(TableBase, TableInput, Scene):
         # the row is for people at this screen; a replay's table has the viewer's bar instead of a menu
         replay = self.replay
         self.b_menu.enabled = not replay
+        self.b_recap.enabled = not replay and self.app.top is self
         people = bool(self.seating.people())
         for b in self.buttons:
             b.visible = not replay and (people or b is self.b_menu)

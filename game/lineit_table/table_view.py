@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from engine.core import Event
 from engine.lineit import Action
 
 from .board import Board
@@ -64,6 +65,8 @@ class LineitTableView(Protocol):
     notice: Flash[str] | None = None
     flash_zone: tuple[str, float] | None = None
     last_moves: dict[int, tuple[str, tuple]]
+    last_said: dict[int, Event]
+    last_from: dict[int, tuple[int, str]]
     log: list[LogEntry]
     log_scroll: int
     log_drag: tuple[int, int] | None = None
@@ -74,6 +77,8 @@ class LineitTableView(Protocol):
     buttons: list[FitButton]
     b_close: RowButton
     b_undo: RowButton
+    b_hint: RowButton
+    b_recap: FitButton
 
     # what the scene knows of the game at this moment
     def my_turn(self) -> bool: ...
@@ -110,6 +115,8 @@ class LineitTableView(Protocol):
 
     def on_hint(self) -> None: ...
 
+    def apply_hint(self) -> bool: ...
+
     def undo(self) -> None: ...
 
     def open_pause(self) -> None: ...
@@ -118,7 +125,11 @@ class LineitTableView(Protocol):
 
     def step_tip(self, step: int) -> None: ...
 
+    def open_recap(self) -> None: ...
+
     def handle_over(self, event: pygame.event.Event) -> bool: ...
+
+    def tips_shown(self) -> bool: ...
 
 
 if TYPE_CHECKING:

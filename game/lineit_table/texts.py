@@ -57,7 +57,7 @@ REFUSAL_TEXTS: dict[str, str] = {
     "turn.not_taken": N_("take a market card first"),
     "chance.pending": N_("the game waits for the cards to be dealt first"),
     "chance.not_needed": N_("no cards are to be dealt now"),
-    "chance.wrong_count": N_("{count} cards are needed, not {given}"),
+    "chance.wrong_count": N_("cards needed: {count}, not {given}"),     # one word for 1 and for 5
     "chance.impossible": N_("{card} cannot come up: it is not left in the draw pile"),
     "chance.bad_seat": N_("\u201c{seat}\u201d is not a seat from 0 to {last}"),
 }
@@ -137,3 +137,64 @@ def logged_action(text: lineit.Action | str) -> str:
     """An action text ('take 57 line') as the log names a move taken back: about the table, not
     addressed to the player."""
     return _action_words(text, 1)
+
+
+def move_words(e: Any, short: bool = False) -> str:
+    """A seat's own last move as its panel says it ("took 57 to the line"; `short`: "57 → line"),
+    from its event (`CardTaken`, `CardPlayed`, `LineClosed`, `Passed`); "" for any other event."""
+    from engine.lineit import events as E
+    if isinstance(e, E.CardTaken):
+        if short:
+            text = _("{card} \u2192 line") if e.to == "line" else _("{card} \u2192 hand")
+        else:
+            text = _("took {card} to the line") if e.to == "line" else _("took {card} into the hand")
+        return text.format(card=card_label(e.card))
+    if isinstance(e, E.CardPlayed):
+        return (_("{card} played") if short else _("played {card} from the hand")).format(card=card_label(e.card))
+    if isinstance(e, E.LineClosed):
+        shown = f"\u2212{-e.points}" if e.points < 0 else f"+{e.points}"
+        return (_("closed ({points})") if short else _("closed the line ({points})")).format(points=shown)
+    if isinstance(e, E.Passed):
+        return _("passed")
+    return ""
+
+
+def fact_text(fact: dict) -> str:
+    """One fact a hint teaches (engine/bots/teach.py: its key and params) as a sentence, with real
+    plurals; "" for a fact this table does not know."""
+    key = fact.get("key")
+    p = dict(fact.get("params") or {})
+    try:
+        if key == "fit_left":
+            return ngettext("{n} of the {unseen} numbers still to come fits your line.",
+                            "{n} of the {unseen} numbers still to come fit your line.", int(p["n"])).format(**p)
+        if key == "bet_progress":
+            if int(p["need"]) <= 0:
+                return _("Your bet {v} is won already: closing the line adds +{v}.").format(**p)
+            return (ngettext("Your bet {v} needs {need} more number after it to win;",
+                             "Your bet {v} needs {need} more numbers after it to win;", int(p["need"]))
+                    + " " + ngettext("{fit} still to come fits your line.", "{fit} still to come fit your line.",
+                                     int(p["fit"]))).format(**p)
+        if key == "bet_lost_cause":
+            return (ngettext("Your bet {v} cannot be won any more: it needs {need} more number,",
+                             "Your bet {v} cannot be won any more: it needs {need} more numbers,", int(p["need"]))
+                    + " " + ngettext("and only {fit} still to come fits your line.",
+                                     "and only {fit} still to come fit your line.", int(p["fit"]))
+                    + " " + _("Closing costs {v}.")).format(**p)
+        if key == "jackpot_odds":
+            suit = suit_name(str(p["suit"]))
+            return (ngettext("Your next {suit} card wins the {suit} jackpot ({n} card);",
+                             "Your next {suit} card wins the {suit} jackpot ({n} cards);", int(p["n"]))
+                    + " " + ngettext("{fit} still to come fits your line.", "{fit} still to come fit your line.",
+                                     int(p["fit"]))).format(**{**p, "suit": suit})
+    except (KeyError, ValueError, TypeError):
+        return ""
+    return ""
+
+
+def hint_facts(hint: dict | None) -> list[str]:
+    """What a hint teaches about the position its move leaves, sentence by sentence."""
+    if not hint:
+        return []
+    out = [fact_text(f) for f in hint.get("facts") or () if isinstance(f, dict)]
+    return [t for t in out if t]

@@ -27,9 +27,11 @@ FAN_LEFT = ("card:17", "card:42", "card:63", "bet:B4", "card:88")
 FAN_RIGHT = ("die:b", "die:o", "die:g", "die:b")
 # logical units: the title block, the key hint under the buttons, the button grid
 HEAD_H = 400
+HEAD_MIN = 330          # the title, its suits and the subtitle, with less air
 FOOT_H = 90
 MENU_W = 900
 ROW_H = 84
+ROW_MIN = 64            # a button row still reads at 11 px and up
 GAP = 14
 
 
@@ -42,6 +44,7 @@ class MenuScene(WidgetScene):
         super().__init__(app)
         self.autosave: dict | None = None
         self.time = 0.0
+        self.head: float = HEAD_H       # the title block's height (lower when every button is shown)
         self.b_continue = Button(self._continue_label, self.on_continue, "primary")
         buttons = [
             self.b_continue,
@@ -113,17 +116,24 @@ class MenuScene(WidgetScene):
         self.refresh()
         rows = (len(self.widgets) - 1 + 1) // 2 + (1 if self.b_continue.visible else 0)
         # the title block (HEAD_H) and the buttons, centred above the key hint (FOOT_H)
-        block = HEAD_H + rows * ROW_H + (rows - 1) * GAP
-        top = max(0.0, (lay.logical_h - FOOT_H - block) / 2) + HEAD_H
+        # with every button (Continue and the daily challenge make seven rows) the block may not fit
+        # a 16:9 window: the title block gives up some of its air first, then the rows get lower
+        room = lay.logical_h - FOOT_H - GAP
+        row_h: float = ROW_H
+        self.head = max(HEAD_MIN, min(HEAD_H, room - rows * ROW_H - (rows - 1) * GAP))
+        if self.head + rows * ROW_H + (rows - 1) * GAP > room:
+            row_h = max(ROW_MIN, (room - self.head - (rows - 1) * GAP) / rows)
+        block = self.head + rows * row_h + (rows - 1) * GAP
+        top = max(0.0, (lay.logical_h - FOOT_H - block) / 2) + self.head
         x = (lay.logical_w - MENU_W) / 2
         col_w = (MENU_W - GAP * 2) / 2
         row = 0
         if self.b_continue.visible:
-            self.b_continue.rect = lay.rect(x, top, MENU_W, ROW_H)
+            self.b_continue.rect = lay.rect(x, top, MENU_W, row_h)
             row = 1
         for i, w in enumerate(self.widgets[1:]):
-            y = top + (row + i // 2) * (ROW_H + GAP)
-            w.rect = lay.rect(x + (i % 2) * (col_w + GAP * 2), y, col_w, ROW_H)
+            y = top + (row + i // 2) * (row_h + GAP)
+            w.rect = lay.rect(x + (i % 2) * (col_w + GAP * 2), y, col_w, row_h)
         # decorative fans of the games' own pieces, left and right of the buttons
         self.fan = []
         side = (lay.logical_w - MENU_W) / 2
@@ -154,7 +164,7 @@ class MenuScene(WidgetScene):
         cx = surface.get_width() // 2
         top = min(w.rect.top for w in self.widgets if w.visible)
         bob = int(lay.px(6) * math.sin(self.time * 1.6))
-        title_y = top - lay.px(HEAD_H - 40)
+        title_y = top - lay.px(self.head - 40)
         r = T.blit_text(surface, "Linebox", lay.font_px(132), C.SHADOW, (cx + lay.px(5), title_y + lay.px(7) + bob),
                         "midtop", bold=True)
         T.blit_text(surface, "Linebox", lay.font_px(132), C.TEXT, (cx, title_y + bob), "midtop", bold=True)

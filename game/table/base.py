@@ -393,6 +393,23 @@ class TableBase:
         """The pass screen was confirmed by `seat`'s player (the game turns the table to them)."""
         self.passing = False
 
+    def since_last_turn(self, seat: int) -> list[tuple[int | None, str]]:
+        """What happened since `seat` last ended a turn, as the game's log says it: (the seat each
+        line is about or None, the sentence). The game provides it; [] says nothing to show."""
+        return []
+
+    def seat_colour(self, seat: int | None) -> tuple[int, int, int] | None:
+        """The colour a seat is marked with at this table (None: the game has none)."""
+        return None
+
+    def show_since(self, seat: int) -> bool:
+        """Show what happened since `seat`'s last turn over the table (False: nothing happened)."""
+        if not self.since_last_turn(seat):
+            return False
+        from .overlays import SinceScene
+        self.app.push(SinceScene(self.app, self, seat))
+        return True
+
     # ------------------------------------------------------------ results
     def show_results(self) -> None:
         if self.replay:
@@ -435,9 +452,14 @@ class TableBase:
         """What a first-game tip's bubble should leave in view, besides the thing it is about."""
         return []
 
+    def tips_shown(self) -> bool:
+        """Tooltips, zooms and tip bubbles show only while the table is on top: a dialog over it
+        (the close confirmation, the pause menu) hides them, as the pointer is on the dialog."""
+        return self.app.top is self
+
     def draw_first_tip(self, surface: pygame.Surface) -> None:
         """Call at the end of the game's `draw`: the tip's bubble over the table. While a bubble
         shows, every frame is pushed whole and the next one drawn whole, so the bubble, and the
         table under it once it goes, are never left half-patched (a tip shows a few seconds, once)."""
-        if self.first_tips.draw(surface):
+        if self.tips_shown() and self.first_tips.draw(surface):
             self.app.window_changed()

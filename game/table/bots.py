@@ -11,6 +11,7 @@ failed bot falls back the same way, and bot seeds come from one formula.
 """
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from concurrent.futures import Future
@@ -24,6 +25,9 @@ def default_worker() -> Any:
     from engine.bots.worker import BotWorker
     return BotWorker()
 
+
+#: hints kept per table (positions asked about, an undo's return included)
+HINTS_KEPT = 64
 
 #: tests replace this with a thread worker (`lambda: BotWorker(use_process=False)`)
 WORKER_FACTORY: Callable[[], Any] = default_worker
@@ -68,8 +72,10 @@ class TableBots:
         self._thread: threading.Thread | None = None
         self.pending: Future | None = None
         self.pending_key: tuple | None = None
-        self._hint: Future | None = None
-        self._hint_key: tuple | None = None
+        self._hint_key: tuple | None = None        # the position asked last
+        self._hint_vkey: tuple | None = None
+        self._flights: dict[tuple, Future] = {}      # hints on their way, by the view asked about
+        self._answers: dict[tuple, dict] = {}        # hints that came, by the view asked about
 
     # ------------------------------------------------------------ worker
     def start(self) -> None:
@@ -100,7 +106,8 @@ class TableBots:
 
     def close(self) -> None:
         worker, self.worker = self.worker, None
-        self.pending = self._hint = None
+        self.pending = None
+        self._flights.clear()
         if worker is not None:
             try:
                 worker.close()
@@ -140,32 +147,60 @@ class TableBots:
         return self.pending is None or self.pending.done()
 
     # ------------------------------------------------------------ hints
+    # A hint is asked once per position and kept: the table may ask ahead (`prefetch_hint`, as soon
+    # as a person's turn begins), so that a click on Hint finds the answer there at once; a position
+    # seen again (an undo) reuses it. Answers are kept by the seat's view, the bot's only input.
+
+    def _view_key(self, state: Any, seat: int) -> tuple:
+        return (seat, hash(json.dumps(state.view(seat), sort_keys=True, default=str)))
+
     def ask_hint(self, state: Any, seat: int, time_limit: float = 1.5) -> None:
-        """Ask the hard bot for the seat's best move (once per position)."""
+        """Ask the hard bot for the seat's best move (once per position; at once from what an
+        earlier question about the same position answered or is still answering)."""
         if self.worker is None:
             return
         key = position_key(state, seat)
         if self._hint_key == key:
             return
-        self._hint = self.worker.hint(self.game, seed=self.seeds[seat], view=state.view(seat), k=1,
-                                      level="hard", time_limit=time_limit)
         self._hint_key = key
+        vkey = self._hint_vkey = self._view_key(state, seat)
+        if vkey in self._answers or vkey in self._flights:
+            return
+        self._flights[vkey] = self.worker.hint(self.game, seed=self.seeds[seat], view=state.view(seat), k=1,
+                                               level="hard", time_limit=time_limit)
+
+    def prefetch_hint(self, state: Any, seat: int, time_limit: float = 1.5) -> None:
+        """Ask ahead, before the person clicks Hint (the same question as `ask_hint`)."""
+        self.ask_hint(state, seat, time_limit)
+
+    def _collect(self) -> None:
+        """Keep the answers that came in."""
+        for vkey, f in list(self._flights.items()):
+            if not f.done():
+                continue
+            del self._flights[vkey]
+            try:
+                ranked = f.result()
+            except Exception as exc:  # noqa: BLE001
+                log.error("hint failed: %s", exc)
+                continue
+            if ranked:
+                if len(self._answers) >= HINTS_KEPT:
+                    self._answers.pop(next(iter(self._answers)))
+                self._answers[vkey] = ranked[0]
 
     def poll_hint(self, state: Any, seat: int | None) -> dict | None:
-        """The hint once it came, if it is still for this position."""
-        f = self._hint
-        if f is None or not f.done():
+        """The hint for this position once it came (asked by `ask_hint` or `prefetch_hint`)."""
+        self._collect()
+        if seat is None or self._hint_vkey is None or self._hint_key != position_key(state, seat):
             return None
-        self._hint = None
-        if seat is None or self._hint_key != position_key(state, seat):
-            return None
-        try:
-            ranked = f.result()
-        except Exception as exc:  # noqa: BLE001
-            log.error("hint failed: %s", exc)
-            return None
-        return ranked[0] if ranked else None
+        return self._answers.get(self._hint_vkey)
+
+    def hint_known(self, state: Any, seat: int | None) -> bool:
+        """The hint for this position is there (a click shows it at once)."""
+        return self.poll_hint(state, seat) is not None
 
     def cancel_hint(self) -> None:
-        self._hint = None
+        """The position changed: forget which one was asked (an answer still on its way is kept for
+        when the position comes back)."""
         self._hint_key = None

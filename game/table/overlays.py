@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import storage
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.scene import WidgetScene
 from game.ui import text as T
 from game.ui import theme as C
@@ -161,9 +161,87 @@ class PassScene(_Box):
     def ready(self) -> None:
         self.app.pop()
         self.table.passed_to(self.seat)
+        # then what the others did since this person's last turn (the bots' moves too)
+        self.table.show_since(self.seat)
 
     def menu(self) -> None:
         self.table.leave()
 
     def back(self) -> None:
         self.menu()
+
+
+class SinceScene(_Box):
+    """What happened since a seat's last turn, as the game's log says it: after the hot-seat pass
+    screen, and whenever the player asks (the table's Recap). The newest lines that fit are shown,
+    with a note of how many earlier ones are left out."""
+
+    name = "table_since"
+    width = 1100
+
+    def __init__(self, app: "App", table: "TableView", seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.lines = table.since_last_turn(seat)
+        self.widgets = [Button(N_("Continue"), self.back, "primary")]
+        self.shown: list[tuple[int | None, list[str]]] = []
+        self.left_out = 0
+
+    def title(self) -> str:
+        people = [p for p, s in enumerate(self.table.tg.config.get("seats", ())) if s.get("kind") == "human"]
+        if len(people) > 1:
+            return _("Since the last turn of {name}").format(name=self.table.tg.name(self.seat))
+        return _("Since your last turn")
+
+    def layout(self, lay: Layout) -> None:
+        size = max(11, lay.font_px(26))
+        lh = int(size * 1.3)
+        width = lay.px(self.width - 140)
+        room = lay.height - lay.px(40) - lay.px(120) - lay.px(92) - lay.px(50) - lh   # title, button, note
+        wrapped = [(seat, T.wrap(text, size, width)) for seat, text in self.lines]
+        shown: list[tuple[int | None, list[str]]] = []
+        used = 0
+        for seat, lines in reversed(wrapped):          # the newest first: they matter most
+            h = len(lines) * lh + lay.px(6)
+            if used + h > room and shown:
+                break
+            shown.insert(0, (seat, lines))
+            used += h
+        self.shown, self.left_out = shown, len(wrapped) - len(shown)
+        h = lay.px(120) + used + (lh if self.left_out else 0) + lay.px(92) + lay.px(40)
+        self.box = pygame.Rect(0, 0, min(lay.px(self.width), lay.width - lay.px(20)), min(h, lay.height - lay.px(20)))
+        self.box.center = (lay.width // 2, lay.height // 2)
+        b = self.widgets[0]
+        b.rect = pygame.Rect(0, 0, min(lay.px(420), self.box.w - lay.px(40)), lay.px(76))
+        b.rect.midbottom = (self.box.centerx, self.box.bottom - lay.px(20))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.app.lay
+        panel(surface, self.box, lay, C.PANEL, C.ACCENT, radius=24)
+        y = self.box.y + lay.px(30)
+        r = T.blit_text(surface, self.title(), max(11, lay.font_px(40)), C.ACCENT, (self.box.centerx, y), "midtop",
+                        bold=True)
+        y = r.bottom + lay.px(20)
+        size = max(11, lay.font_px(26))
+        lh = int(size * 1.3)
+        x = self.box.x + lay.px(70)
+        if self.left_out:
+            T.blit_text(surface, ngettext("… {n} earlier line", "… {n} earlier lines", self.left_out).format(
+                n=self.left_out), size, C.TEXT_DIM, (x, y), "topleft")
+            y += lh
+        for seat, lines in self.shown:
+            colour = self.table.seat_colour(seat) or C.TEXT_DIM
+            pygame.draw.circle(surface, colour, (x - lay.px(24), y + lh // 2), max(3, lay.px(7)))
+            for line in lines:
+                T.blit_text(surface, line, size, C.TEXT, (x, y), "topleft")
+                y += lh
+            y += lay.px(6)
+        self.draw_widgets(surface)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                                                          pygame.K_r):
+            self.back()
+            return True
+        return super().handle(event)

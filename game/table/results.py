@@ -19,7 +19,12 @@ from game import tables
 from game.i18n import N_, _
 from game.scene import WidgetScene
 from game.ui.fit_button import FitButton as Button
+from game.ui import text as T
 from game.ui.game_stats_panel import GameStatsPanel
+from game.ui.widgets import label_text
+
+#: no label of a results button is smaller (800×600 included)
+MIN_PX = 11
 
 if TYPE_CHECKING:
     from game.app import App
@@ -125,11 +130,8 @@ class TableResults(WidgetScene):
 
     def place_buttons(self, y: int, width: int, height: int, gap: int, room: int | None = None) -> None:
         """The visible buttons in a centred row at `y`, the small ones under them (each row at most
-        `room` wide: its buttons narrower)."""
-        shown = self.shown_buttons()
-        x = self.app.lay.width // 2 - (len(shown) * width + (len(shown) - 1) * gap) // 2
-        for i, b in enumerate(shown):
-            b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
+        `room` wide)."""
+        self._row(self.shown_buttons(), self.app.lay.width // 2, y, width, height, gap, room)
         self.place_small(self.app.lay.width // 2, y + height + gap // 2, width, height * 3 // 4, gap, room)
 
     def place_small(self, cx: int, y: int, width: int, height: int, gap: int, room: int | None = None) -> None:
@@ -137,11 +139,29 @@ class TableResults(WidgetScene):
         centred row of small buttons at `y`, at most `room` wide."""
         main = self.shown_buttons()
         shown = [b for b in (self.b_stats, self.b_seed, self.b_replay, self.b_review) if b.visible and b not in main]
-        if room is not None and shown:
-            width = min(width, (room - (len(shown) - 1) * gap) // len(shown))
-        x = cx - (len(shown) * width + (len(shown) - 1) * gap) // 2
-        for i, b in enumerate(shown):
-            b.rect = pygame.Rect(x + i * (width + gap), y, width, height)
+        self._row(shown, cx, y, width, height, gap, room)
+
+    def _row(self, shown: list, cx: int, y: int, width: int, height: int, gap: int, room: int | None = None) -> None:
+        """`shown` in a centred row at `y`: each at least `width`, wider where its label needs it
+        on one line at a readable size (at 800×600 "Seed 1234567 · copy" wrapped into two lines of
+        tiny text), narrower only when the row has no room (the window's, or `room`)."""
+        lay = self.app.lay
+        pad = lay.px(40)
+        natural = [T.width(label_text(b.label), max(MIN_PX, lay.font_px(b.font_size)), True) + pad
+                   for b in shown]
+        wide = lay.width - lay.px(40) if room is None else min(room, lay.width - lay.px(40))
+        space = wide - gap * max(0, len(shown) - 1)
+        need = [max(width, n) for n in natural]
+        if sum(need) > space and sum(natural) <= space:
+            # no room for every button at `width`: each gets its label's width, the rest shared out
+            extra = (space - sum(natural)) // max(1, len(shown))
+            need = [min(max(width, n), n + extra) for n in natural]
+        elif sum(need) > space:
+            need = [w * space // sum(natural) for w in natural]
+        x = cx - (sum(need) + gap * max(0, len(shown) - 1)) // 2
+        for b, w in zip(shown, need):
+            b.rect = pygame.Rect(x, y, w, height)
+            x += w + gap
 
     def back(self) -> None:
         self.to_menu()
