@@ -176,6 +176,13 @@ def test_lineit_online_table_plays_through_the_scene(online_app):
     assert not other.tables[room].replica.rejected
     app.step(0.05)
     assert scene_room(app).unread == 0        # seen at the table: the hub will not call them new
+    # the strip (chat, whose move) covers no seat's panel, the market or the jackpots: over the
+    # top-left panel it hid that seat's name and score
+    geo, s = app.top.geo, strip(app.top)
+    app.top.draw(pygame.display.get_surface())
+    covered = [g.panel for g in geo.opponents] + [geo.me.panel, geo.market, geo.deck]
+    assert not any(s.toggle_rect.colliderect(r) for r in covered), (s.toggle_rect, covered)
+    assert s.toggle_rect.right + s.text_room <= geo.jack_label[0]
 
 
 def test_linyo_online_table_plays_through_the_scene(online_app):

@@ -474,6 +474,23 @@ def _seat_items(sc: "LineitTableView", g: SeatGeom, seat: dict[str, Any], active
     return out.items
 
 
+def strip_area(sc: "LineitTableView") -> pygame.Rect:
+    """Where an online table's strip (chat, whose move) goes: the row of the middle labels, after
+    the market's label and the rounds, before the jackpots' label (over the opponents' panels it
+    hid the name and score of the seat at the top left)."""
+    geo = sc.geo
+    assert geo is not None
+    lay = geo.lay
+    text, size, (x, bottom) = middle_labels(geo)[1]
+    x += text_width(text, size, True) + max(lay.px(30), 12)
+    rounds = round_text(sc.ctrl.spectator(), sc.ctrl.players)
+    if rounds:
+        x += text_width(rounds, fit_size(rounds, font_px(lay, 24), geo.jack_label[0] - x - lay.px(20))) \
+            + max(lay.px(30), 12)
+    h = max(lay.px(36), MIN_PX + 8)
+    return pygame.Rect(x, bottom - h + lay.px(4), max(0, geo.jack_label[0] - lay.px(20) - x), h)
+
+
 def round_text(spec: dict[str, Any], players: int) -> str:
     """"Round 6 · 7 more rounds": the round and the markets the draw pile still holds (the engine
     counts them); "" in the final plays (the heading says them)."""

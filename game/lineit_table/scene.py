@@ -747,6 +747,11 @@ class TableScene(TableBase, TableInput, Scene):
             b.font_size = size
 
     # ------------------------------------------------------------ drawing
+    def strip_area(self, lay: Layout) -> pygame.Rect:
+        """Where an online table's strip goes (`draw.strip_area`: the middle labels' row)."""
+        from . import draw as D
+        return D.strip_area(self)
+
     def draw(self, surface: pygame.Surface) -> None:
         from . import draw as D
         meter = self.meter

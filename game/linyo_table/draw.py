@@ -463,10 +463,11 @@ class TableDrawing(TableMixin):
             total_shown = row >= ROWS
         return count_ops(geom, free_rows, total, _("free"), _("Total"), rows_shown, highlight, total_shown)
 
-    def strip_left(self, lay: Layout) -> int:
-        """Where an online table's strip (chat, whose move) starts: right of the heading, not over it."""
+    def strip_area(self, lay: Layout) -> pygame.Rect:
+        """Where an online table's strip (chat, whose move) goes: right of the heading, not over it."""
         title, size, _c, (x, _y), _a, bold = self._header_ops(lay)[0]
-        return x + T.width(title, size, bold=bold) + lay.px(24)
+        left = x + T.width(title, size, bold=bold) + lay.px(24)
+        return pygame.Rect(left, lay.px(12), max(0, lay.width - left - lay.px(12)), lay.px(40))
 
     def _header_ops(self, lay: Layout) -> tuple:
         st = self.state

@@ -103,6 +103,7 @@ class OnlineStrip(Hosted):
         self.input = TextInput("", self._typed, placeholder=lambda: _("Say something to the table"),
                                max_len=200, font_size=22)
         self.toggle_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_room = 0                  # how wide the waiting text may be (`place`)
         self.box = pygame.Rect(0, 0, 0, 0)
         self.seen_chat = 0
 
@@ -145,9 +146,13 @@ class OnlineStrip(Hosted):
     def place(self, surface: pygame.Surface) -> None:
         lay = self.scene.app.lay
         w, h = surface.get_size()
-        # a table whose top-left holds its heading (Linyo) says where the strip goes instead
-        left = self.scene.strip_left(lay) if hasattr(self.scene, "strip_left") else lay.px(12)
-        self.toggle_rect = pygame.Rect(left, lay.px(12), lay.px(150), lay.px(40))
+        # the table says where the strip goes (over nothing it shows: Linyo right of its heading,
+        # Line-it in the row of its middle labels); the text gets the rest of that row
+        area = self.scene.strip_area(lay) if hasattr(self.scene, "strip_area") else \
+            pygame.Rect(lay.px(12), lay.px(12), w - lay.px(24), lay.px(40))
+        left = area.x
+        self.toggle_rect = pygame.Rect(left, area.y, lay.px(150), area.h)
+        self.text_room = max(0, area.right - self.toggle_rect.right - lay.px(16))
         bw = min(lay.px(560), w // 2)
         self.box = pygame.Rect(left, self.toggle_rect.bottom + lay.px(8), bw, lay.px(36) * (CHAT_LINES + 1) + lay.px(24))
         self.input.rect = pygame.Rect(self.box.x + lay.px(10), self.box.bottom - lay.px(46), bw - lay.px(20), lay.px(38))
@@ -163,7 +168,9 @@ class OnlineStrip(Hosted):
         T.blit_text(surface, label, lay.font_px(22), C.TEXT, self.toggle_rect.center, "center")
         drawn.append(self.toggle_rect.inflate(4, 4))
         if line:
-            r = T.blit_text(surface, line, lay.font_px(24), C.ACCENT if not self.session.tables.online else C.TEXT,
+            size = T.fit_size((line,), lay.font_px(24), self.text_room)
+            line = T.cut(line, size, self.text_room)
+            r = T.blit_text(surface, line, size, C.ACCENT if not self.session.tables.online else C.TEXT,
                             (self.toggle_rect.right + lay.px(16), self.toggle_rect.centery), "midleft")
             drawn.append(r.inflate(4, 4))
         if self.open:
