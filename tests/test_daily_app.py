@@ -105,6 +105,12 @@ def test_a_leaderboard_entry_opens_in_the_replay_viewer(home):
     app.run(frames=3, dt=DT)
     viewer = app.top
     assert isinstance(viewer, ReplayScene) and viewer.rp.actions == file["record"]["actions"]
+    # another account's game: its person is "player" at the table, never "you"
+    assert [s.remote for s in viewer.rp.seats if s.kind == "human"] == [True]
+    app.pop()
+    app.open("daily_replay", file, True)               # this account's own entry: "you"
+    app.run(frames=3, dt=DT)
+    assert [s.remote for s in app.top.rp.seats if s.kind == "human"] == [False]
     app.pop()
     broken = {**file, "record": {**file["record"], "actions": ["fly"]}}
     assert app.open("daily_replay", broken) is None

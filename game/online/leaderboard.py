@@ -217,6 +217,11 @@ class Board:
         """The `.linebox` file of a listed entry (what the replay viewer opens)."""
         return self.verifier.files.get(event_id)
 
+    def sender(self, event_id: str) -> str | None:
+        """Who posted an entry (its Matrix user id), None for one not read."""
+        v = self.verifier.verdicts.get(event_id)
+        return v.sender if v is not None else None
+
 
 _BOARDS: dict[tuple[str, str, str, str | None], Board] = {}
 

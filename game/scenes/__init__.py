@@ -41,7 +41,7 @@ SCENES: dict[str, str] = {
     "online_new": "game.scenes.online_new:NewOnlineTable",      # (session)
     "daily": "game.scenes.daily:DailyScene",                    # today's challenge of each game
     "leaderboard": "game.scenes.leaderboard:LeaderboardScene",  # (game=None): today's verified board
-    "daily_replay": "game.scenes.leaderboard:entry_viewer",     # (file): a leaderboard entry in the viewer
+    "daily_replay": "game.scenes.leaderboard:entry_viewer",     # (file, mine): a leaderboard entry in the viewer
     "message": "game.scenes.dialogs:MessageScene",              # (text, title=None)
     "confirm": "game.scenes.dialogs:ConfirmScene",              # (text, on_yes, yes=None)
     # learning and watching (game/tutorial, game/replay)

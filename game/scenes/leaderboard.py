@@ -35,13 +35,19 @@ ROW_H = 62
 VERIFY_S = 0.008              # a frame's time for replaying entries (each takes 1-3 ms)
 
 
-def entry_viewer(app: "App", file: dict[str, Any]) -> "ReplayScene | None":
-    """The replay viewer for a leaderboard entry's game (`app.open("daily_replay", file)`)."""
+def entry_viewer(app: "App", file: dict[str, Any], mine: bool = False) -> "ReplayScene | None":
+    """The replay viewer for a leaderboard entry's game (`app.open("daily_replay", file, mine)`):
+    another account's game shows its person as a player, not as "you" (`mine`: this account's)."""
+    import dataclasses
+
     from .. import history
     from ..replay.model import Replay
     from ..replay.scene import ReplayScene
     try:
-        return ReplayScene(app, Replay.from_file(file), seat=0)
+        rp = Replay.from_file(file)
+        if not mine:
+            rp.seats = [dataclasses.replace(s, remote=True) if s.kind == "human" else s for s in rp.seats]
+        return ReplayScene(app, rp, seat=0)
     except (history.BadGameFile, ValueError, KeyError, TypeError) as exc:
         app.message(_("This game file cannot be opened: {reason}").format(reason=str(exc)))
         return None
@@ -136,7 +142,8 @@ class LeaderboardScene(WidgetScene):
     def watch(self, event_id: str) -> None:
         file = self.board.file(event_id) if self.board is not None else None
         if file is not None:
-            self.app.open("daily_replay", file)
+            mine = self.board.sender(event_id) == getattr(self.client, "user_id", None)
+            self.app.open("daily_replay", file, mine)
 
     # ------------------------------------------------------------ the frame
     def update(self, dt: float) -> None:
