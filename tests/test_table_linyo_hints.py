@@ -123,3 +123,22 @@ def test_the_use_hint_label_fits_its_button_at_800x600(home, lang):
         assert T.width(label, b.text_px(lay), True) <= b.rect.w - lay.px(30), "the label wraps"
     finally:
         i18n.set_language("en")
+
+
+def test_start_hints_follow_the_starts_picked_so_far(home):
+    """Hint, use it, hint again: each start's hint is asked with the starts already picked in place,
+    so four hints used in a row pick four different starts and Enter confirms them (the hint used
+    to ignore the picks: it named the same field again and again)."""
+    app, scene = start(seed=21)
+    assert scene.state.phase == "start" and scene.starts is not None
+    before = len(scene.state.log)
+    for n in range(1, 5):
+        key(app, pygame.K_h)
+        wait_for(app, lambda: scene.hint is not None)
+        field = linyo.parse_action(scene.hint["action"]).field
+        assert field not in scene.starts.picks
+        key(app, pygame.K_h)                  # use it
+        assert len(scene.starts.picks) == n and scene.starts.picks[-1] == field
+    assert scene.can_confirm()
+    key(app, pygame.K_RETURN)
+    assert len(scene.state.log) == before + 4

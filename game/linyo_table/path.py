@@ -213,6 +213,10 @@ class StartPicks:
         for f in self.picks:
             self._trial.apply(linyo.Start(f))
 
+    def trial(self) -> linyo.State:
+        """The decision's state with the picked starts placed (what the next pick is made in)."""
+        return self._trial
+
     def allowed(self) -> set[int]:
         """Fields the next start may take (asked from the engine)."""
         t = self._trial

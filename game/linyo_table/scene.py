@@ -627,6 +627,9 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
             if a.field not in self.starts.picks:
                 self.starts.pick(a.field)
             self.cursor = a.field
+            if not self.starts.done():
+                self.hint = None         # the next start's hint is asked from the picks made (`hint_state`)
+                self.hint_why = []
         elif isinstance(a, linyo.Abort) and self.path is not None:
             self.abort_mode = True
             self.abort_line = a.line
@@ -735,13 +738,20 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
             return self.abort_line is not None or bool(self.path and self.path.lines_with_moves())
         return self.path is not None and self.path.line is not None
 
+    def hint_state(self) -> linyo.State:
+        """The position a hint is asked for: the decision's, with the starts already picked (not yet
+        confirmed) placed, so the next start's hint never names one of them again."""
+        if self.starts is not None and self.starts.picks:
+            return self.starts.trial()
+        return self.decide_state
+
     def _update_hint(self) -> None:
         """A hint wanted is shown as soon as it is known; once the player has used hints, the next
         decision's hint is asked as soon as the decision opens (`HintBook`)."""
         seat = self.decide_seat
         if seat is None or not (self.hint_wanted or self.hints.ahead) or self.hint_taken():
             return                       # None: no person decides now (`human_turn`)
-        st = self.decide_state
+        st = self.hint_state()
         known = self.hints.get(st, seat)
         if known is None and self.bots.ready:
             self.bots.ask_hint(st, seat, time_limit=HINT_TIME_LIMIT)
