@@ -34,6 +34,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
+import time
 from collections import OrderedDict
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -112,6 +113,7 @@ log = logging.getLogger("linebox.bots")
 #: under Wine: a spawned worker that started and never took a task). Its question is asked again
 #: in a thread, and every later one too: a game never waits for ever on a bot. Far above any
 #: decision's real time (a hard bot's p95 is ~0.3 s, its limit at a table 2.5 s).
+WATCH_TICK = 0.5         # how often the watchdog looks at the questions in flight
 HUNG_SECONDS = 30.0
 
 _PROGRESS: Any = None
@@ -182,6 +184,10 @@ class BotWorker:
         # hints answered, by question, the oldest dropped first: asked again, a hint is
         # answered at once, even while the worker thinks about something else
         self._hints: OrderedDict[tuple[Any, ...], list[dict]] = OrderedDict()
+        # questions whose process answer is awaited: (deadline, future, patience, ask again), `_watch`
+        self._watched: list[tuple[float, Future, float, Callable[[], None]]] = []
+        self._watch_lock = threading.Lock()
+        self._watchdog: threading.Thread | None = None
         self._pool: Executor = self._thread_pool() if not use_process else self._process_pool()
 
     def _thread_pool(self) -> Executor:
@@ -249,20 +255,32 @@ class BotWorker:
         return outer
 
     def _watch(self, outer: Future, patience: float, again: Callable[[], None]) -> None:
-        """After `patience` seconds without an answer: the process is hung; think in a thread."""
-        def hung() -> None:
-            if outer.done():
-                return
-            if self.in_process:
-                log.error("the bot worker process did not answer in %.0f s: bots think in a thread from now on",
-                          patience)
-                self._to_thread()
-            again()                     # the first answer settles the question, a later one is dropped
+        """After `patience` seconds without an answer: the process is hung; think in a thread.
 
-        timer = threading.Timer(patience, hung)
-        timer.daemon = True
-        timer.start()
-        outer.add_done_callback(lambda _done: timer.cancel())
+        One watchdog thread per worker looks at the questions in flight (a thread started per
+        question cost the frame loop about a millisecond for every bot move)."""
+        with self._watch_lock:
+            self._watched.append((time.monotonic() + patience, outer, patience, again))
+            if self._watchdog is None:
+                self._watchdog = threading.Thread(target=self._watch_loop, name="bot-watchdog", daemon=True)
+                self._watchdog.start()
+
+    def _watch_loop(self) -> None:
+        while True:
+            time.sleep(WATCH_TICK)
+            now = time.monotonic()
+            with self._watch_lock:
+                self._watched = [w for w in self._watched if not w[1].done()]
+                late = [w for w in self._watched if w[0] <= now]
+                self._watched = [w for w in self._watched if w[0] > now]
+            for _deadline, outer, patience, again in late:
+                if outer.done():
+                    continue
+                if self.in_process:
+                    log.error("the bot worker process did not answer in %.0f s: bots think in a thread from "
+                              "now on", patience)
+                    self._to_thread()
+                again()                 # the first answer settles the question, a later one is dropped
 
     def ask(self, game: str, level: str, seed: int, view: dict, budget: int | None = None,
             time_limit: float | None = None) -> "Future[str]":
