@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from engine import lineit
 from engine.core import IllegalAction
+from game.table.reasons import reason_text
 from game.i18n import N_, _, ngettext
 
 SUIT_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
@@ -93,17 +94,13 @@ def refusal(why: Any) -> str:
 
 
 def bot_reason(hint: dict) -> str:
-    """A worker hint's reason in the current language."""
-    template = hint.get("template") or hint.get("reason") or ""
-    params = dict(hint.get("params") or {})
-    if "suit" in params:
-        params["suit"] = suit_name(str(params["suit"]))
-    if "card" in params:
-        params["card"] = card_label(str(params["card"]))
-    try:
-        return _(template).format(**params)
-    except (KeyError, IndexError, ValueError):
-        return str(hint.get("reason", ""))
+    """A worker hint's reason in the current language (its card and suit named as the table names them)."""
+    def dress(params: dict[str, Any]) -> None:
+        if "suit" in params:
+            params["suit"] = suit_name(str(params["suit"]))
+        if "card" in params:
+            params["card"] = card_label(str(params["card"]))
+    return reason_text(hint, dress)
 
 
 # What an action says, by the engine's action kind, in two voices: an instruction to the player

@@ -9,7 +9,6 @@ order (keyboard players).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Callable
 
@@ -18,6 +17,7 @@ import pygame
 from engine.lineit import BetProgress, market_size
 from game.i18n import _, ngettext
 
+from ..table.tip import Tip
 from . import texts
 from .geometry import SUIT_ORDER
 from .sprites import TokenSprite
@@ -25,11 +25,6 @@ from .sprites import TokenSprite
 if TYPE_CHECKING:
     from .table_view import LineitTableView
 
-
-@dataclass(frozen=True)
-class Tip:
-    rect: pygame.Rect
-    text: Callable[[], str]
 
 
 def bet_text(bet: BetProgress) -> str:

@@ -22,6 +22,7 @@ from engine import linyo
 
 from ..i18n import N_, _, current_language, ngettext
 from ..paths import LOCALE
+from ..table.reasons import reason_text
 
 COLOURS = ("blue", "orange", "grey")
 COLOUR_NAMES = {"blue": N_("blue"), "orange": N_("orange"), "grey": N_("grey"),
@@ -170,17 +171,10 @@ PLURAL_REASONS = {
 
 def bot_reason(hint: dict) -> str:
     """A worker hint's reason in the current language (with the plural its count asks for)."""
-    template = hint.get("template") or hint.get("reason") or ""
-    params = dict(hint.get("params") or {})
-    if "roll" in params:
-        params["roll"] = dice_text(str(params["roll"]))
-    try:
-        plural = PLURAL_REASONS.get(template)
-        if plural is not None and isinstance(params.get("n"), int):
-            return plural(params["n"]).format(**params)
-        return _(template).format(**params)
-    except (KeyError, IndexError, ValueError):
-        return str(hint.get("reason", ""))
+    def dress(params: dict[str, Any]) -> None:
+        if "roll" in params:
+            params["roll"] = dice_text(str(params["roll"]))
+    return reason_text(hint, dress, PLURAL_REASONS)
 
 
 def hint_text(hint: dict) -> str:

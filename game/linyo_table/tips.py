@@ -8,7 +8,6 @@ through all of them in this order (keyboard players), Shift+I backwards.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Callable
 
@@ -17,17 +16,13 @@ import pygame
 from engine import linyo
 
 from ..i18n import _
+from ..table.tip import Tip
 from . import texts
 from .geometry import COLS, ROWS
 
 if TYPE_CHECKING:
     from .table_view import LinyoTableView
 
-
-@dataclass(frozen=True)
-class Tip:
-    rect: pygame.Rect
-    text: Callable[[], str]
 
 
 def line_text(state: linyo.State, seat: int, li: int) -> str:
