@@ -29,6 +29,11 @@ PACKAGES = ("game", "engine", "nio")
 OPTIONAL = ("nio",)
 # Started as programs, never imported by the app (each runs its own main at import).
 NOT_MODULES = {"__main__", "__mp_main__", "game.__main__", "engine.__main__"}
+# Developers' benches and tools, run from the source (`python -m ...`), never by the app: the
+# installers leave them out (`build/pyinstaller.spec`), which keeps the bundles within their size.
+DEV_ONLY = {"game.history_bench", "game.online.bench", "game.daily.bench", "game.lineit_table.hint_bench",
+            "game.linyo_table.hint_bench", "game.monkey", "engine.bots.bench", "engine.lineit.cli",
+            "engine.linyo.cli"}
 
 
 def _submodules(package: str) -> list[str]:
@@ -56,7 +61,7 @@ def _walk(package: str) -> list[str]:
         return []
     names = [package]
     for name in _submodules(package):
-        if name in NOT_MODULES:
+        if name in NOT_MODULES or name in DEV_ONLY:
             continue
         before = set(sys.modules)
         try:

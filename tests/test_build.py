@@ -119,10 +119,12 @@ def test_spec_entry_is_the_launcher_and_tables_are_hidden_imports(spec_linux):
     args, kwargs = spec_linux["calls"]["Analysis"]
     assert [Path(s) for s in args[0]] == [BUILD / "launch.py"]
     hidden = set(kwargs["hiddenimports"])                        # tables and bots load by name
+    from game.selftest import DEV_ONLY                           # the benches and tools: source only
     for path in [*(ROOT / "game").rglob("*.py"), *(ROOT / "engine").rglob("*.py")]:
         if path.name != "__main__.py":
             parts = path.relative_to(ROOT).with_suffix("").parts
-            assert ".".join(parts[:-1] if parts[-1] == "__init__" else parts) in hidden, path
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            assert name in hidden or name in DEV_ONLY, path
 
 
 def test_spec_excludes_nothing_the_app_reaches(spec_linux):
@@ -149,6 +151,13 @@ def test_spec_bundles_the_reachable_modules_and_their_list(spec_linux):
     listed = Path(spec_linux["ns"]["RUNTIME_LIST"])
     assert (str(listed), ".") in kwargs["datas"]
     assert listed.read_text(encoding="utf-8").split() == spec_linux["ns"]["RUNTIME"]
+
+
+def test_the_developers_benches_and_tools_stay_out_of_the_bundles(spec_linux):
+    """They run from the source only; left out, they keep the installers within 20,000,000 bytes."""
+    from game import selftest
+    assert selftest.DEV_ONLY and not set(spec_linux["ns"]["RUNTIME"]) & selftest.DEV_ONLY
+    assert selftest.DEV_ONLY <= set(spec_linux["ns"]["EXCLUDES"])
 
 
 def test_spec_keeps_the_binaries_the_app_uses(spec_linux):
