@@ -181,3 +181,22 @@ def test_the_newer_entries_mark_has_its_own_row(home):
     entry, lines, y = log_entries(sc)[0]              # the lowest entry shown
     lay = sc.geo.lay
     assert y + len(lines) * sc.log_line_px() <= sc.geo.log.bottom - lay.px(12) - newer_mark_h(lay)
+
+
+def test_a_bot_moves_only_once_the_market_being_dealt_has_landed(home):
+    """At the fast pace a bot's move came before the new market had landed: its card flew straight
+    from the draw pile, the other places stayed empty (seen at 1920×1080 in French)."""
+    app = start(anim_speed="normal", bot_pace="fast")
+    sc = open_game(app, config("bot", "bot", "bot", level="easy"))
+    moves: list[tuple[str, bool]] = []
+    do = sc.do
+
+    def watched(a):
+        moves.append((str(a), sc.dealt()))
+        return do(a)
+
+    sc.do = watched
+    until(app, lambda: sc.ctrl.state.view(None)["round"] >= 5 or sc.ctrl.state.is_over, limit=40000)
+    takes = [dealt for a, dealt in moves if a.startswith("take")]
+    assert len(takes) >= 8, moves
+    assert all(takes), [m for m in moves if not m[1]]

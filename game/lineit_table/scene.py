@@ -619,7 +619,9 @@ class TableScene(TableBase, TableInput, Scene):
             assert cur is not None
             if self.bot_action is None:
                 self.bot_action = self.seating.driver(cur).poll(ctrl.state, cur)
-            if self.bot_action is not None and self.wait <= 0:
+            # a bot's move waits for the market being dealt to land, as a person's turn does: at a
+            # fast pace it was taken straight from the draw pile before the others showed
+            if self.bot_action is not None and self.wait <= 0 and self.dealt():
                 a = self.bot_action
                 self.bot_action = None
                 self.do(a)
