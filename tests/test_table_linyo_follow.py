@@ -2,7 +2,7 @@
 scene loop with synthetic events (issue 16 items 4-10)."""
 from __future__ import annotations
 
-import concurrent.futures
+import time
 
 import pygame
 import pytest
@@ -272,11 +272,8 @@ def test_hint_draws_the_hard_bots_move_with_its_reason(home):
     assert scene.b_hint.visible and scene.b_hint.enabled
     click(app, scene.b_hint.rect.center)
     assert scene.hint_wanted or scene.hint is not None
-    for _ in range(400):
-        if scene.hint is not None:
-            break
-        if scene.bots._hint is not None:
-            concurrent.futures.wait([scene.bots._hint], timeout=10)
+    deadline = time.monotonic() + 120      # the worker answers in its own time on a loaded machine
+    while scene.hint is None and time.monotonic() < deadline:
         app.step(DT)
     assert scene.hint is not None
     glows = scene._glows(0)
