@@ -19,6 +19,7 @@ from game.replay.review_panel import MIN_PX
 from game.replay.scene import ReplayScene
 from game.scenes.menu import MenuScene
 from game.table import bots
+from game.ui.widgets import label_text
 
 DT = 1 / 60
 SUGGEST = (96, 226, 140)        # the better move's colour on both tables (game/<game>_table/suggest.py)
@@ -302,3 +303,30 @@ def test_enter_on_a_focused_button_of_the_bar_is_the_button_s(headless_home, thr
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     a.run(frames=2, dt=DT)
     assert sc.k == sc.rp.n and sc.review.shown is None and sc.suggestion is None
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+@pytest.mark.parametrize("game", ["lineit", "linyo"])
+def test_each_row_of_result_buttons_reads_in_one_size(headless_home, thread_worker, games, game, lang, size):
+    """Linyo's Review and Challenge a friend joined the main row in a smaller font than Play again or
+    Back to menu (seen at 1920×1080 in French)."""
+    st, _expected = games[game]
+    a = start_app(size, lang)
+    results = results_of(a, game, st)
+    from game.ui import text as T
+    T.drawn = []
+    try:
+        results.draw(a.screen)
+        drawn = list(T.drawn)
+    finally:
+        T.drawn = None
+    main = results.shown_buttons()
+    assert results.b_review.visible and len(main) >= 4
+    sizes = {}
+    for b in main:
+        inside = {px for _t, px, r in drawn if b.rect.contains(r)}
+        assert len(inside) == 1, f"{b.label!r}: its text in {sorted(inside)} px"
+        sizes[label_text(b.label)] = inside.pop()
+    assert len(set(sizes.values())) == 1, f"{game} {lang} {size}: the main row reads in {sizes}"
+    pygame.display.quit()

@@ -21,7 +21,7 @@ from game.scene import WidgetScene
 from game.ui.fit_button import FitButton as Button
 from game.ui import text as T
 from game.ui.game_stats_panel import GameStatsPanel
-from game.ui.widgets import label_text
+from game.ui.widgets import fit_row, label_text
 
 #: no label of a results button is smaller (800×600 included)
 MIN_PX = 11
@@ -146,6 +146,12 @@ class TableResults(WidgetScene):
         on one line at a readable size (at 800×600 "Seed 1234567 · copy" wrapped into two lines of
         tiny text), narrower only when the row has no room (the window's, or `room`)."""
         lay = self.app.lay
+        # one font size per row: a game's own buttons (Review, Challenge a friend) joining the main
+        # row were made smaller than its others and read as a different kind of button
+        size = max((b.font_size for b in shown), default=0)
+        for b in shown:
+            b.font_size = size
+        fit_row(shown)
         pad = lay.px(40)
         natural = [T.width(label_text(b.label), max(MIN_PX, lay.font_px(b.font_size)), True) + pad
                    for b in shown]
