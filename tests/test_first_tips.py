@@ -337,3 +337,37 @@ def test_a_tip_still_shown_after_a_move_still_holds(home, key):
     else:
         assert sc.tg.state.is_over or not det.still(sc, key)
     assert app.errors == 0
+
+
+def six_seats_hand_about_full() -> tuple[lineit.LineitState, str]:
+    """A 6-seat game at seat 0's second turn, one card in its hand; and a take that fills it."""
+    s = lineit.new_game(6, seed=3, first_seat=0)
+    first = next(str(a) for a in s.legal_actions() if str(a).startswith("take") and str(a).endswith(" hand"))
+    for a in (first, "end"):
+        s.apply(a)
+    while s.current_seat != 0:
+        for a in lineit_script.plain_move(s):
+            s.apply(a)
+    take = next(str(a) for a in s.legal_actions() if str(a).startswith("take") and str(a).endswith(" hand"))
+    return s, take
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: "%dx%d" % s)
+def test_at_six_seats_a_bubble_leaves_every_panel_and_the_own_name_free(home, size):
+    others_seen("lineit.hand_full")
+    app = start(size)
+    state, take = six_seats_hand_about_full()
+    cfg = {"game": "lineit", "seed": 3, "first_seat": 0, "final_plays": 1,
+           "seats": [{"name": "Ada", "kind": "human", "level": None}]
+           + [{"name": f"Bot {i}", "kind": "bot", "level": "easy"} for i in range(1, 6)]}
+    sc = TableScene(app, LineitGame(cfg, state, bot_levels=[None] + ["easy"] * 5))
+    app.reset(sc)
+    app.run(frames=30, dt=DT)
+    arrive(app, sc, take)
+    assert sc.first_tips.shown is not None and sc.first_tips.shown.key == "lineit.hand_full"
+    box = sc.first_tips.box
+    heads = seat_heads(sc)
+    assert len(heads) == 2 + 5
+    assert not [r for r in heads if box.colliderect(r)], (box, heads)
+    assert not box.colliderect(sc.first_tips.shown.near)
+    assert app.errors == 0

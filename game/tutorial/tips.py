@@ -197,7 +197,8 @@ class FirstTips:
         player's own line) and then of its buttons (a tip lay over Confirm, the very button it
         talked about). The seats' names and scores (`tip_never_cover()`) count as the thing itself:
         at 800×600 the hand-full tip lay over the player's own name. A place over something kept
-        in view is also tried pushed on past it."""
+        in view is also tried pushed on past it; of places equally good, the nearest (a pushed one
+        had put a market card's tip down on the hand)."""
         buttons = [b.rect for b in getattr(self.table, "buttons", None) or getattr(self.table, "widgets", [])
                    if getattr(b, "visible", True)]
         never = [pygame.Rect(r) for r in self.table.tip_never_cover()]
@@ -207,7 +208,7 @@ class FirstTips:
         def area(cand: pygame.Rect, rects: list[pygame.Rect]) -> int:
             return sum(cand.clip(rects[i]).w * cand.clip(rects[i]).h for i in cand.collidelistall(rects))
 
-        best: tuple[tuple[int, int, int], pygame.Rect] | None = None
+        best: tuple[tuple[int, int, int, int], pygame.Rect] | None = None
         for cand, (dx, dy) in _beside(box, near, gap):
             tries = [cand.clamp(screen)]
             past = cand.copy()
@@ -223,7 +224,8 @@ class FirstTips:
                 tries.append(past.clamp(screen))
             for r in tries:
                 hidden = r.clip(near)
-                cost = (hidden.w * hidden.h + area(r, never), area(r, keep), area(r, buttons))
+                far = abs(r.centerx - near.centerx) + abs(r.centery - near.centery)   # else nearest
+                cost = (hidden.w * hidden.h + area(r, never), area(r, keep), area(r, buttons), far)
                 if best is None or cost < best[0]:
                     best = (cost, r)
         assert best is not None
