@@ -442,9 +442,12 @@ def _text_items(sc: "LineitTableView") -> list[Item]:
 
 
 def name_rects(sc: "LineitTableView", seat: int) -> list[pygame.Rect]:
-    """Where `seat`'s dot, name, level and score are drawn (what a tip must leave in view)."""
-    return [item.rect for item in text_items(sc) if isinstance(item.key, tuple) and len(item.key) == 2
-            and item.key[0] in ("dot", "name", "tag", "score") and item.key[1] == seat]
+    """Where `seat`'s dot, name, level and score are drawn, and the viewer's line rule beside them
+    (what a tip must leave in view)."""
+    viewer = table_geo(sc).me.seat
+    return [item.rect for item in text_items(sc) if (isinstance(item.key, tuple) and len(item.key) == 2
+            and item.key[0] in ("dot", "name", "tag", "score") and item.key[1] == seat)
+            or (item.key == "rule" and seat == viewer)]
 
 
 def _seat_items(sc: "LineitTableView", g: SeatGeom, seat: dict[str, Any], active: bool) -> list[Item]:
