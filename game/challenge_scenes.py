@@ -13,7 +13,8 @@ import pygame
 
 from . import challenge as ch
 from . import tables
-from .i18n import N_, _
+from .frontends import frontend
+from .i18n import N_, _, ngettext
 from .replay.files import PathScene, documents_dir
 from .scenes.dialogs import MessageScene
 from .ui import text as T
@@ -23,6 +24,11 @@ from .ui.widgets import Button, TextInput
 if TYPE_CHECKING:
     from .app import App
     from .ui.layout import Layout
+
+
+# the offer's words for a game that names no things of its own (`GameUI.challenge_offer`)
+OFFER = N_("Send your friend this code: in Load game, “Challenge code or file” opens the same game, with the same "
+           "options. A challenge file also carries your game, so both can be compared at the end.")
 
 
 def copy_text(text: str) -> bool:
@@ -35,11 +41,14 @@ def copy_text(text: str) -> bool:
 
 
 def summary(c: ch.Challenge) -> str:
-    """The challenge in words: the game, who sits at it, the score to beat."""
+    """The challenge in words: the game and what it repeats (its own: the same cards, the same
+    dice; "cards or dice" was said of both), who sits at it, the score to beat."""
     title = tables.GAME_NAMES[c.game]
-    bots = [s for s in c.seats if s.get("kind") == "bot"]
-    text = _("{game} with the same cards or dice as your friend (seed {seed}), {n} seats, {bots} bots.").format(
-        game=title, seed=c.seed, n=len(c.seats), bots=len(bots))
+    bots = sum(1 for s in c.seats if s.get("kind") == "bot")
+    seats = len(c.seats)
+    said = frontend(c.game).challenge_summary or N_("{game} as your friend played it (seed {seed}), {seats}, {bots}.")
+    text = _(said).format(game=title, seed=c.seed, seats=ngettext("{n} seat", "{n} seats", seats).format(n=seats),
+                          bots=ngettext("{n} bot", "{n} bots", bots).format(n=bots))
     if c.score is not None:
         who = c.name or _("Your friend")
         text += " " + _("{name} scored {score}.").format(name=who, score=f"{c.score:g}")
@@ -58,9 +67,7 @@ class ChallengeOffer(MessageScene):
         assert made is not None, "the results offer a challenge only for a game that has one"
         self.challenge = made
         self.code = made.code()
-        super().__init__(app, _("Send your friend this code: in Load game, “Challenge code or file” opens the same "
-                                "game, with the same cards or dice and options. A challenge file also carries "
-                                "your game, so both can be compared at the end."), _("Challenge a friend"))
+        super().__init__(app, _(frontend(table.game).challenge_offer or OFFER), _("Challenge a friend"))
         self.buttons = [Button(N_("Copy code"), self.copy, "primary"),
                         Button(N_("Save as a file"), self.save_file), Button(N_("Close"), self.back)]
         self.widgets = list(self.buttons)
@@ -141,7 +148,12 @@ class ChallengeEnter(MessageScene):
         super().layout(lay)
         self.box.h += lay.px(220)
         self.box.center = (lay.width // 2, lay.height // 2)
-        for b in self.buttons:
+        # two buttons share the box's width (German "Herausforderung spielen" broke mid-word at 300)
+        gap = lay.px(30)
+        bw = (self.box.w - 2 * lay.px(50) - gap) // 2
+        for i, b in enumerate(self.buttons):
+            b.rect.w = bw
+            b.rect.x = self.box.x + lay.px(50) + i * (bw + gap)
             b.rect.bottom = self.box.bottom - lay.px(34)
         self.input.rect = pygame.Rect(self.box.x + lay.px(50), self.buttons[0].rect.top - lay.px(220),
                                       self.box.w - lay.px(100), lay.px(70))

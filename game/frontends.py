@@ -153,6 +153,12 @@ class GameUI:
     #: the sentence under a typed or random seed, naming what it repeats (a msgid with {seed})
     seed_note: str = ""
 
+    # -- challenges (game.challenge_scenes): msgids naming what the seed repeats (the same cards)
+    #: what a challenge is: {game}, {seed}, {seats} ("3 seats"), {bots} ("2 bots")
+    challenge_summary: str = ""
+    #: the offer of a finished game's code, how a friend opens it
+    challenge_offer: str = ""
+
     # -- statistics (game.game_stats, game.stats, the statistics screen, the results' panel)
     #: (events, players) -> game_stats.GameStats: one game's figures, counted from its events
     game_stats: Callable[..., Any] | None = None

@@ -232,3 +232,142 @@ def test_a_bubble_leaves_its_thing_and_buttons_free_and_goes_without_a_trace(hom
         assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(_whole_redraw(app), "RGB"), \
             f"the bubble stayed in the window {i + 1} frame(s) after it went"
     assert app.errors == 0
+
+
+def seat_heads(sc) -> list:
+    """Where the person's name and score (and the other seats' panels) are drawn, measured from
+    what the table draws, not from what it asks the tips to keep clear."""
+    import pygame
+    if isinstance(sc, TableScene):
+        from game.lineit_table.draw import text_items
+        me = sc.geo.me.seat
+        mine = [item.rect for item in text_items(sc) if item.key in (("name", me), ("score", me))]
+        assert len(mine) == 2
+        return mine + [g.panel for g in sc.geo.opponents]
+    heads = [pygame.Rect(pos, (T.width(text, size, bold=bold), size))
+             for text, size, _c, pos, _a, bold in sc._header_ops(sc.table_lay)]
+    assert "Ada" in sc._header_ops(sc.table_lay)[1][0]
+    return heads + list(sc.thumb_rects.values())
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: "%dx%d" % s)
+@pytest.mark.parametrize("key", list(SITUATIONS))
+def test_a_bubble_never_covers_a_name_or_score(home, key, size):
+    """Issue 26: at 800×600 the hand-full tip at the Line-it table lay over the player's own name
+    and score, the Linyo star tip over "Ada · difficulty 2"."""
+    game, make, action = SITUATIONS[key]
+    others_seen(key)
+    app = start(size)
+    sc = open_table(app, game, make())
+    arrive(app, sc, action)
+    assert sc.first_tips.shown is not None and sc.first_tips.shown.key == key
+    box = sc.first_tips.box
+    assert box.w > 0
+    assert not [r for r in seat_heads(sc) if box.colliderect(r)], (box, seat_heads(sc))
+    assert app.errors == 0
+
+
+# key -> what the person then does, after which the tip no longer holds
+PASSED = {
+    "lineit.hand_full": "play 45",          # a card played from the hand: it is no longer full
+    "lineit.jackpot": "take 7 hand",        # the take is done: no market card can go to the line now
+    "lineit.forced": "close",               # closed: the take that follows is free
+    "linyo.four": "set gggg",               # the dice are set: the move follows
+}
+
+
+def play(sc, action: str) -> None:
+    if isinstance(sc, TableScene):
+        sc.do(action)
+    else:
+        sc._apply(action)
+
+
+@pytest.mark.parametrize("key", list(PASSED))
+def test_a_tip_goes_once_it_no_longer_holds(home, key):
+    """Issue 26: "your hand is full" stayed up after a card was played from the hand, until
+    clicked or its 14 s ran out."""
+    game, make, action = SITUATIONS[key]
+    others_seen(key)
+    app = start()
+    sc = open_table(app, game, make())
+    arrive(app, sc, action)
+    assert sc.first_tips.shown is not None and sc.first_tips.shown.key == key
+    play(sc, PASSED[key])
+    for _frame in range(60):                 # a second at most (the move's animation may run)
+        app.step(DT)
+        if sc.first_tips.shown is None:
+            break
+    assert sc.first_tips.shown is None, key
+    assert sc.first_tips.left > tips.SECONDS - 3       # it went because it was past, not by time
+    assert app.errors == 0
+
+
+def test_the_hand_full_tip_goes_when_the_turn_moves_on(home):
+    others_seen("lineit.hand_full")
+    app = start()
+    sc = open_table(app, "lineit", lineit_at(6))
+    arrive(app, sc, "take 9 hand")
+    assert sc.first_tips.shown is not None
+    sc.do("end")
+    for _frame in range(60):
+        app.step(DT)
+        if sc.first_tips.shown is None:
+            break
+    assert sc.first_tips.shown is None
+    assert app.errors == 0
+
+
+@pytest.mark.parametrize("key", ["linyo.star", "linyo.dead_end", "lineit.bet_lost"])
+def test_a_tip_still_shown_after_a_move_still_holds(home, key):
+    """A tip stays only while its detector still finds it at the position on the table."""
+    game, make, action = SITUATIONS[key]
+    others_seen(key)
+    app = start()
+    sc = open_table(app, game, make())
+    arrive(app, sc, action)
+    assert sc.first_tips.shown is not None
+    legal = [str(a) for a in sc.tg.state.legal_actions()]
+    play(sc, legal[0])
+    for _frame in range(60):
+        app.step(DT)
+    det = sc.first_tips.detectors()
+    if sc.first_tips.shown is not None:
+        assert key in [f.key for f in det.on_turn(sc)]
+    else:
+        assert sc.tg.state.is_over or not det.still(sc, key)
+    assert app.errors == 0
+
+
+def six_seats_hand_about_full() -> tuple[lineit.LineitState, str]:
+    """A 6-seat game at seat 0's second turn, one card in its hand; and a take that fills it."""
+    s = lineit.new_game(6, seed=3, first_seat=0)
+    first = next(str(a) for a in s.legal_actions() if str(a).startswith("take") and str(a).endswith(" hand"))
+    for a in (first, "end"):
+        s.apply(a)
+    while s.current_seat != 0:
+        for a in lineit_script.plain_move(s):
+            s.apply(a)
+    take = next(str(a) for a in s.legal_actions() if str(a).startswith("take") and str(a).endswith(" hand"))
+    return s, take
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)], ids=lambda s: "%dx%d" % s)
+def test_at_six_seats_a_bubble_leaves_every_panel_and_the_own_name_free(home, size):
+    others_seen("lineit.hand_full")
+    app = start(size)
+    state, take = six_seats_hand_about_full()
+    cfg = {"game": "lineit", "seed": 3, "first_seat": 0, "final_plays": 1,
+           "seats": [{"name": "Ada", "kind": "human", "level": None}]
+           + [{"name": f"Bot {i}", "kind": "bot", "level": "easy"} for i in range(1, 6)]}
+    sc = TableScene(app, LineitGame(cfg, state, bot_levels=[None] + ["easy"] * 5))
+    app.reset(sc)
+    app.run(frames=30, dt=DT)
+    arrive(app, sc, take)
+    assert sc.first_tips.shown is not None and sc.first_tips.shown.key == "lineit.hand_full"
+    box = sc.first_tips.box
+    heads = seat_heads(sc)
+    assert len(heads) == 2 + 5
+    assert not [r for r in heads if box.colliderect(r)], (box, heads)
+    assert not box.colliderect(sc.first_tips.shown.near)
+    assert app.errors == 0

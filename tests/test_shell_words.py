@@ -18,9 +18,7 @@ def test_undo_reads_differently_from_back_and_cancel(lang, code):
     lang(code)
     assert i18n._("Undo") not in {i18n._("Back"), i18n._("Cancel")}
     assert i18n._("Undo: {action}.").startswith(i18n._("Undo"))
-    assert i18n._("Undo").lower() in i18n._(
-        "Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint · "
-        "A play hint · R recap · I what is this?")
+    assert i18n._("Undo").lower() in i18n._("U undo")       # the Line-it key help's word for U
 
 
 def test_french_says_manche_for_every_round(lang):

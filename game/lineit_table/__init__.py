@@ -124,6 +124,10 @@ UI = register(GameUI(
     setup_options=(SetupOption("final_plays", N_("Final plays"),
                                ((1, N_("1 card (standard)")), (2, N_("2 cards (variant)")))),),
     seed_note=N_("Seed of this game: {seed} (share it to play the same cards)"),
+    challenge_summary=N_("{game} with the same cards as your friend (seed {seed}), {seats}, {bots}."),
+    challenge_offer=N_("Send your friend this code: in Load game, “Challenge code or file” opens the same game, "
+                       "with the same cards and options. A challenge file also carries your game, so both can be "
+                       "compared at the end."),
     game_stats=lazy(_TALLY, "game_stats"),
     stats_rows=lazy(_TALLY, "panel_rows"),
     chart_label=N_("Score after each round and at the end"),

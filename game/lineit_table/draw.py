@@ -17,7 +17,7 @@ from engine import lineit
 from engine.core import IllegalAction
 from game import palette as P
 from game import i18n
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.widgets import label_text
@@ -441,6 +441,15 @@ def _text_items(sc: "LineitTableView") -> list[Item]:
 
 
 
+def name_rects(sc: "LineitTableView", seat: int) -> list[pygame.Rect]:
+    """Where `seat`'s dot, name, level and score are drawn, and the viewer's line rule beside them
+    (what a tip must leave in view)."""
+    viewer = table_geo(sc).me.seat
+    return [item.rect for item in text_items(sc) if (isinstance(item.key, tuple) and len(item.key) == 2
+            and item.key[0] in ("dot", "name", "tag", "score") and item.key[1] == seat)
+            or (item.key == "rule" and seat == viewer)]
+
+
 def _seat_items(sc: "LineitTableView", g: SeatGeom, seat: dict[str, Any], active: bool) -> list[Item]:
     """The name, level, score and line rule (or hand count) of one seat, as layer items."""
     lay = table_geo(sc).lay
@@ -771,38 +780,89 @@ def instruction(sc: "LineitTableView") -> str:
 
 
 def draw_status(sc: "LineitTableView", surface: pygame.Surface) -> None:
-    """The status above the buttons, and the key help under it; the status never runs into the keys:
-    it gets smaller first, and if it still needs the room, the key help makes way."""
+    """The status above the buttons, and the key help under it (`status_layout`)."""
+    geo = table_geo(sc)
+    (size, lines, color, bold), keys = status_layout(sc)
+    y = geo.status.y + geo.lay.px(6)
+    for line in lines:
+        T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=bold)
+        y += int(size * 1.3)
+    for line, pos, key_px in keys:
+        T.blit_text(surface, line, key_px, C.TEXT_DIM, pos, "bottomleft")
+
+
+def status_layout(sc: "LineitTableView") -> tuple[tuple[int, list[str], RGB, bool], list[tuple[str, tuple[int, int], int]]]:
+    """(size, lines, colour, bold) of the status, and each line of key help with its bottom-left
+    corner and size. The status never runs into the keys: it gets smaller first, and if it still
+    needs the room, the key help makes way."""
     geo = table_geo(sc)
     lay = geo.lay
     text, color = status_text(sc)
     bold = color == P.ILLEGAL
     top = geo.status.y + lay.px(6)
     bottom = geo.buttons.y - lay.px(8)
-    keys = None
-    if sc.my_turn() and not sc.demo:
-        keys = key_help(_("Keys: 1–8 market · Q W hand · L line · H hand · C close · E end · U undo · T hint · "
-                          "A play hint · R recap · I what is this?"), font_px(lay, 19), geo.status.w)
-    room = bottom - top - (int(keys[1] * 1.3) if keys else 0)
+    keys = key_lines(sc) if sc.my_turn() and not sc.demo else None
+    room = bottom - top - (len(keys[0]) * int(keys[1] * KEYS_LEADING) if keys else 0)
     size, lines, whole = T.fit_lines(text, font_px(lay, 28), geo.status.w, room, bold)
     if keys and not whole:
         keys = None
         size, lines, whole = T.fit_lines(text, font_px(lay, 28), geo.status.w, bottom - top, bold)
-    y = top
-    for line in lines:
-        T.blit_text(surface, line, size, color, (geo.status.x, y), "topleft", bold=bold)
-        y += int(size * 1.3)
+    placed = []
     if keys:
-        T.blit_text(surface, keys[0], keys[1], C.TEXT_DIM, (geo.status.x, bottom), "bottomleft")
+        step = int(keys[1] * KEYS_LEADING)
+        n = len(keys[0])
+        placed = [(line, (geo.status.x, bottom - (n - 1 - k) * step), keys[1]) for k, line in enumerate(keys[0])]
+    return (size, lines, color, bold), placed
 
 
-def key_help(text: str, size: int, width: int) -> tuple[str, int]:
-    """The key-help line at the largest size that fits `width`; at 11 px, as many keys as fit."""
-    size = fit_size(text, size, width)
-    parts = text.split(" · ")
-    while len(parts) > 1 and text_width(" · ".join(parts), size) > width:
-        parts.pop()
-    return " · ".join(parts), size
+KEYS_LEADING = 1.25      # the key help's line height, in font sizes
+KEYS_MAX_LINES = 2       # the key help takes at most this many lines (800×600: two at 11 px)
+# the keys and what they do, each shown while it does something now (`key_parts`)
+KEY_PARTS = (("take", N_("1–8 market")), ("play", N_("Q W hand")), ("line", N_("L line")),
+             ("hand", N_("H hand")), ("close", N_("C close")), ("end", N_("E end")), ("undo", N_("U undo")),
+             (None, N_("T hint, A play it")), (None, N_("R recap")), (None, N_("I what is this?")))
+
+
+def key_parts(sc: "LineitTableView") -> list[str]:
+    """The keys that do something in the turn at hand, in words (all of them at once ran out of
+    the status box at 800×600, cut after "C close" in French)."""
+    legal = sc._legal()
+    can = {"take": any(a.startswith("take") for a in legal), "play": any(a.startswith("play") for a in legal),
+           "line": any(a.startswith("play") or a.endswith(" line") for a in legal),
+           "hand": any(a.startswith("take") and a.endswith(" hand") for a in legal),
+           "close": str(lineit.ACTION_CLOSE) in legal, "end": bool(legal & {str(lineit.ACTION_END), str(lineit.ACTION_PASS)}),
+           "undo": sc.ctrl.undo_action() is not None}
+    return [_(msgid) for need, msgid in KEY_PARTS if need is None or can[need]]
+
+
+def key_lines(sc: "LineitTableView") -> tuple[list[str], int] | None:
+    """The key help packed into at most two lines of the status box's width, whole keys to a line,
+    at the largest size that fits (never under 11 px), said to be keys where that fits too (in
+    German at 800×600 a turn with nine keys fits two lines only without "Tasten:"); None where it
+    cannot fit."""
+    geo = table_geo(sc)
+    parts = key_parts(sc)
+    labelled = [_("Keys: {keys}").format(keys=parts[0])] + parts[1:]
+    for shown in (labelled, parts):
+        for size in range(max(MIN_PX, font_px(geo.lay, 19)), MIN_PX - 1, -1):
+            lines = pack_parts(shown, size, geo.status.w)
+            if lines is not None and len(lines) <= KEYS_MAX_LINES:
+                return lines, size
+    return None
+
+
+def pack_parts(parts: list[str], size: int, width: int) -> list[str] | None:
+    """`parts` joined by " · " into lines of `width` at `size`, never splitting a part (None: one is
+    wider than a line)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and text_width(lines[-1] + " · " + part, size) <= width:
+            lines[-1] += " · " + part
+        elif text_width(part, size) <= width:
+            lines.append(part)
+        else:
+            return None
+    return lines
 
 
 _LOG_LINES: dict[tuple, tuple] = {}

@@ -127,11 +127,18 @@ class TableGeometry:
             hand=r(bx, hand_y, 2 * card_w(line_h) + 24, line_h), hand_h=px(line_h),
             stack=r(bx + 2 * card_w(line_h) + 60, hand_y + 30, card_w(130), 130),
             tokens=(px(bx + 2 * card_w(line_h) + 60), px(hand_y + 190 - 22)), token_h=px(44),
-            first=(px(bx + 2 * card_w(line_h) + 60 + card_w(130) + 50), px(hand_y + 62)),
+            first=(0, px(hand_y + 62)),
             font=font_px(lay, 30), big=True)
         # status line and buttons, right of the hand
         cx = bx + 2 * card_w(line_h) + 60 + card_w(130) + (110 if not spare else 60)    # the log's extra width
-        self.status = r(cx, hand_y, right - 30 - cx, 96)
+        # the first-player token midway between the banked pile and the status (at 800×600 it lay
+        # over the status's first letters)
+        self.me.first = (px(bx + 2 * card_w(line_h) + 60 + card_w(130) + (110 if not spare else 60) / 2),
+                         self.me.first[1])
+        # from just under the line (clear of its drop frame): the status and two lines of key help
+        # fit there at 800×600
+        status_y = line_y + line_h + 14
+        self.status = r(cx, status_y, right - 30 - cx, hand_y + 96 - status_y)
         self.buttons = r(cx, H - 116, right - 30 - cx, 80)
         # --- the middle: draw pile, market, jackpots
         mid_top = 14 + top_h + 20

@@ -303,6 +303,14 @@ class TableScene(TableBase, TableInput, Scene):
         the line it talked about)."""
         return [] if self.geo is None else [self.geo.me.line, self.geo.status]
 
+    def tip_never_cover(self) -> list[pygame.Rect]:
+        """The viewer's name, level and score as drawn, and the other seats' panels whole (at
+        800×600 the hand-full tip lay over the player's own name and score)."""
+        from .draw import name_rects
+        if self.geo is None:
+            return []
+        return name_rects(self, self.geo.me.seat) + [g.panel for g in self.geo.opponents]
+
     def hovered_log_back(self) -> int | None:
         """How many entries before the newest the entry under the pointer is (None: none)."""
         found = next((i for i, e in enumerate(self.log) if e is self.log_hover), None)

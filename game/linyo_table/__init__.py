@@ -147,6 +147,10 @@ UI = register(GameUI(
     setup_seed=setup_seed,
     fixed_seed_note=N_("Today's daily sheet: everybody plays the same sheet and dice today (seed {seed})."),
     seed_note=N_("Seed of this game: {seed} (share it to play the same dice)"),
+    challenge_summary=N_("{game} with the same sheet and dice as your friend (seed {seed}), {seats}, {bots}."),
+    challenge_offer=N_("Send your friend this code: in Load game, “Challenge code or file” opens the same game, "
+                       "with the same sheet, dice and options. A challenge file also carries your game, so both "
+                       "can be compared at the end."),
     game_stats=lazy(_TALLY, "game_stats"),
     stats_rows=lazy(_TALLY, "panel_rows"),
     chart_label=N_("Free fields after each round"),

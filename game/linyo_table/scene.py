@@ -33,6 +33,7 @@ from ..table.bots import fallback
 from ..table.drivers import Seating, TableOptions
 from ..table.flash import Flash
 from ..ui.layout import Layout
+from ..ui import text as T
 from ..ui.widgets import Button
 from . import texts
 from .dice_view import DiceView
@@ -222,6 +223,13 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         """The instruction under the buttons, the dice, and the fields lit for the player to click
         (a tip lay over the very start fields it talked about)."""
         return [self.info_rect, *self.die_rects, *self.lit_rects()]
+
+    def tip_never_cover(self) -> list[pygame.Rect]:
+        """The heading and its line with the player's name (at 800×600 the star tip lay over
+        "Ada · difficulty 2"), and the other seats' sheets."""
+        heads = [pygame.Rect(pos, (T.width(text, size, bold=bold), int(size * 1.3)))
+                 for text, size, _c, pos, _a, bold in self._header_ops(self.table_lay)]
+        return heads + list(self.thumb_rects.values())
 
     def lit_rects(self) -> list[pygame.Rect]:
         """The fields lit on the sheet in view for the person deciding (where they click next)."""

@@ -452,6 +452,11 @@ class TableBase:
         """What a first-game tip's bubble should leave in view, besides the thing it is about."""
         return []
 
+    def tip_never_cover(self) -> list[pygame.Rect]:
+        """What a tip's bubble must never lie over, like the thing it is about: the seats' names
+        and scores."""
+        return []
+
     def tips_shown(self) -> bool:
         """Tooltips, zooms and tip bubbles show only while the table is on top: a dialog over it
         (the close confirmation, the pause menu) hides them, as the pointer is on the dialog."""

@@ -6,8 +6,10 @@ from `update_table` (for "your turn" states: a chance, a danger). What is worth
 a tip is the game's business (`tips_lineit`, `tips_linyo`: small functions that
 return `Found` tips); this module decides whether one is shown, remembers it,
 and draws it as a bubble near the thing it is about. The bubble never blocks:
-the table plays on under it, it goes by itself after a while, a click on it
-dismisses it.
+the table plays on under it, it goes by itself after a while or as soon as
+what it says no longer holds (the detectors' `still`: "your hand is full"
+stayed up after the card was played), a click on it dismisses it. It never
+lies over a seat's name or score (`tip_never_cover()`).
 
 Tips are shown only to people (never for a bot's turn), never in a demo, a
 replay or a tutorial, and only while the setting "Tips in my first games" is on
@@ -96,6 +98,7 @@ class FirstTips:
         self.box = pygame.Rect(0, 0, 0, 0)
         self._seen: dict[str, list[str]] | None = None     # read once, on the first tip wanted
         self._frame_key: Any = None
+        self._shown_at: Any = None         # the position the shown tip was last found true in
 
     def detectors(self) -> Any:
         import importlib
@@ -119,6 +122,7 @@ class FirstTips:
             self._seen.setdefault(player, []).append(f.key)
             mark_seen(player, f.key)
             self.shown, self.text, self.left = f, f.text(), SECONDS
+            self._shown_at = self.detectors().position(self.table)
             return
 
     # ------------------------------------------------------------ the base's hooks
@@ -134,15 +138,19 @@ class FirstTips:
             self.table.app.window_changed()
 
     def check(self, dt: float) -> None:
+        # the detectors look at the game, which changes only with an action: once per position
+        key = self.detectors().position(self.table)
         if self.shown is not None:
             self.left -= dt
             if self.left <= 0 or self.table.tg.state.is_over:
                 self.hide()
+            elif key != self._shown_at:
+                self._shown_at = key
+                if not self.detectors().still(self.table, self.shown.key):
+                    self.hide()          # what it said is past: the hand was played from, the turn moved on
             return
         if not self.wanted() or self.table.app.top is not self.table:
             return
-        # the detectors look at the game, which changes only with an action: once per position
-        key = self.detectors().position(self.table)
         if key == self._frame_key:
             return
         self._frame_key = key
@@ -182,26 +190,32 @@ class FirstTips:
             y += line_h
         return [box.inflate(lay.px(6), lay.px(6))]
 
-
     def place(self, box: pygame.Rect, near: pygame.Rect, screen: pygame.Rect, gap: int) -> pygame.Rect:
         """Beside the thing the tip is about, inside the window: above it, below, left or right,
         the first that leaves the thing itself in view, and of those the one that covers the least
         of what the table wants kept in view (`tip_keep_clear()`: a Line-it tip lay over the
         player's own line) and then of its buttons (a tip lay over Confirm, the very button it
-        talked about). A place over something kept in view is also tried pushed on past it."""
+        talked about). The seats' names and scores (`tip_never_cover()`) count as the thing itself:
+        at 800×600 the hand-full tip lay over the player's own name. A place over something kept
+        in view is also tried pushed on past it; of places equally good, the nearest (a pushed one
+        had put a market card's tip down on the hand)."""
         buttons = [b.rect for b in getattr(self.table, "buttons", None) or getattr(self.table, "widgets", [])
                    if getattr(b, "visible", True)]
+        never = [pygame.Rect(r) for r in self.table.tip_never_cover()]
         keep = [pygame.Rect(r) for r in self.table.tip_keep_clear()]
+        clear = never + keep
 
         def area(cand: pygame.Rect, rects: list[pygame.Rect]) -> int:
             return sum(cand.clip(rects[i]).w * cand.clip(rects[i]).h for i in cand.collidelistall(rects))
 
-        best: tuple[tuple[int, int, int], pygame.Rect] | None = None
+        best: tuple[tuple[int, int, int, int], pygame.Rect] | None = None
         for cand, (dx, dy) in _beside(box, near, gap):
             tries = [cand.clamp(screen)]
-            hit = [keep[i] for i in tries[0].collidelistall(keep)]
-            if hit:
-                past = cand.copy()
+            past = cand.copy()
+            for _push in range(4):       # past the line, then past the name above it, ...
+                hit = [clear[i] for i in past.clamp(screen).collidelistall(clear)]
+                if not hit:
+                    break
                 block = hit[0].unionall(hit[1:])
                 if dy:
                     past.y = block.top - gap - past.h if dy < 0 else block.bottom + gap
@@ -210,7 +224,8 @@ class FirstTips:
                 tries.append(past.clamp(screen))
             for r in tries:
                 hidden = r.clip(near)
-                cost = (hidden.w * hidden.h, area(r, keep), area(r, buttons))
+                far = abs(r.centerx - near.centerx) + abs(r.centery - near.centery)   # else nearest
+                cost = (hidden.w * hidden.h + area(r, never), area(r, keep), area(r, buttons), far)
                 if best is None or cost < best[0]:
                     best = (cost, r)
         assert best is not None

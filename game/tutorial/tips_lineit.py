@@ -9,6 +9,9 @@ another hand), so a tip never tells more than the player could know:
                (at most one take per turn left, plus the cards in your hand);
 - `hand_full`  your hand has just become full;
 - `forced`     no market card fits your line or your hand: you must close.
+
+`still` says whether a shown tip is still true: each holds only during your
+turn, and only while what it found is there.
 """
 from __future__ import annotations
 
@@ -117,12 +120,27 @@ def _bet_lost_text(v: int, k: int) -> str:
         "closing the line costs {v} points either way.", k).format(v=v, k=k)
 
 
+def hand_full(sc: "TableScene") -> bool:
+    """The viewer's hand is full during the viewer's turn."""
+    seat = sc.viewer
+    if seat is None or sc.ctrl.current != seat or sc.ctrl.state.is_over:
+        return False
+    return len(sc.ctrl.views()[seat]["seats"][seat]["hand"] or []) >= HAND_LIMIT
+
+
+def still(sc: "TableScene", key: str) -> bool:
+    """The shown tip `key` still holds (else it goes: "your hand is full" stayed up after a card
+    was played from the hand, and into the next seat's turn)."""
+    if key == "lineit.hand_full":
+        return hand_full(sc)
+    return any(f.key == key for f in on_turn(sc))
+
+
 def after_applied(sc: "TableScene", action: str, events: list) -> list[Found]:
     seat = sc.viewer
     if seat is None or sc.geo is None or not sc.ctrl.is_human(seat) or not action.endswith(" hand"):
         return []
-    hand = sc.ctrl.views()[seat]["seats"][seat]["hand"] or []
-    if sc.ctrl.current != seat or len(hand) < HAND_LIMIT:
+    if not hand_full(sc):
         return []
     return [Found("lineit.hand_full", lambda: _(
         "Your hand is full: two cards. Play one onto your line to make room. If no market card then "

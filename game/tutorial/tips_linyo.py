@@ -5,6 +5,9 @@
               aborts it at the end of the round;
 - `four`      your first four of a kind: you may turn up to three dice;
 - `star`      a move this round can end on a star (one extra step, any colour).
+
+`still` says whether a shown tip is still true (each is about the position the
+person plays from, so it holds while the detector still finds it).
 """
 from __future__ import annotations
 
@@ -70,6 +73,12 @@ def on_turn(sc: "LinyoTableView") -> list[Found]:
             "A move this round can end on a star. A move that ends on a star earns one extra step in any "
             "colour."), box(sc.geom.cell_rect(star[1][-1])), seat))
     return out
+
+
+def still(sc: "LinyoTableView", key: str) -> bool:
+    """The shown tip `key` still holds: the four of a kind is still to be set, the line's end is
+    still tight, a star is still in reach, for the person it was shown to."""
+    return any(f.key == key for f in on_turn(sc))
 
 
 def after_applied(sc: "LinyoTableView", action: str, events: list) -> list[Found]:
