@@ -193,3 +193,57 @@ def test_a_growing_line_looks_as_if_drawn_whole(home):
             whole = settled_sheet(canvas.local, rows, [other], cache=False).copy()
             draw_ink(whole, canvas.local, [moving])
             assert _same(shown_now, whole) == 0, (old, new, shown)
+
+
+def test_a_thumbnails_marked_last_move_is_drawn_once_per_change(home, monkeypatch):
+    """A thumbnail repainted again blits its marked paper kept from the first whole drawing: the same
+    pixels as the outlines and strokes drawn at its place, without drawing the strokes again (they
+    weighed ~0.4 ms per repaint of a thumbnail in the 6-seat demo)."""
+    from game.linyo_table import draw as draw_mod
+    from game.linyo_table.sheet_draw import draw_marks
+    monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
+    app = start_app(fast=False)
+    scene = tables.build_table(app, tables.demo_spec("linyo", players=6, seed=7, speed=6.0, exit_at_end=False))
+    app.replace(scene)
+    marked: list[int] = []
+    for _ in range(3000):
+        app.step(DT)
+        marked = [s for s in scene.thumb_rects if scene._marks(s) and not scene.reveal.busy(s)]
+        if len(marked) >= 2:
+            break
+    assert len(marked) >= 2, "no two thumbnails with a last move marked"
+    strokes = []
+    real = draw_mod.draw_ink
+    monkeypatch.setattr(draw_mod, "draw_ink", lambda *a, **k: (strokes.append(a[2]), real(*a, **k)))
+    screen = app.screen
+    for seat in marked:
+        rect, lay = scene.thumb_rects[seat], scene.table_lay
+        item = scene._thumb_item(seat, rect, lay)
+        marks = scene._marks(seat)
+        geom = scene._thumb_geom(rect, lay)
+        ink = scene.reveal.ink(seat)
+        # the old drawing: the canvas, then the outlines and the marked strokes at the thumbnail's place
+        old = pygame.Surface(screen.get_size()).convert(screen)
+        old.fill((1, 2, 3))
+        item.draw(old)            # brings the canvas up to date (and keeps the marked paper)
+        old.fill((1, 2, 3))
+        old.blit(scene._canvas("thumb", seat, geom, draw_mod.C.PANEL).picture, geom.paper)
+        draw_marks(old, geom, marks, "last")
+        real(old, geom, [ln for ln in ink if marks.intersection(ln.fields)])
+        scene.paint.marked.pop(seat, None)
+        first = pygame.Surface(screen.get_size()).convert(screen)
+        first.set_clip(pygame.Rect(geom.paper).inflate(-8, -8))     # a part: drawn, nothing kept
+        item.draw(first)
+        assert seat not in scene.paint.marked
+        first.set_clip(None)
+        first.fill((1, 2, 3))
+        item.draw(first)          # whole: drawn and kept
+        strokes.clear()
+        again = pygame.Surface(screen.get_size()).convert(screen)
+        again.fill((1, 2, 3))
+        item.draw(again)          # repainted: blitted
+        assert strokes == [], "the marked strokes were drawn again"
+        assert _same(again, first) == 0
+        assert _same(scene.paint.marked[seat][1], old.subsurface(geom.paper)) == 0   # what it keeps
+    assert app.errors == 0
+

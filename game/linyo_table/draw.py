@@ -806,13 +806,14 @@ class TableDrawing(TableMixin):
             ink = self.reveal.ink(seat)
             cv = self._canvas("thumb", seat, geom, C.PANEL)
             cv.update(ink)
-            surface.blit(cv.picture, geom.paper)
             moving = [ln for ln in ink if not is_settled(ln)]
+            if marks and not moving:            # its last move, marked until it moves again, and framed:
+                self._marked_paper(surface, seat, geom, cv, ink, marks)   # the cells of a small sheet are a few pixels
+            else:
+                surface.blit(cv.picture, geom.paper)
             if moving:
                 draw_ink(surface, geom, moving)
-            if marks:                           # its last move, marked until it moves again, and framed:
-                draw_marks(surface, geom, marks, "last")   # the cells of a small sheet are a few pixels
-                draw_ink(surface, geom, [ln for ln in ink if marks.intersection(ln.fields)])   # the stroke over its cells
+            if marks:
                 frame = marks_rect(geom, marks).inflate(lay.px(8), lay.px(8))
                 pygame.draw.rect(surface, P.PEN, frame, max(2, lay.px(5)), border_radius=lay.px(6))
                 pygame.draw.rect(surface, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))
@@ -827,6 +828,25 @@ class TableDrawing(TableMixin):
                 pygame.draw.rect(surface, C.ACCENT, rect.inflate(lay.px(8), lay.px(8)), max(2, lay.px(3)),
                                  border_radius=lay.px(10))
         return Item(("thumb", seat), 2, rect.inflate(pad, pad), desc, draw)
+
+    def _marked_paper(self, surface: pygame.Surface, seat: int, geom: SheetGeom, cv: SheetCanvas,
+                      ink: list[InkLine], marks: frozenset[int]) -> None:
+        """A thumbnail's paper with `seat`'s last move marked: the outlines, then its strokes again over them.
+
+        Drawn at the thumbnail's place on the window once (antialiasing rounds by position: drawn
+        anywhere else a stroke differs in a few pixels), then kept as the pixels it left and blitted
+        until the ink, the marks or the place change: drawing the strokes on every repaint of a
+        thumbnail weighed ~0.4 ms and made the 6-seat demo's slow frames slower."""
+        key = (cv.paper_key, tuple(geom.paper), marks, tuple((tuple(ln.fields), ln.shown, ln.cross) for ln in ink))
+        kept = self.paint.marked.get(seat)
+        if kept is not None and kept[0] == key:
+            surface.blit(kept[1], geom.paper)
+            return
+        surface.blit(cv.picture, geom.paper)
+        draw_marks(surface, geom, marks, "last")
+        draw_ink(surface, geom, [ln for ln in ink if marks.intersection(ln.fields)])
+        if surface.get_clip().contains(geom.paper):     # drawn whole (a repaint of a part keeps nothing)
+            self.paint.marked[seat] = (key, surface.subsurface(geom.paper).copy())
 
     def _draw_zoom(self, surface: pygame.Surface, lay: Layout, seat: int) -> None:
         t = self.zoom_t
