@@ -15,6 +15,9 @@ from game import tables
 from game.linyo_table.geometry import COLS, ROWS, SheetGeom
 from game.linyo_table.sheet_draw import InkLine, SheetCanvas, draw_ink, settled_sheet
 
+from game.app import App
+from game.scenes.menu import MenuScene
+
 from test_table_linyo import DT, HUMAN, bot, config, home, open_game, post, start_app  # noqa: F401
 
 
@@ -195,14 +198,16 @@ def test_a_growing_line_looks_as_if_drawn_whole(home):
             assert _same(shown_now, whole) == 0, (old, new, shown)
 
 
+
 def test_a_thumbnails_marked_last_move_is_drawn_once_per_change(home, monkeypatch):
-    """A thumbnail repainted again blits its marked paper kept from the first whole drawing: the same
-    pixels as the outlines and strokes drawn at its place, without drawing the strokes again (they
-    weighed ~0.4 ms per repaint of a thumbnail in the 6-seat demo)."""
-    from game.linyo_table import draw as draw_mod
-    from game.linyo_table.sheet_draw import draw_marks
+    """A seat's last move on its thumbnail (outlines, then its strokes again over them) is drawn into
+    its canvas once per change and blitted from there: repaints and moves of the thumbnail draw no
+    stroke (they weighed ~0.4 ms per repaint in the 6-seat demo), and the thumbnail shows the sheet
+    with its marks as drawn whole."""
+    from game.linyo_table import draw as draw_mod, sheet_draw
     monkeypatch.setattr(bots_mod, "WORKER_FACTORY", lambda: BotWorker(use_process=False))
-    app = start_app(fast=False)
+    app = App(size=(1920, 1080))          # the demo's window: thumbnails with strokes a few pixels wide
+    app.reset(MenuScene(app))
     scene = tables.build_table(app, tables.demo_spec("linyo", players=6, seed=7, speed=6.0, exit_at_end=False))
     app.replace(scene)
     marked: list[int] = []
@@ -212,38 +217,61 @@ def test_a_thumbnails_marked_last_move_is_drawn_once_per_change(home, monkeypatc
         if len(marked) >= 2:
             break
     assert len(marked) >= 2, "no two thumbnails with a last move marked"
-    strokes = []
-    real = draw_mod.draw_ink
-    monkeypatch.setattr(draw_mod, "draw_ink", lambda *a, **k: (strokes.append(a[2]), real(*a, **k)))
+    strokes: list = []
+    real = sheet_draw.draw_ink
+    counted = lambda *a, **k: (strokes.append(a[2]), real(*a, **k))   # noqa: E731
+    monkeypatch.setattr(draw_mod, "draw_ink", counted)
+    monkeypatch.setattr(sheet_draw, "draw_ink", counted)
     screen = app.screen
+    lay = scene.table_lay
     for seat in marked:
-        rect, lay = scene.thumb_rects[seat], scene.table_lay
-        item = scene._thumb_item(seat, rect, lay)
         marks = scene._marks(seat)
-        geom = scene._thumb_geom(rect, lay)
+        geom = scene._thumb_geom(scene.thumb_rects[seat], lay)
+        cv = scene._canvas("thumb", seat, geom, draw_mod.C.PANEL)
         ink = scene.reveal.ink(seat)
-        # the old drawing: the canvas, then the outlines and the marked strokes at the thumbnail's place
+        whole = cv.picture.copy()          # the sheet, its outlines, then the marked strokes drawn whole
+        sheet_draw.draw_marks(whole, cv.local, marks, "last")
+        real(whole, cv.local, [ln for ln in ink if marks.intersection(ln.fields)])
+        # as the thumbnail drew it at its place: the same but where antialiasing rounds by position,
+        # at the edges of the marked strokes
         old = pygame.Surface(screen.get_size()).convert(screen)
-        old.fill((1, 2, 3))
-        item.draw(old)            # brings the canvas up to date (and keeps the marked paper)
-        old.fill((1, 2, 3))
-        old.blit(scene._canvas("thumb", seat, geom, draw_mod.C.PANEL).picture, geom.paper)
-        draw_marks(old, geom, marks, "last")
+        old.blit(cv.picture, geom.paper)
+        sheet_draw.draw_marks(old, geom, marks, "last")
         real(old, geom, [ln for ln in ink if marks.intersection(ln.fields)])
-        scene.paint.marked.pop(seat, None)
-        first = pygame.Surface(screen.get_size()).convert(screen)
-        first.set_clip(pygame.Rect(geom.paper).inflate(-8, -8))     # a part: drawn, nothing kept
-        item.draw(first)
-        assert seat not in scene.paint.marked
-        first.set_clip(None)
-        first.fill((1, 2, 3))
-        item.draw(first)          # whole: drawn and kept
+        edges = [sheet_draw.ink_bounds(cv.local, ln) for ln in ink if marks.intersection(ln.fields)]
+        assert all(any(r.collidepoint(p) for r in edges) for p in _differing(whole, old.subsurface(geom.paper)))
+        cv.marked(marks)
         strokes.clear()
-        again = pygame.Surface(screen.get_size()).convert(screen)
-        again.fill((1, 2, 3))
-        item.draw(again)          # repainted: blitted
+        places = 0
+        for rect in scene.thumb_rects.values():     # repainted, and moved to every other thumbnail's place
+            if cv.key(scene._thumb_geom(rect, lay)) != cv.key(geom):
+                continue                            # a row a pixel taller or shorter: its own canvas
+            item = scene._make_thumb_item(seat, rect, lay, frozenset())
+            out = pygame.Surface(screen.get_size()).convert(screen)
+            item.draw(out)
+            at = scene._thumb_geom(rect, lay).paper
+            assert _same(out.subsurface(at), _framed(whole, geom, marks, lay)) == 0
+            places += 1
+        assert places >= 2
         assert strokes == [], "the marked strokes were drawn again"
-        assert _same(again, first) == 0
-        assert _same(scene.paint.marked[seat][1], old.subsurface(geom.paper)) == 0   # what it keeps
     assert app.errors == 0
 
+
+def _framed(sheet: pygame.Surface, geom: SheetGeom, marks: frozenset[int], lay) -> pygame.Surface:
+    """`sheet` with the frame a thumbnail draws around its last move."""
+    from game.linyo_table.draw import C
+    from game.linyo_table.sheet_draw import marks_rect
+    out = sheet.copy()
+    local = SheetGeom(geom.paper.move(-geom.paper.x, -geom.paper.y), geom.grid.move(-geom.paper.x, -geom.paper.y),
+                      geom.cell, geom.compact)
+    frame = marks_rect(local, marks).inflate(lay.px(8), lay.px(8))
+    pygame.draw.rect(out, P.PEN, frame, max(2, lay.px(5)), border_radius=lay.px(6))
+    pygame.draw.rect(out, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))
+    return out
+
+
+def _differing(a: pygame.Surface, b: pygame.Surface) -> list[tuple[int, int]]:
+    """The pixels where `a` and `b` (of one size) differ."""
+    w = a.get_width()
+    ra, rb = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
+    return [divmod(i // 3, w)[::-1] for i in range(0, len(ra), 3) if ra[i:i + 3] != rb[i:i + 3]]

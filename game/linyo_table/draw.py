@@ -161,11 +161,16 @@ class TableDrawing(TableMixin):
             k = (k + 1) % players
         self.paint.warm_next = k + 1
         self._canvas("main", k, self.geom, P.FELT).update(self._ink_for(k, True))
-        if self.thumb_rects:
-            geom = self._thumb_geom(next(iter(self.thumb_rects.values())), lay)
-            self._canvas("thumb", k, geom, C.PANEL).update(self.reveal.ink(k))
+        # thumbnails in different rows can differ by a pixel in size: a canvas for each size
+        sizes = {SheetCanvas.key(g): g for g in (self._thumb_geom(r, lay) for r in self.thumb_rects.values())}
+        for geom in sizes.values():
             # the seat in focus becomes a thumbnail at the next switch
-            self._canvas("thumb", self.focus_seat, geom, C.PANEL).update(self.reveal.ink(self.focus_seat))
+            for seat in (k, self.focus_seat):
+                cv = self._canvas("thumb", seat, geom, C.PANEL)
+                cv.update(self.reveal.ink(seat))
+                marks = self._marks(seat)
+                if marks:
+                    cv.marked(marks)     # its last move, marked, before the thumbnail shows it
 
     def _zoom_sig(self, seat: int) -> tuple:
         info = self.g.seats[seat]
@@ -807,10 +812,9 @@ class TableDrawing(TableMixin):
             cv = self._canvas("thumb", seat, geom, C.PANEL)
             cv.update(ink)
             moving = [ln for ln in ink if not is_settled(ln)]
-            if marks and not moving:            # its last move, marked until it moves again, and framed:
-                self._marked_paper(surface, seat, geom, cv, ink, marks)   # the cells of a small sheet are a few pixels
-            else:
-                surface.blit(cv.picture, geom.paper)
+            # its last move, marked until it moves again (kept with the canvas), and framed:
+            # the cells of a small sheet are a few pixels
+            surface.blit(cv.marked(marks) if marks and not moving else cv.picture, geom.paper)
             if moving:
                 draw_ink(surface, geom, moving)
             if marks:
@@ -828,25 +832,6 @@ class TableDrawing(TableMixin):
                 pygame.draw.rect(surface, C.ACCENT, rect.inflate(lay.px(8), lay.px(8)), max(2, lay.px(3)),
                                  border_radius=lay.px(10))
         return Item(("thumb", seat), 2, rect.inflate(pad, pad), desc, draw)
-
-    def _marked_paper(self, surface: pygame.Surface, seat: int, geom: SheetGeom, cv: SheetCanvas,
-                      ink: list[InkLine], marks: frozenset[int]) -> None:
-        """A thumbnail's paper with `seat`'s last move marked: the outlines, then its strokes again over them.
-
-        Drawn at the thumbnail's place on the window once (antialiasing rounds by position: drawn
-        anywhere else a stroke differs in a few pixels), then kept as the pixels it left and blitted
-        until the ink, the marks or the place change: drawing the strokes on every repaint of a
-        thumbnail weighed ~0.4 ms and made the 6-seat demo's slow frames slower."""
-        key = (cv.paper_key, tuple(geom.paper), marks, tuple((tuple(ln.fields), ln.shown, ln.cross) for ln in ink))
-        kept = self.paint.marked.get(seat)
-        if kept is not None and kept[0] == key:
-            surface.blit(kept[1], geom.paper)
-            return
-        surface.blit(cv.picture, geom.paper)
-        draw_marks(surface, geom, marks, "last")
-        draw_ink(surface, geom, [ln for ln in ink if marks.intersection(ln.fields)])
-        if surface.get_clip().contains(geom.paper):     # drawn whole (a repaint of a part keeps nothing)
-            self.paint.marked[seat] = (key, surface.subsurface(geom.paper).copy())
 
     def _draw_zoom(self, surface: pygame.Surface, lay: Layout, seat: int) -> None:
         t = self.zoom_t

@@ -25,4 +25,3 @@ class Paint:
     log_rows: tuple[Any, list] = (None, [])   # (what they depend on, the log rows in view)
     tip: tuple[Any, Any] = (None, None)       # (what it depends on, the tooltip under the pointer)
     thumbs: dict[int, tuple[Any, Item]] = field(default_factory=dict)   # seat -> (what it depends on, its layer item)
-    marked: dict[int, tuple[Any, pygame.Surface]] = field(default_factory=dict)   # seat -> (key, its thumbnail's marked paper)
