@@ -151,26 +151,37 @@ class TableDrawing(TableMixin):
         push.drawn(app, surface, rects)
 
     def _prewarm(self, lay: Layout) -> None:
-        """Bring one other seat's sheets (main and thumbnail) up to its settled ink, a seat per frame,
-        so the frame that switches to it has little left to draw (canvases are the same either way)."""
+        """Bring the sheets not in view up to their settled ink ahead, so the frame that switches has
+        little left to draw (canvases are the same either way), one seat's drawing a frame: first the
+        thumbnails of the seat in view (it becomes one at the next switch, its last move marked), else
+        another seat's main sheet and thumbnails, a seat per frame."""
         players = self.g.players
         if players < 2:
+            return
+        # thumbnails in different rows can differ by a pixel in size: a canvas for each size
+        geoms = list({SheetCanvas.key(g): g for g in (self._thumb_geom(r, lay) for r in self.thumb_rects.values())}
+                     .values())
+        if self._warm_thumbs(self.focus_seat, geoms):
             return
         k = self.paint.warm_next % players
         if k == self.focus_seat:
             k = (k + 1) % players
         self.paint.warm_next = k + 1
         self._canvas("main", k, self.geom, P.FELT).update(self._ink_for(k, True))
-        # thumbnails in different rows can differ by a pixel in size: a canvas for each size
-        sizes = {SheetCanvas.key(g): g for g in (self._thumb_geom(r, lay) for r in self.thumb_rects.values())}
-        for geom in sizes.values():
-            # the seat in focus becomes a thumbnail at the next switch
-            for seat in (k, self.focus_seat):
-                cv = self._canvas("thumb", seat, geom, C.PANEL)
-                cv.update(self.reveal.ink(seat))
-                marks = self._marks(seat)
-                if marks:
-                    cv.marked(marks)     # its last move, marked, before the thumbnail shows it
+        self._warm_thumbs(k, geoms)
+
+    def _warm_thumbs(self, seat: int, geoms: list[SheetGeom]) -> bool:
+        """Bring `seat`'s thumbnail canvases up to date with its last move marked; whether that drew."""
+        ink = self.reveal.ink(seat)
+        marks = self._marks(seat)
+        drew = False
+        for geom in geoms:
+            cv = self._canvas("thumb", seat, geom, C.PANEL)
+            drew = bool(cv.update(ink)) or drew
+            if marks and not cv.has_marked(marks):
+                cv.marked(marks)
+                drew = True
+        return drew
 
     def _zoom_sig(self, seat: int) -> tuple:
         info = self.g.seats[seat]

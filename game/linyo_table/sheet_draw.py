@@ -206,20 +206,24 @@ class SheetCanvas:
             raise RuntimeError("a sheet canvas is drawn before its first update")
         return self.surface
 
+    def has_marked(self, marks: frozenset[int]) -> bool:
+        """`marked(marks)` is ready (costs nothing)."""
+        return self._marked is not None and self._marked[0] == (self.version, marks)
+
     def marked(self, marks: frozenset[int]) -> pygame.Surface:
         """The picture with a seat's last move marked: `marks` outlined, then the lines through them
         drawn again over the outlines (a thumbnail's cells are a few pixels). Made once per change of
         the ink or the marks and kept: drawing the strokes on every repaint of a thumbnail weighed
         ~0.4 ms, and a thumbnail is repainted whenever the thumbnails move, at every change of the
         seat in view. Drawn here, not at the thumbnail's place, so that a thumbnail that moves keeps it."""
-        key = (self.version, marks)
-        if self._marked is None or self._marked[0] != key:
+        kept = self._marked
+        if kept is None or kept[0] != (self.version, marks):
             surf = self.picture.copy()
             draw_marks(surf, self.local, marks, "last")
             draw_ink(surf, self.local, [ln for _n, (_d, ln, _b) in sorted(self.drawn.items())
                                         if marks.intersection(ln.fields)])
-            self._marked = (key, surf)
-        return self._marked[1]
+            kept = self._marked = ((self.version, marks), surf)
+        return kept[1]
 
     def fields(self) -> set[int]:
         """The fields this canvas has ink on (its lines stay inside their fields' cells)."""
