@@ -253,9 +253,11 @@ class TableDrawing(TableMixin):
         ops = self._keys_ops(lay)
         if ops:
             items.append(Item("keys", 3, _ops_rect(ops), ops, _ops_painter(ops)))
+        hovered = self.log.hovered()
+        alike = (lay.px(30), font_px(lay, 22), i18n.current_language())    # the same for every thumbnail
         for seat, rect in self.thumb_rects.items():
-            item = self._thumb_item(seat, rect, lay)
-            items.append(item)
+            logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
+            items.append(self._thumb_item(seat, rect, lay, logged, alike))
         rows = self.log_rows(lay)
         log_desc = (tuple(self.log_rect), tuple((tuple(r), i, lines, i == self.log.hover) for r, i, lines in rows),
                     self.log.scroll, self.focus_seat)     # the seat in view has its entries bright
@@ -486,6 +488,16 @@ class TableDrawing(TableMixin):
         return pygame.Rect(left, lay.px(12), max(0, lay.width - left - lay.px(12)), lay.px(40))
 
     def _header_ops(self, lay: Layout) -> tuple:
+        """The heading's text ops, worked out again only when the game or what it shows changed
+        (the rounds-left bound floods every seat's sheet). The key holds the state itself, not its id:
+        a state rewound by undo may get a freed one's id."""
+        st = self.state
+        key = (st, len(st.events), self.focus_seat, i18n.current_language(), lay)
+        if self.paint.header[0] != key:
+            self.paint.header = (key, self._make_header_ops(lay))
+        return self.paint.header[1]
+
+    def _make_header_ops(self, lay: Layout) -> tuple:
         st = self.state
         info = self.g.seats[self.focus_seat]
         sheet = {"A": _("sheet A"), "B": _("sheet B"), "random": _("random sheet")}.get(self.g.sheet_name, "")
@@ -784,14 +796,12 @@ class TableDrawing(TableMixin):
         name_h = lay.px(30) + int(font_px(lay, 22) * 1.15)      # the name line, then the last move's words
         return _fit_thumb(tuple(rect), name_h)
 
-    def _thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout) -> Item:
+    def _thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout, logged: frozenset, alike: tuple) -> Item:
         """One seat's thumbnail as a layer item: repainted only when that seat's ink or label changed.
-        The item is made again only then too (five thumbnails a frame weighed a third of a millisecond)."""
-        hovered = self.log.hovered()
-        logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
+        The item is made again only then too (five thumbnails a frame weighed a third of a millisecond);
+        `alike`: what the key holds that is the same for every thumbnail, worked out once a frame."""
         key = (self.reveal.signature(seat), self.g.seats[seat].name, seat == self.state.current_seat, tuple(rect),
-               lay.px(30), font_px(lay, 22), i18n.current_language(), logged, self._marks(seat),
-               self.follow.last_move(seat))
+               alike, logged, self._marks(seat), self.follow.last_move(seat))
         kept = self.paint.thumbs.get(seat)
         if kept is not None and kept[0] == key:
             return kept[1]
