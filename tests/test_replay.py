@@ -402,3 +402,33 @@ def test_results_show_statistics(headless_home, games, game, size):
     a.run(frames=3, dt=DT)
     assert isinstance(a.top, ReplayScene) and a.top.k == 0
     assert a.errors == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_daily_game_is_the_daily_sheet_in_the_viewer_as_at_the_table(app, lang):
+    """A Linyo daily replayed from the History or the leaderboard: the table in the viewer names the
+    day's sheet as the table did ("daily sheet <date>"), not the random sheet it is made of."""
+    from game.daily.bench import played
+    from game.daily.day import challenge
+    from game.i18n import _, set_language
+    daily = challenge("linyo")
+    file = played(daily, bot_seed=3)
+    set_language(lang)
+    named = _("daily sheet {date}").format(date=daily.date)
+    assert lang == "en" or named != "daily sheet " + daily.date
+    entry = history.record_game("linyo", file["record"], file["seats"])
+    assert entry is not None
+    for how in (("replay", entry.id), ("daily_replay", file)):
+        app.open(*how)
+        app.run(frames=3, dt=DT)
+        sc = app.top
+        assert isinstance(sc, ReplayScene)
+        heading = sc.table._header_ops(sc.table.table_lay)[1][0]
+        assert heading.endswith(" · " + named), (how[0], heading)
+        sc.jump(sc.rp.n)                         # a table rebuilt at another moment says it too
+        app.run(frames=3, dt=DT)
+        assert sc.table._header_ops(sc.table.table_lay)[1][0].endswith(" · " + named)
+        app.pop()
+    # another game on a random sheet stays the random sheet
+    other = Replay.from_file(history.build_file("linyo", finished_game("linyo", 1, 4, "easy").to_json(), seats(1)))
+    assert other.daily is None and Replay.from_file(file).daily == daily.date

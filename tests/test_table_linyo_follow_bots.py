@@ -59,7 +59,7 @@ def test_each_bots_last_move_is_marked_and_said_on_its_thumbnail(home):
         assert words.startswith("line ") and ("+" in words or "×" in words), words
         marks = scene._marks(seat)
         assert marks == last.fields and marks
-        desc = scene._thumb_item(seat, scene.thumb_rects[seat], lay).desc
+        desc = scene._make_thumb_item(seat, scene.thumb_rects[seat], lay, frozenset()).desc
         assert tuple(sorted(marks)) in desc and words in desc       # marked and said on its thumbnail
     shot = pygame.Surface(app.screen.get_size())
     scene.zoom_seat, scene.zoom_t = 1, 1.0

@@ -151,21 +151,37 @@ class TableDrawing(TableMixin):
         push.drawn(app, surface, rects)
 
     def _prewarm(self, lay: Layout) -> None:
-        """Bring one other seat's sheets (main and thumbnail) up to its settled ink, a seat per frame,
-        so the frame that switches to it has little left to draw (canvases are the same either way)."""
+        """Bring the sheets not in view up to their settled ink ahead, so the frame that switches has
+        little left to draw (canvases are the same either way), one seat's drawing a frame: first the
+        thumbnails of the seat in view (it becomes one at the next switch, its last move marked), else
+        another seat's main sheet and thumbnails, a seat per frame."""
         players = self.g.players
         if players < 2:
+            return
+        # thumbnails in different rows can differ by a pixel in size: a canvas for each size
+        geoms = list({SheetCanvas.key(g): g for g in (self._thumb_geom(r, lay) for r in self.thumb_rects.values())}
+                     .values())
+        if self._warm_thumbs(self.focus_seat, geoms):
             return
         k = self.paint.warm_next % players
         if k == self.focus_seat:
             k = (k + 1) % players
         self.paint.warm_next = k + 1
         self._canvas("main", k, self.geom, P.FELT).update(self._ink_for(k, True))
-        if self.thumb_rects:
-            geom = self._thumb_geom(next(iter(self.thumb_rects.values())), lay)
-            self._canvas("thumb", k, geom, C.PANEL).update(self.reveal.ink(k))
-            # the seat in focus becomes a thumbnail at the next switch
-            self._canvas("thumb", self.focus_seat, geom, C.PANEL).update(self.reveal.ink(self.focus_seat))
+        self._warm_thumbs(k, geoms)
+
+    def _warm_thumbs(self, seat: int, geoms: list[SheetGeom]) -> bool:
+        """Bring `seat`'s thumbnail canvases up to date with its last move marked; whether that drew."""
+        ink = self.reveal.ink(seat)
+        marks = self._marks(seat)
+        drew = False
+        for geom in geoms:
+            cv = self._canvas("thumb", seat, geom, C.PANEL)
+            drew = bool(cv.update(ink)) or drew
+            if marks and not cv.has_marked(marks):
+                cv.marked(marks)
+                drew = True
+        return drew
 
     def _zoom_sig(self, seat: int) -> tuple:
         info = self.g.seats[seat]
@@ -237,9 +253,11 @@ class TableDrawing(TableMixin):
         ops = self._keys_ops(lay)
         if ops:
             items.append(Item("keys", 3, _ops_rect(ops), ops, _ops_painter(ops)))
+        hovered = self.log.hovered()
+        alike = (lay.px(30), font_px(lay, 22), i18n.current_language())    # the same for every thumbnail
         for seat, rect in self.thumb_rects.items():
-            item = self._thumb_item(seat, rect, lay)
-            items.append(item)
+            logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
+            items.append(self._thumb_item(seat, rect, lay, logged, alike))
         rows = self.log_rows(lay)
         log_desc = (tuple(self.log_rect), tuple((tuple(r), i, lines, i == self.log.hover) for r, i, lines in rows),
                     self.log.scroll, self.focus_seat)     # the seat in view has its entries bright
@@ -470,6 +488,16 @@ class TableDrawing(TableMixin):
         return pygame.Rect(left, lay.px(12), max(0, lay.width - left - lay.px(12)), lay.px(40))
 
     def _header_ops(self, lay: Layout) -> tuple:
+        """The heading's text ops, worked out again only when the game or what it shows changed
+        (the rounds-left bound floods every seat's sheet). The key holds the state itself, not its id:
+        a state rewound by undo may get a freed one's id."""
+        st = self.state
+        key = (st, len(st.events), self.focus_seat, i18n.current_language(), lay)
+        if self.paint.header[0] != key:
+            self.paint.header = (key, self._make_header_ops(lay))
+        return self.paint.header[1]
+
+    def _make_header_ops(self, lay: Layout) -> tuple:
         st = self.state
         info = self.g.seats[self.focus_seat]
         sheet = {"A": _("sheet A"), "B": _("sheet B"), "random": _("random sheet")}.get(self.g.sheet_name, "")
@@ -768,14 +796,12 @@ class TableDrawing(TableMixin):
         name_h = lay.px(30) + int(font_px(lay, 22) * 1.15)      # the name line, then the last move's words
         return _fit_thumb(tuple(rect), name_h)
 
-    def _thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout) -> Item:
+    def _thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout, logged: frozenset, alike: tuple) -> Item:
         """One seat's thumbnail as a layer item: repainted only when that seat's ink or label changed.
-        The item is made again only then too (five thumbnails a frame weighed a third of a millisecond)."""
-        hovered = self.log.hovered()
-        logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
+        The item is made again only then too (five thumbnails a frame weighed a third of a millisecond);
+        `alike`: what the key holds that is the same for every thumbnail, worked out once a frame."""
         key = (self.reveal.signature(seat), self.g.seats[seat].name, seat == self.state.current_seat, tuple(rect),
-               lay.px(30), font_px(lay, 22), i18n.current_language(), logged, self._marks(seat),
-               self.follow.last_move(seat))
+               alike, logged, self._marks(seat), self.follow.last_move(seat))
         kept = self.paint.thumbs.get(seat)
         if kept is not None and kept[0] == key:
             return kept[1]
@@ -806,13 +832,13 @@ class TableDrawing(TableMixin):
             ink = self.reveal.ink(seat)
             cv = self._canvas("thumb", seat, geom, C.PANEL)
             cv.update(ink)
-            surface.blit(cv.picture, geom.paper)
             moving = [ln for ln in ink if not is_settled(ln)]
+            # its last move, marked until it moves again (kept with the canvas), and framed:
+            # the cells of a small sheet are a few pixels
+            surface.blit(cv.marked(marks) if marks and not moving else cv.picture, geom.paper)
             if moving:
                 draw_ink(surface, geom, moving)
-            if marks:                           # its last move, marked until it moves again, and framed:
-                draw_marks(surface, geom, marks, "last")   # the cells of a small sheet are a few pixels
-                draw_ink(surface, geom, [ln for ln in ink if marks.intersection(ln.fields)])   # the stroke over its cells
+            if marks:
                 frame = marks_rect(geom, marks).inflate(lay.px(8), lay.px(8))
                 pygame.draw.rect(surface, P.PEN, frame, max(2, lay.px(5)), border_radius=lay.px(6))
                 pygame.draw.rect(surface, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))

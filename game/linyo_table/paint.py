@@ -24,4 +24,5 @@ class Paint:
     zoom_drawn: Any = None
     log_rows: tuple[Any, list] = (None, [])   # (what they depend on, the log rows in view)
     tip: tuple[Any, Any] = (None, None)       # (what it depends on, the tooltip under the pointer)
+    header: tuple[Any, tuple] = (None, ())    # (what it depends on, the heading's text ops)
     thumbs: dict[int, tuple[Any, Item]] = field(default_factory=dict)   # seat -> (what it depends on, its layer item)

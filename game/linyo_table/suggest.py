@@ -81,14 +81,9 @@ def review_lines(item: "Item") -> tuple[str, str, str]:
 
 
 def review_summary(result: Mapping[str, Any]) -> str:
-    decisions = int(result.get("decisions", 0))
-    costly = int(result.get("costly", 0))
-    checked = ngettext("{n} decision checked", "{n} decisions checked", decisions).format(n=decisions)
-    if not costly:
-        return _("{checked}: the hard bot found nothing better.").format(checked=checked)
-    return _("{checked}: {costly}, about {lost} in all.").format(
-        checked=checked, costly=ngettext("{n} cost free fields", "{n} cost free fields", costly).format(n=costly),
-        lost=free(float(result.get("lost", 0.0))))
+    """The review's one-line summary in Linyo's units: free fields."""
+    from game.table.review_words import summary
+    return summary(result, lambda n: ngettext("{n} cost free fields", "{n} cost free fields", n).format(n=n), free)
 
 
 # ---------------------------------------------------------------- on the sheet

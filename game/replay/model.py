@@ -15,16 +15,47 @@ had, which gives the scrubber its round marks and the log its moments.
 """
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from game import history
+
+DAILY_DAYS = 31          # a daily game is kept when it ends: looked for up to a month after its day
 
 
 def action_count(state: Any) -> int:
     """Actions applied so far (Line-it keeps them in `history`, Linyo in `log`)."""
     acts = getattr(state, "history", None)
     return len(acts if acts is not None else state.log)
+
+
+def daily_date(game: str, data: Mapping[str, Any]) -> str | None:
+    """The UTC date (YYYY-MM-DD) of the daily challenge or daily sheet a game file was, else None.
+
+    A file keeps no word of it, but the day's seed is the day's alone (`game.daily.day.seed_for`,
+    53 bits of a hash): the file's seed is checked against the days up to `DAILY_DAYS` before it
+    was played, and the day after (`played_at` is a local time, a UTC day off at most).
+
+    >>> from game.daily.day import seed_for
+    >>> daily_date("linyo", {"seed": seed_for("linyo", _dt.date(2026, 3, 1)), "played_at": "2026-03-02T00:30:00"})
+    '2026-03-01'
+    >>> daily_date("linyo", {"seed": 12345, "played_at": "2026-03-02T00:30:00"}) is None
+    True
+    """
+    from game.daily.day import seed_for
+    seed, played = data.get("seed"), data.get("played_at")
+    if type(seed) is not int or not isinstance(played, str):
+        return None
+    try:
+        last = _dt.datetime.fromisoformat(played).date() + _dt.timedelta(days=1)
+    except ValueError:
+        return None
+    for back in range(DAILY_DAYS + 2):
+        day = last - _dt.timedelta(days=back)
+        if seed_for(game, day) == seed:
+            return day.isoformat()
+    return None
 
 
 def actions(state: Any) -> list[str]:
@@ -43,10 +74,12 @@ class Seat:
 class Replay:
     """One game to replay: the final state, its seats and per-moment marks."""
 
-    def __init__(self, game: str, final: Any, seats: Sequence[Mapping[str, Any]], file_id: str | None = None) -> None:
+    def __init__(self, game: str, final: Any, seats: Sequence[Mapping[str, Any]], file_id: str | None = None,
+                 daily: str | None = None) -> None:
         self.game = game
         self.final = final
         self.file_id = file_id
+        self.daily = daily        # the date of the daily challenge or sheet it was (the table names it)
         self.seats = [Seat(str(s.get("name") or f"#{i + 1}"), str(s.get("kind") or "bot"), s.get("level"),
                            s.get("remote") is True) for i, s in enumerate(seats)]
         self.actions = actions(final)
@@ -67,7 +100,7 @@ class Replay:
         game = data.get("game")
         final = history.replay(str(game), data.get("record"))
         seats = history._seats(data.get("seats"), len(final.scores()))
-        return cls(str(game), final, seats, file_id)
+        return cls(str(game), final, seats, file_id, daily_date(str(game), data))
 
     def _walk(self) -> None:
         """Round and event count at every moment, in one pass over the game."""

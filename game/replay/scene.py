@@ -60,6 +60,8 @@ def make_table(app: "App", rp: Replay, state: Any, lay: Layout | None = None) ->
     no one decides there, nothing is saved or counted), at rest, laid out in `lay`."""
     seats = [{"name": s.name, "kind": s.kind, "level": s.level, "remote": s.remote} for s in rp.seats]
     config = {"game": rp.game, "seed": state.seed, "seats": seats}
+    if rp.daily is not None:
+        config["daily"] = rp.daily          # the table calls it what it was: the daily sheet of that day
     return tables.build_table(app, TableSpec(rp.game, config, state=state, drivers=record,
                                              options=TableOptions(at_rest=True, lay=lay)))
 
