@@ -9,8 +9,10 @@ game/*_table/hint_bench.py do), drives it through the scenes' and tables' own AP
 seeded games (bots at the "instant" pace, fast animations, the test helpers in tests/
 reaching states where they exist) to each item's screen, and saves the window as
 `<item>_<lang>_<W>x<H>.png` under --out: with ImageMagick's `import -window <id>` on X11,
-else pygame's window surface after a present. Each language and size gets its own
-throwaway LINEBOX_HOME. Not bundled: the installers take only `engine` and `game`.
+else pygame's window surface after a present. Each language and size runs in its own
+process with its own throwaway LINEBOX_HOME. Give each run its own X display: `import`
+reads the screen, so two runs on one display photograph each other's windows (black or
+mixed pictures). Not bundled: the installers take only `engine` and `game`.
 """
 from __future__ import annotations
 
@@ -67,7 +69,15 @@ class Shooter:
 def fresh(size: tuple[int, int], lang: str, **settings: Any) -> App:
     """A new App at `size` in `lang` at the menu: instant bots, fast animations, no first-game tips."""
     from game.scenes.menu import MenuScene
-    app = App(size=size)
+    for attempt in range(5):
+        try:
+            app = App(size=size)
+            break
+        except pygame.error:              # the X server refused a connection for a moment: again
+            if attempt == 4:
+                raise
+            pygame.display.quit()
+            time.sleep(2)
     values = dict(language=lang, anim_speed="fast", bot_pace="instant", first_game_tips=False)
     values.update(settings)
     app.change_settings(**values)
@@ -406,8 +416,18 @@ def main() -> None:
     unknown = [n for n in only if n not in ITEMS]
     if unknown:
         ap.error(f"unknown items: {', '.join(unknown)}")
-    saved = run(a.out, a.langs.split(","), sizes, only)
-    print(f"{len(saved)} screenshots in {a.out}")
+    langs = a.langs.split(",")
+    if len(langs) * len(sizes) == 1:
+        saved = run(a.out, langs, sizes, only)
+        print(f"{len(saved)} screenshots in {a.out}")
+        return
+    # each language and size in its own process: every App opens and closes a window, and a
+    # long run in one process came to an X server refusing the next one
+    for lang in langs:
+        for w, h in sizes:
+            subprocess.run([sys.executable, __file__, "--out", str(a.out), "--langs", lang,
+                            "--sizes", f"{w}x{h}", "--only", ",".join(only)], check=True)
+    print(f"{len(list(a.out.glob('*.png')))} screenshots in {a.out}")
 
 
 if __name__ == "__main__":
