@@ -165,18 +165,19 @@ class Button(Widget):
         line; when one does not fit even at the readable floor, the largest at which each takes at
         most two lines of the button's height (it wrapped into tiny two-line text at the floor)."""
         members = [b for b in self.row if b.visible] or [self]
-        room = min(b.rect.w for b in members) - lay.px(30)
-        labels = [label_text(b.label) for b in members]
-        top = lay.font_px(self.font_size)
-        one = T.fit_size(labels, top, room, bold=True, floor=MIN_FONT_PX)
-        if all(T.width(t, one, True) <= room for t in labels):
+        # each label in its own button's room (the setup's long "Learn by playing (about 5 minutes)"
+        # has a wide one: measured in Back's room, it took the whole row down to ~18 px at 1920x1080)
+        rooms = [(label_text(b.label), b.rect.w - lay.px(30)) for b in members]
+        top = min(lay.font_px(b.font_size) for b in members)      # one size for the row
+        one = min(T.fit_size([t], top, room, bold=True, floor=MIN_FONT_PX) for t, room in rooms)
+        if all(T.width(t, one, True) <= room for t, room in rooms):
             return one
         height = min(b.rect.h for b in members) - lay.px(10)
         two = next((s for s in range(top, one, -1)
                     if 2 * int(s * 1.1) <= height
                     and all(len(T.wrap(t, s, room, True)) <= 2 and all(T.width(ln, s, True) <= room
                                                                          for ln in T.wrap(t, s, room, True))
-                            for t in labels)), None)
+                            for t, room in rooms)), None)
         return one if two is None else two
 
 
