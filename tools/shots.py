@@ -387,10 +387,10 @@ def results_items(shoot: Shooter, size: tuple[int, int], lang: str) -> None:
         assert tables.open_table(app, env)
         table: Any = app.top
         until(app, counted(table), 60)           # Linyo counts the free fields first
+        table.game_over()                          # kept in the history: Watch replay and Review show
         if getattr(table, "results_seen", False) and not table.results_open:
             key(app, pygame.K_RETURN, "\r")       # a finished game opens as looked at: Enter shows the results
         else:                                      # as tests/test_review_ui.py does
-            table.game_over()
             table.show_results()
         until(app, results_up(app), 60)
         results: Any = app.top
