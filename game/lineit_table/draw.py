@@ -655,7 +655,7 @@ def draw_hint_facts(sc: "LineitTableView", surface: pygame.Surface) -> pygame.Re
     h = len(lines) * lh + 2 * pad
     box = pygame.Rect(geo.log.x + lay.px(8), 0, geo.log.w - lay.px(16), min(h, geo.log.h - lay.px(70)))
     box.bottom = geo.log.bottom - lay.px(8)
-    _alpha_rect(surface, box, (20, 24, 30), 245, lay.px(10))
+    _alpha_rect(surface, box, (20, 24, 30), 255, lay.px(10))   # opaque: the log under it showed through
     pygame.draw.rect(surface, GLOW_HINT, box, max(1, lay.px(2)), border_radius=lay.px(10))
     y = box.y + pad
     for text, bold in lines:

@@ -16,9 +16,9 @@ from ..i18n import N_, _
 from ..table.results import TableResults
 from ..ui import text as T
 from ..ui import theme as C
-from ..ui.layout import Layout
+from ..ui.layout import MIN_FONT_PX, Layout
 from ..ui.fit_button import FitButton as Button
-from ..ui.widgets import panel
+from ..ui.widgets import label_text, panel
 from .all_sheets import grid
 from .geometry import SheetGeom, font_px
 from .model import TableGame
@@ -101,9 +101,33 @@ class ResultsScene(TableResults):
         shown = max(1, len(self.shown_buttons()))        # a challenge's buttons join the row: narrower then
         self.place_buttons(lay.px(lay.logical_h - 120), lay.px(min(360, (lay.logical_w - 80) // shown - 24)),
                            lay.px(76), lay.px(24))
-        self.b_seed.rect = lay.rect(lay.logical_w - 400, 16, 380, 56)
-        self.b_stats.rect = lay.rect(20, 16, 300, 56)
-        self.b_replay.rect = lay.rect(336, 16, 300, 56)
+        self._place_corners(lay)
+
+    def _place_corners(self, lay: Layout) -> None:
+        """Statistics and Watch replay top left, the seed top right: each as wide as its label needs
+        on one line (at 800×600 "Wiederholung ansehen" and "Startwert 3000009 · kopieren" wrapped
+        into two lines of small text), narrower only where the title's room begins."""
+        edge, gap, h = lay.px(20), lay.px(16), lay.px(56)
+        half = T.width(self.title(), font_px(lay, 64), True) // 2 + gap
+        left = [b for b in (self.b_stats, self.b_replay) if b.visible]
+        widths = [max(lay.px(300), self._label_w(b, lay)) for b in left]
+        room = lay.width // 2 - half - edge - gap * max(0, len(left) - 1)
+        if sum(widths) > room:
+            widths = [max(lay.px(120), w * room // sum(widths)) for w in widths]
+        x = edge
+        for b, w in zip(left, widths):
+            b.rect = pygame.Rect(x, lay.px(16), w, h)
+            x += w + gap
+        w = min(max(lay.px(380), self._label_w(self.b_seed, lay)), max(lay.px(200), lay.width // 2 - half - edge))
+        self.b_seed.rect = pygame.Rect(lay.width - edge - w, lay.px(16), w, h)
+
+    @staticmethod
+    def _label_w(b: Button, lay: Layout) -> int:
+        """`b`'s label on one line, bold at its size, with the button's padding."""
+        return T.width(label_text(b.label), max(MIN_FONT_PX, lay.font_px(b.font_size)), True) + lay.px(40)
+
+    def title(self) -> str:
+        return _("Perfect sheet!") if getattr(self, "perfect", None) else _("Game over")
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -113,8 +137,7 @@ class ResultsScene(TableResults):
         g = self.g
         st = g.state
         scores = st.scores()
-        title = _("Perfect sheet!") if self.perfect else _("Game over")
-        T.blit_text(surface, title, font_px(lay, 64), C.ACCENT if self.perfect else C.TEXT,
+        T.blit_text(surface, self.title(), font_px(lay, 64), C.ACCENT if self.perfect else C.TEXT,
                     (lay.px(W / 2), lay.px(60)), "center", bold=True)
         sub = tie_text(g)
         if self.solo:

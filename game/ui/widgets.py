@@ -165,18 +165,19 @@ class Button(Widget):
         line; when one does not fit even at the readable floor, the largest at which each takes at
         most two lines of the button's height (it wrapped into tiny two-line text at the floor)."""
         members = [b for b in self.row if b.visible] or [self]
-        pad = lay.px(30)
-        labels = [(label_text(b.label), b.rect.w - pad) for b in members]     # each in its own button
-        top = lay.font_px(self.font_size)
-        one = min(T.fit_size([t], top, room, bold=True, floor=MIN_FONT_PX) for t, room in labels)
-        if all(T.width(t, one, True) <= room for t, room in labels):
+        # each label in its own button's room (the setup's long "Learn by playing (about 5 minutes)"
+        # has a wide one: measured in Back's room, it took the whole row down to ~18 px at 1920x1080)
+        rooms = [(label_text(b.label), b.rect.w - lay.px(30)) for b in members]
+        top = min(lay.font_px(b.font_size) for b in members)      # one size for the row
+        one = min(T.fit_size([t], top, room, bold=True, floor=MIN_FONT_PX) for t, room in rooms)
+        if all(T.width(t, one, True) <= room for t, room in rooms):
             return one
         height = min(b.rect.h for b in members) - lay.px(10)
         two = next((s for s in range(top, one, -1)
                     if 2 * int(s * 1.1) <= height
                     and all(len(T.wrap(t, s, room, True)) <= 2 and all(T.width(ln, s, True) <= room
                                                                          for ln in T.wrap(t, s, room, True))
-                            for t, room in labels)), None)
+                            for t, room in rooms)), None)
         return one if two is None else two
 
 
@@ -402,15 +403,6 @@ def _clean_input(text: object) -> str:
     return "".join(ch for ch in text if ch.isprintable()) if isinstance(text, str) else ""
 
 
-def _copy(text: str) -> None:
-    """`text` to the clipboard, where the system has one (a failure loses nothing: the field keeps it)."""
-    try:
-        if hasattr(pygame.scrap, "put_text"):
-            pygame.scrap.put_text(text)
-    except pygame.error:
-        pass
-
-
 class TextInput(Widget):
     """One line of text entry, IME-safe (SDL TEXTINPUT/TEXTEDITING events)."""
 
@@ -517,17 +509,7 @@ class TextInput(Widget):
         if k == pygame.K_END:
             self.caret = len(self.text)
             return True
-        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if k == pygame.K_a and ctrl:
-            # select all: typing or a paste replaces it, Backspace clears it (it did nothing)
-            self.selected = bool(self.text)
-            self.caret = len(self.text)
-            return True
-        if k == pygame.K_c and ctrl:
-            if self.selected:
-                _copy(self.text)
-            return True
-        if k == pygame.K_v and ctrl:
+        if k == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             try:
                 clip = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
             except pygame.error:
