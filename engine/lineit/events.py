@@ -19,8 +19,9 @@ card taken into a hand is public (it was face up in the market).
 The events of the hot path (a card taken or played, a direction fixed, a
 turn ended, a pass) are interned like actions: `TAKEN_LINE`, `PLAYED`, ...
 look them up instead of building a new value each time. The events that
-carry many card texts (a line closed, a market dealt, a round's end) are
-made by `line_closed`, `market_dealt` and `round_ended` from the card ints,
+carry many card texts (a line closed, a market dealt, a round's end, the
+draw pile's rest) are made by `line_closed`, `market_dealt`, `round_ended`
+and `remainder_dealt` from the card ints,
 and their texts are written only when first read: a game played by bots or
 replayed for a review reads few of them, and the texts were most of what
 events cost `apply`. Either way the event is the same value (`==`, hash,
@@ -257,9 +258,15 @@ def _fill_round(d: dict[str, Any], cards: list[int]) -> None:
     d["to_jackpots"], d["bets_gone"] = per_suit(cards)
 
 
+def _fill_remainder(d: dict[str, Any], cards: tuple[int, ...]) -> None:
+    d["cards"] = tuple([TEXT[c] for c in cards])
+    d["to_jackpots"], d["bets_gone"] = per_suit(cards)
+
+
 _texts_later(LineClosed, _fill_closed)
 _texts_later(MarketDealt, _fill_dealt)
 _texts_later(RoundEnded, _fill_round)
+_texts_later(RemainderDealt, _fill_remainder)
 
 
 def line_closed(seat: int, nums: list[int], forced: bool, points: int) -> LineClosed:
@@ -290,6 +297,22 @@ def round_ended(round: int, leftovers: list[int], token_to: int) -> RoundEnded:
     d["round"] = round
     d["token_to"] = token_to
     d["_ints"] = leftovers
+    return e  # type: ignore[no-any-return]
+
+
+def remainder_dealt(cards: tuple[int, ...]) -> RemainderDealt:
+    """`RemainderDealt` of the draw pile's rest (card ints)."""
+    e = _new(RemainderDealt)
+    e.__dict__["_ints"] = cards
+    return e  # type: ignore[no-any-return]
+
+
+def game_over(scores: tuple[int, ...], winners: tuple[int, ...]) -> GameOver:
+    """`GameOver(scores, winners)`, made without a Python ``__init__`` frame."""
+    e = _new(GameOver)
+    d = e.__dict__
+    d["scores"] = scores
+    d["winners"] = winners
     return e  # type: ignore[no-any-return]
 
 
@@ -334,3 +357,7 @@ BET_RESOLVED: tuple[list[list[BetResolved]], ...] = tuple(
 DIRECTION: dict[int, list[DirectionFixed]] = {
     d: [DirectionFixed(p, "ascending" if d > 0 else "descending") for p in range(MAX_SEATS)] for d in (1, -1)
 }
+FINAL_PLAYS_BEGUN: dict[int, list[FinalPlaysBegun]] = {
+    passes: [FinalPlaysBegun(p, passes) for p in range(MAX_SEATS)] for passes in (1, 2)
+}
+"""``FINAL_PLAYS_BEGUN[passes][first seat]``."""
