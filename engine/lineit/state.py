@@ -307,12 +307,7 @@ class LineitState:
         k = action.k  # type: ignore[union-attr]
         c = action.card  # type: ignore[union-attr]
         ev: list[Event]
-        if k == TAKE_LINE:
-            self.market.remove(c)
-            self.taken = 1
-            ev = [TAKEN_LINE[p][c]]
-            self._to_line(p, c, ev)
-        elif k == END:
+        if k == END:  # the commonest move first
             ended = TURN_ENDED[p]
             nxt = p + 1
             if nxt == self.n:
@@ -324,6 +319,11 @@ class LineitState:
                 return [ended]
             ev = [ended]
             self._end_turn(ev)
+        elif k == TAKE_LINE:
+            self.market.remove(c)
+            self.taken = 1
+            ev = [TAKEN_LINE[p][c]]
+            self._to_line(p, c, ev)
         elif k == TAKE_HAND:
             self.market.remove(c)
             self.taken = 1
