@@ -13,7 +13,7 @@ The hot loops (move generation here, used by `legal_actions()` and by
 lookup, ``row[card]``, in a row of `FIT`; the rows are built from `fits`
 itself at import, so the rule still has one home. A row is a tuple of 0/1
 ints, not bytes: the interpreter indexes a tuple in its fast path (bytes
-go through the generic one), which made the contract path about 2 % faster.
+go through the generic one): about 2 % fewer instructions per game.
 """
 from __future__ import annotations
 
