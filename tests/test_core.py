@@ -24,7 +24,7 @@ def test_rng_shuffle_draws_exactly_as_below_does():
     # shuffle writes next64/below out inline for speed: the same draws, in the same order,
     # and the same state after, for every seed and length (bounds near a power of two too)
     for seed in [0, 1, 7, "x", 2**63, 12345]:
-        for size in [0, 1, 2, 3, 5, 17, 64, 65, 106, 129]:
+        for size in [0, 1, 2, 3, 5, 17, 64, 65, 106, 129, 255, 256, 300]:
             items, ref = list(range(size)), list(range(size))
             a, b = Rng(seed), Rng(seed)
             a.shuffle(items)
@@ -32,6 +32,40 @@ def test_rng_shuffle_draws_exactly_as_below_does():
                 j = b.below(i + 1)
                 ref[i], ref[j] = ref[j], ref[i]
             assert items == ref and a.state == b.state
+
+
+def _state_before(draw: int, value: int) -> int:
+    """The Rng state whose draw number `draw` (0 first) of next64 is `value`:
+    SplitMix64's mix undone step by step."""
+    mask = (1 << 64) - 1
+
+    def unshift(x: int, s: int) -> int:  # the y with y ^ (y >> s) == x
+        y = x
+        for _ in range(64 // s + 1):
+            y = x ^ (y >> s)
+        return y
+
+    z = unshift(value, 31)
+    z = unshift(z * pow(0x94D049BB133111EB, -1, 1 << 64) & mask, 27)
+    z = unshift(z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask, 30)
+    return (z - (draw + 1) * 0x9E3779B97F4A7C15) & mask
+
+
+def test_rng_shuffle_draws_again_where_below_would():
+    # shuffle makes all its draws at once: a draw `below` rejects (too near 2**64 to be
+    # unbiased) must be drawn again there, as the loop of below() does
+    top = (1 << 64) - 1  # rejected for every bound that is not a power of two
+    for size, draw in [(106, 0), (106, 40), (106, 104), (17, 3)]:
+        state = _state_before(draw, top)
+        a, b = Rng.from_state(state), Rng.from_state(state)
+        probe = Rng.from_state(state)
+        assert [probe.next64() for _ in range(draw + 1)][-1] == top
+        items, ref = list(range(size)), list(range(size))
+        a.shuffle(items)
+        for i in range(size - 1, 0, -1):
+            j = b.below(i + 1)
+            ref[i], ref[j] = ref[j], ref[i]
+        assert items == ref and a.state == b.state
 
 
 def test_rng_string_seeds_are_stable():

@@ -160,7 +160,7 @@ def test_must_close_agrees_with_a_search_for_a_take_without_closing():
 
 
 def test_events_with_texts_made_on_demand_are_the_values_built_from_texts():
-    """A closed line, a market dealt and a round's end keep card ints until a text
+    """A closed line, a market dealt, a round's end and the draw pile's rest keep card ints until a text
     field is first read (events.py): unread, they already equal, hash, print,
     pickle and copy as the events built from their texts, and reading any field
     first gives the same texts."""
@@ -168,9 +168,9 @@ def test_events_with_texts_made_on_demand_are_the_values_built_from_texts():
     import dataclasses
     import pickle
 
-    from engine.lineit.events import MarketDealt, RoundEnded
+    from engine.lineit.events import MarketDealt, RemainderDealt, RoundEnded
 
-    lazy = (LineClosed, MarketDealt, RoundEnded)
+    lazy = (LineClosed, MarketDealt, RoundEnded, RemainderDealt)
     checked = dict.fromkeys(lazy, 0)
     for s in _games(6):
         t = lineit.from_json(s.to_json())  # a second game, its events still unread

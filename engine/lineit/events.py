@@ -19,8 +19,9 @@ card taken into a hand is public (it was face up in the market).
 The events of the hot path (a card taken or played, a direction fixed, a
 turn ended, a pass) are interned like actions: `TAKEN_LINE`, `PLAYED`, ...
 look them up instead of building a new value each time. The events that
-carry many card texts (a line closed, a market dealt, a round's end) are
-made by `line_closed`, `market_dealt` and `round_ended` from the card ints,
+carry many card texts (a line closed, a market dealt, a round's end, the
+draw pile's rest) are made by `line_closed`, `market_dealt`, `round_ended`
+and `remainder_dealt` from the card ints,
 and their texts are written only when first read: a game played by bots or
 replayed for a review reads few of them, and the texts were most of what
 events cost `apply`. Either way the event is the same value (`==`, hash,
@@ -221,26 +222,40 @@ for _cls in EVENT_KINDS:
 _new = object.__new__
 
 
-def _texts_later(cls: type[Event], fill: Callable[[dict[str, Any], Any], None]) -> None:
-    """Let events of `cls` be made with their card fields missing and card ints
-    kept under ``_ints`` instead: the first read of a missing field calls
-    ``fill(instance dict, ints)``, which writes every such field. Fields
-    present are read as usual (Python asks ``__getattr__`` only for a missing
-    attribute), so an event read once costs what an eager one did."""
-    lazy = {f.name for f in dataclasses.fields(cls)}
+class _Later:
+    """A card field of an event made from card ints (kept under ``_ints`` in
+    the instance dict): on the first read of any such field, ``fill(instance
+    dict, ints)`` writes them all, and from then on the instance dict answers
+    (this descriptor has no ``__set__``, so the dict comes first). An event
+    made from texts has them in its dict and never asks. Unlike a
+    ``__getattr__`` on the class, this costs nothing when an event is made."""
 
-    def __getattr__(self: Event, name: str) -> Any:
-        if name in lazy:
-            d = self.__dict__
-            ints = d.get("_ints")
-            if ints is not None:  # (two threads may both fill: the same texts)
-                fill(d, ints)
-                d.pop("_ints", None)
-            if name in d:
-                return d[name]
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    __slots__ = ("name", "fill")
 
-    cls.__getattr__ = __getattr__  # type: ignore[attr-defined]
+    def __init__(self, name: str, fill: Callable[[dict[str, Any], Any], None]) -> None:
+        self.name = name
+        self.fill = fill
+
+    def __get__(self, obj: Event | None, cls: type | None = None) -> Any:
+        if obj is None:
+            raise AttributeError(self.name)  # on the class: no such attribute, as for any field
+        d = obj.__dict__
+        ints = d.get("_ints")
+        if ints is not None:  # (two threads may both fill: the same texts)
+            self.fill(d, ints)
+            d.pop("_ints", None)
+        try:
+            return d[self.name]
+        except KeyError:
+            raise AttributeError(f"{type(obj).__name__!r} object has no attribute {self.name!r}") from None
+
+
+def _texts_later(cls: type[Event], fill: Callable[[dict[str, Any], Any], None], *names: str) -> None:
+    """Let events of `cls` be made with the card fields `names` missing and
+    their card ints kept under ``_ints`` instead (`_Later`). Set on the class
+    after the dataclass is made, so `dataclasses.fields` is the same."""
+    for name in names:
+        setattr(cls, name, _Later(name, fill))
 
 
 def _fill_closed(d: dict[str, Any], nums: list[int]) -> None:
@@ -257,9 +272,15 @@ def _fill_round(d: dict[str, Any], cards: list[int]) -> None:
     d["to_jackpots"], d["bets_gone"] = per_suit(cards)
 
 
-_texts_later(LineClosed, _fill_closed)
-_texts_later(MarketDealt, _fill_dealt)
-_texts_later(RoundEnded, _fill_round)
+def _fill_remainder(d: dict[str, Any], cards: tuple[int, ...]) -> None:
+    d["cards"] = tuple([TEXT[c] for c in cards])
+    d["to_jackpots"], d["bets_gone"] = per_suit(cards)
+
+
+_texts_later(LineClosed, _fill_closed, "banked", "discarded")
+_texts_later(MarketDealt, _fill_dealt, "cards")
+_texts_later(RoundEnded, _fill_round, "to_jackpots", "bets_gone")
+_texts_later(RemainderDealt, _fill_remainder, "cards", "to_jackpots", "bets_gone")
 
 
 def line_closed(seat: int, nums: list[int], forced: bool, points: int) -> LineClosed:
@@ -290,6 +311,22 @@ def round_ended(round: int, leftovers: list[int], token_to: int) -> RoundEnded:
     d["round"] = round
     d["token_to"] = token_to
     d["_ints"] = leftovers
+    return e  # type: ignore[no-any-return]
+
+
+def remainder_dealt(cards: tuple[int, ...]) -> RemainderDealt:
+    """`RemainderDealt` of the draw pile's rest (card ints)."""
+    e = _new(RemainderDealt)
+    e.__dict__["_ints"] = cards
+    return e  # type: ignore[no-any-return]
+
+
+def game_over(scores: tuple[int, ...], winners: tuple[int, ...]) -> GameOver:
+    """`GameOver(scores, winners)`, made without a Python ``__init__`` frame."""
+    e = _new(GameOver)
+    d = e.__dict__
+    d["scores"] = scores
+    d["winners"] = winners
     return e  # type: ignore[no-any-return]
 
 
@@ -334,3 +371,7 @@ BET_RESOLVED: tuple[list[list[BetResolved]], ...] = tuple(
 DIRECTION: dict[int, list[DirectionFixed]] = {
     d: [DirectionFixed(p, "ascending" if d > 0 else "descending") for p in range(MAX_SEATS)] for d in (1, -1)
 }
+FINAL_PLAYS_BEGUN: dict[int, list[FinalPlaysBegun]] = {
+    passes: [FinalPlaysBegun(p, passes) for p in range(MAX_SEATS)] for passes in (1, 2)
+}
+"""``FINAL_PLAYS_BEGUN[passes][first seat]``."""

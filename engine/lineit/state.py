@@ -48,10 +48,12 @@ from .actions import ACTION_PLAY as PLAY_OF
 from .actions import ACTION_TAKE_HAND as TAKE_HAND_OF
 from .actions import ACTION_TAKE_LINE as TAKE_LINE_OF
 from .cards import BET_BASE, CARD_OF_TEXT, DECK_SIZE, FULL_COUNTS, FULL_DECK, SUITS, TEXT, market_size
-from .line import FIT, HAND_LIMIT, bet_wins, fits
+from .line import FIT, HAND_LIMIT, Row, bet_wins, fits
 from .refusals import REFUSALS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+ROW0 = FIT[0][0][0]
+"""The fit row of an empty line: every card fits."""
 TEXT_OF = TEXT.__getitem__
 """``tuple([TEXT[c] for c in cards])``: the texts of card ints, with no Python frame per card."""
 
@@ -129,6 +131,9 @@ class LineitState:
     lbet: list[int] = _field(LIST, lambda n: [0] * n)
     lafter: list[int] = _field(LIST, lambda n: [0] * n)
     lsuit: list[int] = _field(LIST, lambda n: [0] * (4 * n))
+    # and the fit row of each line, ``FIT[lbet][ldir][llast]`` (line.py), kept
+    # with them: `legal_actions` reads one list instead of three
+    lrow: list[Row] = _field(LIST, lambda n: [ROW0] * n)
     jack: list[list[int]] = _field(LISTS, lambda n: [[], [], [], []])
     stacks: list[list[int]] = _field(LISTS, lambda n: [[] for _ in range(n)])
     bonus: list[int] = _field(LIST, lambda n: [0] * n)
@@ -203,7 +208,7 @@ class LineitState:
         hand = self.hands[p]
         if len(hand) < HAND_LIMIT:
             return False
-        row = FIT[self.lbet[p]][self.ldir[p]][self.llast[p]]
+        row = self.lrow[p]
         if any(row[c] for c in self.market):
             return False
         return bool(self.played) or not any(row[c] for c in hand)
@@ -234,7 +239,7 @@ class LineitState:
         # that both list the same moves in every position of seeded games.
         p = self.cur
         hand = self.hands[p]
-        row = FIT[self.lbet[p]][self.ldir[p]][self.llast[p]]
+        row = self.lrow[p]
         out: list[Action] = []
         final = self.phase is FINAL
         if not final and not self.taken:
@@ -302,12 +307,7 @@ class LineitState:
         k = action.k  # type: ignore[union-attr]
         c = action.card  # type: ignore[union-attr]
         ev: list[Event]
-        if k == TAKE_LINE:
-            self.market.remove(c)
-            self.taken = 1
-            ev = [TAKEN_LINE[p][c]]
-            self._to_line(p, c, ev)
-        elif k == END:
+        if k == END:  # the commonest move first
             ended = TURN_ENDED[p]
             nxt = p + 1
             if nxt == self.n:
@@ -319,6 +319,11 @@ class LineitState:
                 return [ended]
             ev = [ended]
             self._end_turn(ev)
+        elif k == TAKE_LINE:
+            self.market.remove(c)
+            self.taken = 1
+            ev = [TAKEN_LINE[p][c]]
+            self._to_line(p, c, ev)
         elif k == TAKE_HAND:
             self.market.remove(c)
             self.taken = 1
@@ -338,7 +343,8 @@ class LineitState:
                 self.played = 1
         elif k == CLOSE:
             ev = []
-            self._close(p, ev, not self.taken and self.must_close())  # must_close is false after the take
+            # must_close is false after the take and with room in the hand (asked first: no call)
+            self._close(p, ev, not self.taken and len(self.hands[p]) >= HAND_LIMIT and self.must_close())
             self.closed = 1
         else:  # PASS
             ev = [PASSED[p]]
@@ -585,7 +591,7 @@ class LineitState:
         c = action.card
         if k == PLAY and c not in self.hands[p]:
             raise REFUSALS.refuse("hand.not_held", card=TEXT[c])
-        if not FIT[self.lbet[p]][self.ldir[p]][self.llast[p]][c]:
+        if not self.lrow[p][c]:
             raise self._line_refusal(p, c)  # type: ignore[misc]  # not None: the card does not fit
 
     # --------------------------------------------------------------- mutation
@@ -620,17 +626,22 @@ class LineitState:
     def _to_line(self, p: int, c: int, ev: list[Event] | None) -> None:
         """Put card c at the end of seat p's line (legality already checked)."""
         self.lines[p].append(c)
+        bet = self.lbet[p]
         if c > BET_BASE:
-            self.lbet[p] = c - BET_BASE
+            self.lbet[p] = bet = c - BET_BASE
+            self.lrow[p] = FIT[bet][self.ldir[p]][self.llast[p]]
             return
         k = self.lnum[p]
         if k == 1:
             d = self.ldir[p] = 1 if c > self.llast[p] else -1
             if ev is not None:
                 ev.append(DIRECTION[d][p])
+        else:
+            d = self.ldir[p]
         self.llast[p] = c
+        self.lrow[p] = FIT[bet][d][c]
         self.lnum[p] = k + 1
-        if self.lbet[p]:
+        if bet:
             self.lafter[p] += 1
         s = (c - 1) & 3
         i = p * 4 + s
@@ -675,6 +686,7 @@ class LineitState:
         self.lnum[p] = 0
         self.lbet[p] = 0
         self.lafter[p] = 0
+        self.lrow[p] = ROW0
         i = p * 4
         self.lsuit[i:i + 4] = (0, 0, 0, 0)
 
@@ -740,8 +752,8 @@ class LineitState:
             self.fdone = 0
             self.cur = self.first
             if ev is not None:
-                ev.append(E.RemainderDealt(tuple([TEXT[c] for c in cards]), *E.per_suit(cards)))
-                ev.append(E.FinalPlaysBegun(self.first, self.final_plays))
+                ev.append(E.remainder_dealt(cards))
+                ev.append(E.FINAL_PLAYS_BEGUN[self.final_plays][self.first])
         self.marks.append((len(self.history), kind, pos, end))
 
     def _seat_first(self, seat: int, ev: list[Event] | None) -> None:
@@ -770,7 +782,9 @@ class LineitState:
         self.fpass = 0
         self.fdone = 0
         if ev is not None:
-            ev.append(E.GameOver(tuple(self.scores()), tuple(self.winners())))
+            scores = self.scores()
+            best = max(scores)  # `winners()` without `places()`: Line-it has no tie-break
+            ev.append(E.game_over(tuple(scores), tuple([p for p in range(self.n) if scores[p] == best])))
 
     def _recompute_line(self, p: int) -> None:
         """Rebuild the derived line fields of seat p from its cards (no jackpots)."""
@@ -790,6 +804,7 @@ class LineitState:
             if self.lbet[p]:
                 self.lafter[p] += 1
             self.lsuit[p * 4 + ((c - 1) & 3)] += 1
+        self.lrow[p] = FIT[self.lbet[p]][self.ldir[p]][self.llast[p]]
 
     def _all_cards(self) -> Counter:
         """Every card of the game once: market, draw pile, hands, lines,
