@@ -17,8 +17,14 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/linebox
 
+# Two pytest workers (pytest-xdist): the suite is mostly one busy core, and the
+# machines it runs on have two. Each test file stays on one worker, so its
+# module fixtures are made once; each worker has its own homeserver and temp
+# folders. `make test TEST_JOBS=0` runs it in one process.
+TEST_JOBS ?= 2
+
 test: $(VENV)/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m engine bench

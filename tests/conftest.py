@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from game import i18n, storage
+from synapse_server import synapse  # noqa: F401  (the fixture: one homeserver for the online modules)
 
 
 @pytest.fixture

@@ -10,13 +10,19 @@ restarted. `register(name)` makes a user through the shared-secret admin API
 (HMAC-SHA1 over nonce, user, password and "notadmin", as Synapse documents).
 
 The pytest fixture `synapse` (session-wide) skips the online tests with the
-reason printed when Synapse cannot be imported.
+reason printed when Synapse cannot be imported. tests/conftest.py offers it to
+every module, so the online modules share one homeserver; a module that
+imports it gets one of its own (tests/test_leaderboard_app.py: the day's room
+is one per homeserver, and tests/test_leaderboard.py counts its rows exactly;
+no other module posts there). The users of the shared one are named with
+`NAMES`, so no two modules register the same name.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import importlib.util
+import itertools
 import json
 import secrets
 import signal
@@ -31,6 +37,7 @@ from pathlib import Path
 import pytest
 
 SERVER_NAME = "linebox.test"
+NAMES = itertools.count()       # user names' numbers, unique in the whole test session
 # Far above what a test sends: the defaults (0.2 messages a second per user)
 # would throttle a game of 400 actions played in a few seconds.
 _FAST = {"per_second": 10_000, "burst_count": 100_000}
@@ -169,7 +176,7 @@ class SynapseServer:
 
 @pytest.fixture(scope="session")
 def synapse(tmp_path_factory):
-    """One homeserver for the whole online test session (started once: ~2-4 s)."""
+    """One homeserver for the online modules of the test session (started once: ~2-4 s)."""
     missing = synapse_missing()
     if missing:
         print(f"\nSKIPPING the online tests: {missing}", file=sys.stderr)

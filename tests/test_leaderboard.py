@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from synapse_server import synapse  # noqa: F401  (the fixture)
+from synapse_server import NAMES as _names
 
 nio = pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")
 
@@ -19,8 +19,6 @@ from game.daily.day import Daily, challenge  # noqa: E402
 from game.daily.entry import EVENT, MAX_BYTES, make_content  # noqa: E402
 from game.online.client import MatrixClient  # noqa: E402
 from game.online.leaderboard import Board, alias, ensure_room, post_pending  # noqa: E402
-
-_names = iter(range(10_000))
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from synapse_server import synapse  # noqa: F401  (the fixture)
+from synapse_server import synapse  # noqa: F401  (its own homeserver: the day's room is one per server)
 
 nio = pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")
 

@@ -12,7 +12,7 @@ import stat
 
 import pytest
 
-from synapse_server import synapse  # noqa: F401  (the fixture)
+from synapse_server import NAMES as _names
 
 nio = pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")
 
@@ -25,8 +25,6 @@ from game.online.tables import HostSecrets, OnlineTables  # noqa: E402
 
 needs_engine = pytest.mark.skipif(not has_external_chance(),
                                   reason="needs the engine's external chance (issue 15 branches not merged yet)")
-
-_names = iter(range(10_000))
 
 
 class Player:

@@ -13,7 +13,8 @@ import time
 
 import pytest
 
-from synapse_server import synapse, synapse_default  # noqa: F401  (the fixtures)
+from synapse_server import NAMES as _names
+from synapse_server import synapse_default  # noqa: F401  (the fixture; `synapse`: conftest.py)
 from test_online import Player, finish, same_game, seat_table
 
 nio = pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")
@@ -22,8 +23,6 @@ from game.online import account  # noqa: E402
 from game.online.bench import pump  # noqa: E402
 from game.online.client import MatrixError  # noqa: E402
 from game.online.protocol import ACTION  # noqa: E402
-
-_names = iter(range(10_000))
 
 
 @pytest.fixture

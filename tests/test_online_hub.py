@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from synapse_server import synapse  # noqa: F401  (the fixture)
 from test_online_ui import click, linyo_frame, online_app, run_until  # noqa: F401  (online_app: the fixture)
 
 pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")

@@ -12,7 +12,7 @@ import time
 import pygame
 import pytest
 
-from synapse_server import synapse  # noqa: F401  (the fixture)
+from synapse_server import NAMES as _n
 
 pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")
 
@@ -27,7 +27,6 @@ from game.lineit_table.draw import status_text  # noqa: E402
 from game.scenes.online_table import OnlineStrip  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not has_external_chance(), reason="needs the engine's external chance")
-_n = iter(range(10_000))
 
 
 def click(app, rect) -> None:

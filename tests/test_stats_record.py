@@ -137,8 +137,15 @@ def test_an_id_counts_once(headless_home):
 
 
 def test_the_ids_kept_are_capped(headless_home):
-    for i in range(stats.RECENT_IDS + 5):
-        stats.record_result("lineit", _result(1, game_id=f"g{i}"))
+    # a full list is written at once (500 recorded games one by one took ~20 s); it must load as it
+    # is, and the games recorded after it push the oldest ids out
+    assert stats.record_result("lineit", _result(1, game_id="g0"))
+    full = stats.load()
+    full["ids"] = [f"g{i}" for i in range(stats.RECENT_IDS)]
+    stats.save(full)
+    assert stats.load()["ids"] == full["ids"]
+    for i in range(stats.RECENT_IDS, stats.RECENT_IDS + 5):
+        assert stats.record_result("lineit", _result(1, game_id=f"g{i}"))
     ids = stats.load()["ids"]
     assert len(ids) == stats.RECENT_IDS and ids[-1] == f"g{stats.RECENT_IDS + 4}" and "g4" not in ids
 

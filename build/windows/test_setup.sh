@@ -3,8 +3,8 @@
 #
 #   build/windows/test_setup.sh APP_FOLDER SETUP_EXE
 #
-# Run by build/windows/build.sh: on Linux under Wine (its WINEPREFIX and an
-# X display set up there), on Windows natively (Git Bash). Each check that
+# Run by build/windows/build.sh, or alone after it: on Linux under Wine (the
+# prefix and X display of build/windows/wine.sh), on Windows natively (Git Bash). Each check that
 # fails stops the script with a non-zero exit and says which.
 set -euo pipefail
 APP="$1"
@@ -13,33 +13,24 @@ T0=$(date +%s)
 step() { echo "== windows test: $* ($(( $(date +%s) - T0 )) s)" >&2; }
 fail() { echo "windows test: FAILED: $*" >&2; exit 1; }
 
-case "$(uname -s)" in
-  MINGW*|MSYS*|CYGWIN*)
-    ON_WINE=0
-    win() { timeout "$1" "${@:2}"; }
-    reg_has() { MSYS_NO_PATHCONV=1 reg query "$1" >/dev/null 2>&1; }
-    wait_all() { :; }
-    to_unix() { cygpath -u "$1"; }
-    to_win() { cygpath -w "$1"; }
-    LOCAL="$(cygpath -u "$LOCALAPPDATA")"
-    START_MENU="$(cygpath -u "$APPDATA")/Microsoft/Windows/Start Menu/Programs"
-    ;;
-  *)
-    ON_WINE=1
-    # the exit code is the Windows program's; a pipe, as Python under Wine
-    # 8.0 cannot start with a regular file as its stdout
-    win() { timeout "$1" wine "${@:2}" 2>&1 | cat; }
-    reg_has() { wine reg query "$1" >/dev/null 2>&1; }
-    wait_all() { wineserver -w; }
-    to_unix() { winepath -u "$1" 2>/dev/null; }
-    to_win() { winepath -w "$1" 2>/dev/null; }
-    LOCAL="$(to_unix "$(wine cmd /c 'echo %LOCALAPPDATA%' 2>/dev/null | tr -d '\r')")"
-    START_MENU="$(to_unix "$(wine cmd /c 'echo %APPDATA%' 2>/dev/null | tr -d '\r')")/Microsoft/Windows/Start Menu/Programs"
-    ;;
-esac
+# ON_WINDOWS, to_win, to_unix, win, wait_all, wine_up, wine_down: shared with build.sh
+# shellcheck source-path=SCRIPTDIR source=wine.sh
+. "$(dirname "$0")/wine.sh"
+if [ "$ON_WINDOWS" = 1 ]; then
+  reg_has() { MSYS_NO_PATHCONV=1 reg query "$1" >/dev/null 2>&1; }
+  LOCAL="$(cygpath -u "$LOCALAPPDATA")"
+  START_MENU="$(cygpath -u "$APPDATA")/Microsoft/Windows/Start Menu/Programs"
+else
+  trap wine_down EXIT
+  trap 'exit 143' TERM INT
+  wine_up         # run alone; from build.sh it finds build.sh's prefix and display
+  reg_has() { wine reg query "$1" >/dev/null 2>&1; }
+  LOCAL="$(to_unix "$(wine cmd /c 'echo %LOCALAPPDATA%' 2>/dev/null | tr -d '\r')")"
+  START_MENU="$(to_unix "$(wine cmd /c 'echo %APPDATA%' 2>/dev/null | tr -d '\r')")/Microsoft/Windows/Start Menu/Programs"
+fi
 [ -d "$LOCAL" ] || fail "no %LOCALAPPDATA% folder ($LOCAL)"
 HOME_DIR="$(mktemp -d)"
-trap 'rm -rf "$HOME_DIR"' EXIT
+trap 'rm -rf "$HOME_DIR"; wine_down' EXIT
 LINEBOX_HOME="$(to_win "$HOME_DIR")"     # settings, saves and logs of these runs only
 export LINEBOX_HOME
 show_log() { find "$HOME_DIR" -name 'linebox.log' -exec tail -n 40 {} \; >&2 || true; }
@@ -53,7 +44,7 @@ for game in lineit linyo; do
   step "Linebox.exe --demo $game (bots only, to the end)"
   status=0
   demo 240 "$game" || status=$?
-  if [ "$status" = 124 ] && [ "$ON_WINE" = 1 ]; then
+  if [ "$status" = 124 ] && [ "$ON_WINDOWS" = 0 ]; then
     # Seen once in several runs on a loaded machine: the bots' worker process
     # (multiprocessing's spawn, over Wine's named pipes) never answered and the
     # table waited on. Said loudly, tried once more; a second hang fails.
