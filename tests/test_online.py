@@ -214,3 +214,33 @@ def test_unreachable_homeserver_is_a_plain_message(tmp_path, monkeypatch):
     with pytest.raises(account.AccountError, match="cannot reach"):
         account.sign_in(f"http://127.0.0.1:{free_port()}", "@a:b", "pw").result(30)
     assert account.load() is None
+
+
+def test_a_room_whose_setup_is_not_there_yet_is_asked_again(players):
+    """A room just made can answer M_NOT_FOUND for its setup for a moment (seen under load: the
+    host's own new table never loaded). The load is asked again a few times, then let go."""
+    from nio import AsyncClient, RoomPreset, RoomVisibility
+
+    from game.online.protocol import BOT, TABLE, TableSetup
+
+    (ada,) = players("ada")
+
+    async def bare_room(c: AsyncClient) -> str:
+        return (await c.room_create(visibility=RoomVisibility.private, preset=RoomPreset.private_chat,
+                                    name="not a table yet")).room_id
+    room = ada.client._submit(bare_room).result(30)
+    ada.tables.resume(room)
+    assert pump([ada.tables], lambda: room in ada.tables._not_found, 30), "the missing setup was not noted"
+    assert room not in ada.tables.tables
+    setup = TableSetup("lineit", 2, {"first_seat": 0}, (ada.id, BOT), ada.id, "easy")
+    ada.client.put_state(room, TABLE, setup.to_content()).result(30)
+    assert pump([ada.tables], lambda: room in ada.tables.tables and not ada.tables.loading(), 60), \
+        "the table never loaded once its setup was there"
+    assert room not in ada.tables._not_found
+
+    other = ada.client._submit(bare_room).result(30)          # a room that never becomes a table
+    ada.tables.resume(other)
+    assert pump([ada.tables], lambda: other in ada.tables._not_found, 30)
+    assert pump([ada.tables], lambda: other not in ada.tables._not_found and not ada.tables.loading(), 60), \
+        "a room without a table is asked again for ever"
+    assert other not in ada.tables.tables

@@ -47,6 +47,7 @@ log = logging.getLogger("linebox.online")
 # a move of ours waits up to LINGER_S for the next one while our seat is still to move; STRICT_S is
 # how long we remember that it throttles. A homeserver that never throttles never sees a delay.
 LINGER_S = 2.0
+NOT_FOUND_TRIES = 5     # a new room's setup not found yet: asked again after 0.5, 1, 2, 4, 8 s
 STRICT_S = 600.0
 
 
@@ -174,6 +175,9 @@ class OnlineTables:
         self.online = False
         self.problems: list[Problem] = []  # for the screen (a broken table, a refused move)
         self._loading: dict[str, tuple[concurrent.futures.Future, concurrent.futures.Future]] = {}
+        # room -> (loads that found no table yet, when to ask again): a room just made can answer
+        # "M_NOT_FOUND" for its setup for a moment; a room that never has one is let go
+        self._not_found: dict[str, tuple[int, float]] = {}
         self._early: dict[str, list[dict]] = {}
         self._outbox: dict[str, list[tuple[str, dict]]] = {}
         self._queued_at: dict[str, float] = {}     # room -> when its oldest waiting item was queued
@@ -327,8 +331,13 @@ class OnlineTables:
         while not self._archived_q.empty():
             room_id = self._archived_q.get()
             self._archived.add(room_id)
-            for held in (self.tables, self._outbox, self._early, self._loading):
+            for held in (self.tables, self._outbox, self._early, self._loading, self._not_found):
                 held.pop(room_id, None)
+        now = time.monotonic()
+        for room_id, (_tries, due) in list(self._not_found.items()):
+            if due <= now and room_id not in self._loading:
+                self._not_found[room_id] = (_tries, float("inf"))      # asked again: wait for its answer
+                self.resume(room_id)
         self._finish_loads()
         self._check_sends()
         for t in self.tables.values():
@@ -411,9 +420,18 @@ class OnlineTables:
                 continue
             except Exception as exc:  # noqa: BLE001 - not a table, or no connection: keep trying later
                 log.info("cannot load %s: %s", room_id, exc)
-                if "M_NOT_FOUND" not in str(exc) and "404" not in str(exc) and "M_FORBIDDEN" not in str(exc):
-                    self.resume(room_id)
+                if "M_FORBIDDEN" in str(exc):
+                    continue
+                if "M_NOT_FOUND" in str(exc) or "404" in str(exc):
+                    tries = self._not_found.get(room_id, (0, 0.0))[0]
+                    if tries < NOT_FOUND_TRIES:
+                        self._not_found[room_id] = (tries + 1, time.monotonic() + 0.5 * 2 ** tries)
+                    else:
+                        self._not_found.pop(room_id, None)
+                    continue
+                self.resume(room_id)
                 continue
+            self._not_found.pop(room_id, None)
             old = self.tables.get(room_id)
             t = Table(room_id, TableReplica(setup))
             if old is not None:
