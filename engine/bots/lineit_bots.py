@@ -525,7 +525,7 @@ class HardBot(LineitBot):
                     spent += 1
                     if watch is not None:
                         sims[i].append(x)
-                        if watch.stop(partial(_settled, alive, sims)):
+                        if watch.stop(partial(_settled, alive, sims) if spent % SETTLE_EVERY == 0 else _unsettled):
                             halted = stop = True
                             break
                 if stop or (deadline is not None and time.perf_counter() > deadline):
@@ -563,9 +563,15 @@ class HardBot(LineitBot):
 
 SETTLE_WORLDS = 24
 """Worlds every plan still in the race must have been simulated on before `_settled` judges."""
+SETTLE_EVERY = 8
+"""Simulations between two `_settled` tests (each reads every simulation so far)."""
 SETTLE_Z = 2.0
 """How many standard errors the leader's paired lead over each other plan must be (one-sided,
 about 2% that the order is wrong for one pair): past that, more simulations rarely change it."""
+
+
+def _unsettled() -> bool:
+    return False
 
 
 def _settled(alive: list[int], sims: dict[int, list[float]]) -> bool:

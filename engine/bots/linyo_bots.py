@@ -321,14 +321,21 @@ class LinyoBot:
         if deep > 1 and len(scored) <= DEEP_MAX_POSITIONS.get(d, 15) and (
                 watch is None or watch.stopped in ("budget", "settled")) and (
                 self.time_limit is None or time.perf_counter() - started <= self.time_limit / 2):
-            # a hint someone waits for keeps the one-roll values when the two-roll ones come too late
-            stop = None if watch is None else (lambda: watch.stop(lambda: False))
-            deeper: list[Optional[float]] = []
+            # a hint someone waits for keeps the one-roll values when the two-roll ones come too late,
+            # and stops early once the best two-roll value is settled (`_settled_deep`)
+            stop = None if watch is None else (lambda: watch.stop(_unsettled))
+            deeper: list[float] = []
             for v, r, e, _m in head[:deep]:
-                deeper.append(ev.expect2(r, e, d, my_roll, then_my_roll, DEEP_WIDTH, stop) if e else v)
-                if deeper[-1] is None:
+                if watch is not None and deeper and watch.stop(partial(_settled_deep, head, deeper, deep)):
                     break
-            if all(value is not None for value in deeper):
+                value = ev.expect2(r, e, d, my_roll, then_my_roll, DEEP_WIDTH, stop) if e else v
+                if value is None:
+                    break
+                deeper.append(value)
+            if watch is not None and watch.stopped in ("deadline", "superseded"):
+                deeper = []
+            if deeper:
+                deep = len(deeper)
                 for entry, value in zip(head[:deep], deeper):
                     entry[0] = value
                 top = sorted(head[:deep], key=lambda t: -t[0])
@@ -350,6 +357,19 @@ SETTLE_GAIN = 2.0
 """How many times the largest gain seen a candidate still to value would need to pass the best:
 on 60 seeded positions the settled answer was the full search's in 85% (1.0: 80%), and the rest
 lost little (docs/BOTS.md, "Hints that never wait out a budget")."""
+
+
+def _unsettled() -> bool:
+    return False
+
+
+def _settled_deep(head: list[Candidate], deeper: list[float], deep: int) -> bool:
+    """Whether the best two-roll value so far stays best: none of the candidates still to look two
+    rolls deep could pass it unless its value moved SETTLE_GAIN times more than any so far did
+    (`head` still holds their one-roll values)."""
+    moved = max(abs(value - head[i][0]) for i, value in enumerate(deeper))
+    best = max(deeper)
+    return all(best > head[j][0] + SETTLE_GAIN * moved for j in range(len(deeper), deep))
 
 
 def _settled(scored: list[Candidate], done: int, candidates: int, gain: float) -> bool:
