@@ -42,7 +42,8 @@ def decision_rng(seed: int, view: Mapping[str, Any]) -> Rng:
 
 #: seconds a hint's search may go on once the player waits for it (`Watch`): with the worker's
 #: round trip, the teaching facts and a frame, the hint is on screen within a second of the click
-ANSWER_WITHIN = 0.6
+#: (0.6 measured p95 843-1,007 ms on this 2-core machine at load 10-14: docs/BOTS.md)
+ANSWER_WITHIN = 0.5
 
 
 class Watch:
