@@ -108,3 +108,9 @@ class Watch:
     def report(self) -> dict[str, Any]:
         return {"iterations": self.iterations, "elapsed": round(self.elapsed, 4), "waited": round(self.waited, 4),
                 "stopped": self.stopped}
+
+
+def superseded(hints: list[Any]) -> bool:
+    """Whether hints (`worker.rank`'s answer) come from a search cut short by a newer question: not
+    worth keeping, the position is asked again if it comes back."""
+    return any(isinstance(h, dict) and (h.get("search") or {}).get("stopped") == "superseded" for h in hints)

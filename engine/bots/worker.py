@@ -42,7 +42,7 @@ from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolE
 from concurrent.futures.process import BrokenProcessPool
 
 from . import make_bot, view_digest
-from .base import Watch
+from .base import Watch, superseded
 
 
 #: answers the worker keeps (`ranked`): a hint asked for a position a bot has just decided, or
@@ -135,11 +135,6 @@ def _watch(ask_id: int) -> Watch:
     if newest is None or hurry is None or not ask_id:
         return Watch(lambda: False)
     return Watch(waiting=lambda: hurry.value == ask_id, superseded=lambda: newest.value > ask_id)
-
-
-def superseded(hints: list[dict]) -> bool:
-    """A hint's search cut short because a newer question came (not worth keeping)."""
-    return any((h.get("search") or {}).get("stopped") == "superseded" for h in hints)
 
 
 log = logging.getLogger("linebox.bots")

@@ -17,6 +17,8 @@ import threading
 from concurrent.futures import Future
 from typing import Any, Callable
 
+from engine.bots.base import superseded
+
 log = logging.getLogger("linebox.table")
 
 
@@ -51,11 +53,6 @@ def bot_seeds(config: dict, players: int) -> list[int]:
 def fallback(state: Any) -> str:
     """The move made for a bot that failed: the engine's first legal action."""
     return str(state.legal_actions()[0])
-
-
-def superseded(ranked: list[dict]) -> bool:
-    """A hint's search cut short by a newer question (`engine.bots.worker.superseded`)."""
-    return any(isinstance(h, dict) and (h.get("search") or {}).get("stopped") == "superseded" for h in ranked)
 
 
 def position_key(state: Any, seat: int) -> tuple:
