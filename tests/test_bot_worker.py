@@ -141,3 +141,28 @@ def test_a_linyo_hint_with_one_candidate_needs_no_search(monkeypatch):
                 return
             s.apply(legal[0])
     pytest.skip("no position with a single legal move in these games")
+
+
+def test_a_hint_search_gives_way_to_a_newer_question_and_is_asked_again(monkeypatch):
+    """A hint searched ahead for a position the game has left (a newer question came: a bot's move)
+    stops at once, its answer marked "superseded" and not kept; asked again, it is searched again.
+    Hurried, a hint's search answers before its budget is spent."""
+    from engine.bots import lineit_bots, worker as worker_module
+    monkeypatch.setattr(lineit_bots, "DEFAULT_BUDGET", {"hard": 10 ** 8})
+    monkeypatch.setattr(lineit_bots.HardBot, "PER_PLAN", 10 ** 8)
+    monkeypatch.setattr(worker_module, "_ANSWERS", type(worker_module._ANSWERS)())
+    state = lineit.new_game(players=3, seed=12)
+    view = state.view(state.current_seat)
+    worker = BotWorker(use_process=False)
+    try:
+        ahead = worker.hint("lineit", seed=3, view=view, k=1)
+        move = worker.ask("lineit", "easy", seed=1, view=view)
+        assert _wait(ahead)[0]["search"]["stopped"] == "superseded"
+        assert _wait(move) in {str(a) for a in state.legal_actions()}
+        again = worker.hint("lineit", seed=3, view=view, k=1)
+        assert again is not ahead and not again.done()
+        worker.hurry(again)
+        search = _wait(again)[0]["search"]
+        assert search["stopped"] in ("settled", "deadline") and search["iterations"] < 10 ** 8
+    finally:
+        worker.close()

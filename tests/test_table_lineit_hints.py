@@ -118,3 +118,35 @@ def test_a_hint_asked_before_the_worker_is_there_still_comes(home, monkeypatch):
     from concurrent import futures
     futures.wait(list(sc.bots._flights.values()), timeout=60)
     until(app, lambda: sc.hint is not None, 6000)
+
+
+def test_a_hint_clicked_while_its_search_runs_comes_without_waiting_out_the_budget(home, monkeypatch):
+    """The hint's search asked ahead has a budget far beyond any wait (the worker is busy with it);
+    the click tells the worker, which answers with the best move so far once it is settled or at
+    its deadline: the search's own report says so (no wall time is asserted: a loaded machine)."""
+    import time
+
+    from engine.bots import lineit_bots, worker
+    from engine.bots.base import ANSWER_WITHIN
+    monkeypatch.setattr(lineit_bots, "DEFAULT_BUDGET", {"hard": 10 ** 8})
+    monkeypatch.setattr(lineit_bots.HardBot, "PER_PLAN", 10 ** 8)
+    monkeypatch.setattr(worker, "_ANSWERS", type(worker._ANSWERS)())      # no answer known from before
+    app = start()
+    sc = open_game(app, config("human", "bot", seed=23))
+    until(app, sc.my_turn)
+    deadline = time.monotonic() + 60
+    while not sc.bots._flights:                       # asked ahead: the worker now searches
+        assert time.monotonic() < deadline
+        frames(app)
+    flight = next(iter(sc.bots._flights.values()))
+    frames(app, 3)
+    assert not flight.done()
+    key(pygame.K_t)
+    while sc.hint is None:
+        assert time.monotonic() < deadline, "the hint never came"
+        frames(app)
+    search = sc.hint["search"]
+    assert search["stopped"] in ("settled", "deadline"), search
+    assert 0 < search["iterations"] < 10 ** 8
+    assert search["elapsed"] > search["waited"]        # it ran ahead before the click
+    assert search["waited"] < ANSWER_WITHIN + 30       # counted from the click, not from the turn

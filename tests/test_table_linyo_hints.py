@@ -142,3 +142,34 @@ def test_start_hints_follow_the_starts_picked_so_far(home):
     assert scene.can_confirm()
     key(app, pygame.K_RETURN)
     assert len(scene.state.log) == before + 4
+
+
+def test_a_hint_clicked_while_its_search_runs_comes_without_waiting_out_the_budget(home, monkeypatch):
+    """The hint's search asked ahead has a budget far beyond any wait and a slow evaluation (the
+    worker is busy with it); the click tells the worker, which answers once the best move is settled
+    or at its deadline: the search's own report says so (no wall time is asserted)."""
+    from engine.bots import linyo_bots, linyo_eval, worker
+
+    real = linyo_eval.Evaluator.expect
+
+    def slow(self, *args, **kwargs):
+        time.sleep(0.1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(linyo_eval.Evaluator, "expect", slow)
+    monkeypatch.setattr(linyo_bots, "DEFAULT_BUDGET", 10 ** 6)
+    monkeypatch.setattr(worker, "_ANSWERS", type(worker._ANSWERS)())
+    app, scene = start(seed=21)
+    to_move(app, scene)
+    scene.bots.start()                        # as after a first hint: the worker is there, and
+    scene.hints.ahead = True                  # the hint is asked as the decision opens
+    wait_for(app, lambda: bool(scene.bots._flights))
+    flight = next(iter(scene.bots._flights.values()))
+    app.step(DT)
+    assert not flight.done()
+    key(app, pygame.K_h)
+    wait_for(app, lambda: scene.hint is not None)
+    search = scene.hint["search"]
+    assert search["stopped"] in ("settled", "deadline"), search
+    assert search["elapsed"] > search["waited"]        # it ran ahead before the click
+    assert 15 <= search["iterations"]

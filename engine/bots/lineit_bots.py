@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import partial
 from typing import Any, Union
 from bisect import bisect_left, bisect_right
 
@@ -43,7 +44,7 @@ from engine.lineit.actions import ACTION_END, CLOSE, END, PASS, PLAY, TAKE_HAND
 from engine.lineit.cards import BET_BASE, SUITS
 from engine.lineit.playout import Position, greedy_turns
 
-from .base import decision_rng
+from .base import Watch, decision_rng
 from .reasons import Reason, reason
 
 Board = Union[LineitState, Position]
@@ -307,6 +308,7 @@ class LineitBot:
         self.seed = seed
         self.budget = budget
         self.time_limit = time_limit
+        self.watch: Watch | None = None   # a hint's search: someone may wait for it (`base.Watch`)
 
     def choose(self, view: dict) -> Action:
         return self.rank(view, 1)[0][0]
@@ -442,6 +444,16 @@ def _turns_to_end(t: LineitState) -> int:
     return ((t.first - t.cur) % n or n) + n * ((len(t.deck) - t.pos) // (n + 2))
 
 
+def _simulate(t0: LineitState, deck: tuple, wseed: int, horizon: int | None, p: int, scale: float) -> float:
+    """One simulation of a plan (its state before `end`, `t0`) in one world (a draw pile and a seed)."""
+    t = t0.clone()
+    t.deck = deck
+    t.apply_unchecked(ACTION_END)
+    if horizon is None or t.phase != Phase.TURN or _turns_to_end(t) <= horizon:
+        return _outcome(lineit.playout(t, Rng(wseed), "greedy"), p)
+    return _rollout(t, wseed, horizon, p, scale)
+
+
 PER_PLAN = 225
 """At most this many simulations per alternative plan."""
 
@@ -496,27 +508,33 @@ class HardBot(LineitBot):
         total = {i: 0.0 for i in alive}
         count = {i: 0 for i in alive}
         tier = {i: 0 for i in alive}
+        watch = self.watch
+        sims: dict[int, list[float]] = {i: [] for i in alive}   # each world's value, for `_settled`
         rounds = max(1, math.ceil(math.log2(len(alive))))
         spent = 0
+        halted = False                     # the watch stopped the search (a hint someone waits for)
         for r in range(rounds):
             per = max(1, (budget - spent) // ((rounds - r) * len(alive)))
             stop = False
             for i in alive:
                 t0 = plans[i][1]
                 for j in range(count[i], count[i] + per):
-                    deck, wseed = world(j)
-                    t = t0.clone()
-                    t.deck = deck
-                    t.apply_unchecked(ACTION_END)
-                    if horizon is None or t.phase != Phase.TURN or _turns_to_end(t) <= horizon:
-                        total[i] += _outcome(lineit.playout(t, Rng(wseed), "greedy"), p)
-                    else:
-                        total[i] += _rollout(t, wseed, horizon, p, scale)
-                count[i] += per
-                spent += per
-                if deadline is not None and time.perf_counter() > deadline:
+                    x = _simulate(t0, *world(j), horizon, p, scale)
+                    total[i] += x
+                    count[i] += 1
+                    spent += 1
+                    if watch is not None:
+                        sims[i].append(x)
+                        if watch.stop(partial(_settled, alive, sims) if spent % SETTLE_EVERY == 0 else _unsettled):
+                            halted = stop = True
+                            break
+                if stop or (deadline is not None and time.perf_counter() > deadline):
                     stop = True
                     break
+            if halted:
+                # stopped within a round: the plans still in it, by their mean so far
+                alive = sorted((i for i in alive if count[i]), key=lambda i: (-total[i] / count[i], i))
+                break
             most = max(count[i] for i in alive)
             alive = [i for i in alive if count[i] == most]
             alive.sort(key=lambda i: (-total[i] / count[i], i))
@@ -527,6 +545,8 @@ class HardBot(LineitBot):
                 tier[i] = r + 1
         for i in alive:
             tier[i] = rounds + 1
+        if watch is not None:
+            watch.done(spent)
         result: dict[Action, tuple[float, list[Action]]] = {}
         for i in range(len(plans)):
             plan, _, firsts = plans[i]
@@ -539,6 +559,40 @@ class HardBot(LineitBot):
                 if cur is None or v > cur[0]:
                     result[a] = (v, path)
         return result
+
+
+SETTLE_WORLDS = 24
+"""Worlds every plan still in the race must have been simulated on before `_settled` judges."""
+SETTLE_EVERY = 8
+"""Simulations between two `_settled` tests (each reads every simulation so far)."""
+SETTLE_Z = 2.0
+"""How many standard errors the leader's paired lead over each other plan must be (one-sided,
+about 2% that the order is wrong for one pair): past that, more simulations rarely change it."""
+
+
+def _unsettled() -> bool:
+    return False
+
+
+def _settled(alive: list[int], sims: dict[int, list[float]]) -> bool:
+    """Whether the best plan so far is clear: its mean beats every other plan still in the race by
+    SETTLE_Z standard errors of the paired difference (the same worlds for both: common random
+    numbers make the difference far less noisy than either value)."""
+    if any(len(sims[i]) < SETTLE_WORLDS for i in alive):
+        return False
+    lead = max(alive, key=lambda i: (sum(sims[i]) / len(sims[i]), -i))
+    mine = sims[lead]
+    for i in alive:
+        if i == lead:
+            continue
+        other = sims[i]
+        n = min(len(mine), len(other))
+        d = [mine[j] - other[j] for j in range(n)]
+        mean = sum(d) / n
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        if mean <= SETTLE_Z * math.sqrt(var / n):
+            return False
+    return True
 
 
 _CLASSES = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}

@@ -15,7 +15,7 @@ True
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, Union
 
 from engine.linyo.dice import Roll, four_of_a_kind, set_options
 from engine.linyo.sheets import COLS, FULL_MASK, NEIGHBOUR_MASKS, NEIGHBOURS, Sheet, flood
@@ -330,13 +330,16 @@ class Evaluator:
         return total
 
     def expect2(self, reached: int, ends: Ends, difficulty: int, my_roll: bool, then_my_roll: bool,
-                width: int) -> float:
+                width: int, stop: Optional[Callable[[], bool]] = None) -> Optional[float]:
         """Two rolls deep: over the 15 results of the next roll, the best of the `width`
-        best moves by `value`, each valued by `expect` (the roll after that)."""
+        best moves by `value`, each valued by `expect` (the roll after that). None once `stop()`
+        says so (asked between rolls: a hint someone waits for)."""
         if not ends:
             return self.value(reached, ends)
         total = 0.0
         for dice, p in ROLLS:
+            if stop is not None and stop():
+                return None
             found: list[Reply] = []
             for option in self.roll_options(dice, my_roll):
                 found.extend(self.replies(reached, ends, option, difficulty))

@@ -42,6 +42,7 @@ from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolE
 from concurrent.futures.process import BrokenProcessPool
 
 from . import make_bot, view_digest
+from .base import Watch, superseded
 
 
 #: answers the worker keeps (`ranked`): a hint asked for a position a bot has just decided, or
@@ -51,7 +52,7 @@ _ANSWERS: OrderedDict[tuple[Any, ...], tuple[float | None, int, list[tuple[Any, 
 
 
 def ranked(game: str, level: str, seed: int, view: dict, k: int, budget: int | None,
-           time_limit: float | None) -> list[tuple[Any, float, Any]]:
+           time_limit: float | None, watch: Watch | None = None) -> list[tuple[Any, float, Any]]:
     """`bot.rank(view, k)` of that bot (runs inside the worker), remembered per position.
 
     A bot's answer is a function of its level, seed, budget and the view
@@ -60,6 +61,9 @@ def ranked(game: str, level: str, seed: int, view: dict, k: int, budget: int | N
     when it had no less time: it was found without a limit, or with a limit no
     shorter than this one. `decide` answers through here too: a hint for the
     position a bot has just decided costs no search.
+
+    With a `watch` (a hint's search) the search may stop early (`base.Watch`): such
+    an answer is never kept here, so a bot's own decision never reuses it.
     """
     key = (game, level, seed, budget, view_digest(view))
     known = _ANSWERS.get(key)
@@ -67,8 +71,15 @@ def ranked(game: str, level: str, seed: int, view: dict, k: int, budget: int | N
         limit, kept, answer = known
         if kept >= k and (limit is None or (time_limit is not None and limit >= time_limit)):
             _ANSWERS.move_to_end(key)
+            if watch is not None:
+                watch.stopped = "known"
             return answer[:max(1, k)]
-    answer = make_bot(game, level, seed=seed, budget=budget, time_limit=time_limit).rank(view, k)
+    bot = make_bot(game, level, seed=seed, budget=budget, time_limit=time_limit)
+    if watch is not None and hasattr(bot, "watch"):
+        bot.watch = watch
+    answer = bot.rank(view, k)
+    if watch is not None and watch.stopped != "budget":
+        return answer
     _ANSWERS[key] = (time_limit, k, answer)
     _ANSWERS.move_to_end(key)
     while len(_ANSWERS) > ANSWERS_KEPT:
@@ -84,7 +95,7 @@ def decide(game: str, level: str, seed: int, view: dict, budget: int | None,
 
 
 def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | None,
-         time_limit: float | None) -> list[dict]:
+         time_limit: float | None, ask_id: int = 0) -> list[dict]:
     """The bot's top-k choices, best first — for hints.
 
     Each is {"action": text, "score": float, "reason": English text,
@@ -94,17 +105,36 @@ def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | Non
     the position it leaves (engine/bots/teach.py: the numbers that still fit
     the line, the bet's progress, a jackpot's odds; the fields Linyo's lines
     still reach and those cut off), each {"text", "key", "template", "params"}.
+    "search" is what the search did (`base.Watch.report`: its iterations, seconds,
+    seconds from the player's wait to the answer, and why it stopped: "budget",
+    "settled", "deadline", "superseded" or "known").
+
+    `ask_id` names the question (`BotWorker.hint`): once the table says the player
+    waits for it (`BotWorker.hurry`), the search answers as soon as its best move is
+    settled, and at the latest `base.ANSWER_WITHIN` seconds later; once a newer
+    question is asked, at once (its answer is then marked "superseded").
     """
     from .review import reason_json
     from .teach import facts
 
+    watch = _watch(ask_id)
     out = []
-    for action, score, why in ranked(game, level, seed, view, k, budget, time_limit):
+    for action, score, why in ranked(game, level, seed, view, k, budget, time_limit, watch):
         out.append({"action": str(action), "score": float(score), "reason": str(why),
                     "template": getattr(why, "template", str(why)),
                     "params": dict(getattr(why, "params", {})),
-                    "facts": [reason_json(f) for f in facts(game, view, str(action))]})
+                    "facts": [reason_json(f) for f in facts(game, view, str(action))],
+                    "search": watch.report})
     return out
+
+
+def _watch(ask_id: int) -> Watch:
+    """The watch of question `ask_id`: waited for once the table hurries it, superseded once a newer
+    question is asked (the shared values `BotWorker` writes, `_start` keeps)."""
+    newest, hurry = getattr(_CALLS, "newest", None), getattr(_CALLS, "hurry", None)
+    if newest is None or hurry is None or not ask_id:
+        return Watch(lambda: False)
+    return Watch(waiting=lambda: hurry.value == ask_id, superseded=lambda: newest.value > ask_id)
 
 
 log = logging.getLogger("linebox.bots")
@@ -118,6 +148,9 @@ HUNG_SECONDS = 30.0
 
 _PROGRESS: Any = None
 """The worker's share of the progress value (`BotWorker.progress_value`), set by `_start`."""
+_CALLS = threading.local()
+"""The worker's share of `BotWorker.newest` and `BotWorker.hurried`, set by `_start` in the thread
+that runs the questions (per thread: two workers in threads of one process never mix them up)."""
 
 
 def review_game(record: dict, seat: int, top: int, seed: int) -> dict:
@@ -149,10 +182,11 @@ class ReviewJob:
         return 1.0 if self.future.done() else float(self._value.value)
 
 
-def _start(progress: Any, in_process: bool) -> None:
-    """Worker initializer: keep the shared progress value; a process also ends with its parent."""
+def _start(progress: Any, newest: Any, hurry: Any, in_process: bool) -> None:
+    """Worker initializer: keep the shared values; a process also ends with its parent."""
     global _PROGRESS
     _PROGRESS = progress
+    _CALLS.newest, _CALLS.hurry = newest, hurry
     if in_process:
         _exit_with_parent()
 
@@ -181,6 +215,10 @@ class BotWorker:
 
     def __init__(self, use_process: bool = True) -> None:
         self.progress_value: Any = SimpleNamespace(value=0.0)
+        # shared with the worker (`_watch`): the newest question's id, and the hint the player waits for
+        self.newest: Any = SimpleNamespace(value=0)
+        self.hurried: Any = SimpleNamespace(value=0)
+        self._asked = 0
         # hints answered, by question, the oldest dropped first: asked again, a hint is
         # answered at once, even while the worker thinks about something else
         self._hints: OrderedDict[tuple[Any, ...], list[dict]] = OrderedDict()
@@ -191,16 +229,18 @@ class BotWorker:
         self._pool: Executor = self._thread_pool() if not use_process else self._process_pool()
 
     def _thread_pool(self) -> Executor:
-        return ThreadPoolExecutor(max_workers=1, initializer=_start, initargs=(self.progress_value, False))
+        return ThreadPoolExecutor(max_workers=1, initializer=_start,
+                                  initargs=(self.progress_value, self.newest, self.hurried, False))
 
     def _process_pool(self) -> Executor:
         try:
             context = multiprocessing.get_context("spawn")
             shared = context.Value("d", 0.0)
+            newest, hurried = context.RawValue("q", 0), context.RawValue("q", 0)  # one writer each side
             pool = ProcessPoolExecutor(max_workers=1, mp_context=context,
-                                       initializer=_start, initargs=(shared, True))
+                                       initializer=_start, initargs=(shared, newest, hurried, True))
             pool.submit(int, 0)  # start the process now, without waiting for it
-            self.progress_value = shared
+            self.progress_value, self.newest, self.hurried = shared, newest, hurried
             return pool
         except Exception:  # no process support here: think in a thread instead
             return self._thread_pool()
@@ -282,26 +322,37 @@ class BotWorker:
                     self._to_thread()
                 again()                 # the first answer settles the question, a later one is dropped
 
+    def _next_id(self) -> int:
+        """A new question's id; every hint's search asked before it may stop now (superseded)."""
+        self._asked += 1
+        self.newest.value = self._asked
+        return self._asked
+
     def ask(self, game: str, level: str, seed: int, view: dict, budget: int | None = None,
             time_limit: float | None = None) -> "Future[str]":
+        self._next_id()
         return self._submit(decide, game, level, seed, view, budget, time_limit, patience=HUNG_SECONDS)
 
     def hint(self, game: str, seed: int, view: dict, k: int = 3, level: str = "hard",
              budget: int | None = None, time_limit: float | None = None
              ) -> "Future[list[dict]]":
         """The bot's top `k` for `view` (`rank`): a Future that resolves as soon as
-        the search is done; already done when this very hint was answered before.
-        The worker also reuses a bot's decision for the same position (`ranked`)."""
+        the search is done, or soon after `hurry(future)` (the player waits); already
+        done when this very hint was answered before. The worker also reuses a bot's
+        decision for the same position (`ranked`). An answer cut short by a newer
+        question ("superseded") is not kept: asked again, the search starts again."""
         key = (game, level, seed, k, budget, time_limit, view_digest(view))
         known = self._hints.get(key)  # (read here, written by the answers' callback thread: no reorder)
         if known is not None:
             done: Future = Future()
             done.set_result([dict(h) for h in known])
             return done
-        future = self._submit(rank, game, level, seed, view, k, budget, time_limit, patience=HUNG_SECONDS)
+        ask_id = self._next_id()
+        future = self._submit(rank, game, level, seed, view, k, budget, time_limit, ask_id, patience=HUNG_SECONDS)
+        future.ask_id = ask_id  # type: ignore[attr-defined]  # for `hurry`
 
         def keep(answered: Future) -> None:
-            if not answered.cancelled() and answered.exception() is None:
+            if not answered.cancelled() and answered.exception() is None and not superseded(answered.result()):
                 self._hints[key] = answered.result()
                 while len(self._hints) > ANSWERS_KEPT:
                     self._hints.popitem(last=False)
@@ -309,8 +360,16 @@ class BotWorker:
         future.add_done_callback(keep)
         return future
 
+    def hurry(self, future: Future) -> None:
+        """The player waits for this hint (`hint`'s Future): its search answers as soon as its best
+        move is settled, within `base.ANSWER_WITHIN` seconds (a search not started yet: of its start)."""
+        ask_id = getattr(future, "ask_id", 0)
+        if ask_id and not future.done():
+            self.hurried.value = ask_id
+
     def review(self, record: dict, seat: int, top: int = 3, seed: int = 0) -> ReviewJob:
         """Review `seat`'s decisions in the game of `record` (`state.to_json()`); see `ReviewJob`."""
+        self._next_id()
         self.progress_value.value = 0.0
         return ReviewJob(self._submit(review_game, record, seat, top, seed), self.progress_value)
 

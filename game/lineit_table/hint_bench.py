@@ -7,7 +7,10 @@ process): a person at seat 0 against hard bots. At each of the person's
 decisions (a turn's start and after its take) it waits `--look` seconds (a
 player looks at the table before asking), clicks Hint, steps frames until the
 status line shows the hint, and notes the wall time; then it plays the hinted
-move and goes on. It prints one JSON line: p50, p95, max in milliseconds.
+move and goes on. It prints one JSON line: p50, p95, max in milliseconds (the
+first hint, which may meet the worker still starting, is also given apart), and
+why the hints' searches ended ("budget": done before the click, "settled" or
+"deadline": the click hurried it, "known": answered before).
 """
 from __future__ import annotations
 
@@ -48,6 +51,7 @@ def run(positions: int, players: int, seed: int, look: float) -> dict:
     tables.open_table(app, cfg)
     sc = next(s for s in app.stack if isinstance(s, TableScene))
     times: list[float] = []
+    stopped: dict[str, int] = {}      # why each hint's search ended (`engine.bots.base.Watch`)
     deadline = time.perf_counter() + 600
 
     def step() -> None:
@@ -72,13 +76,15 @@ def run(positions: int, players: int, seed: int, look: float) -> dict:
         while sc.hint is None or not status_text(sc)[0].startswith(_hint_word()):
             step()
         times.append(time.perf_counter() - t0)
+        why = str((sc.hint.get("search") or {}).get("stopped", "?"))
+        stopped[why] = stopped.get(why, 0) + 1
         action = lineit.parse_action(sc.hint["action"])
         sc.try_action(action)
     app.quit()
     ms = [t * 1000 for t in times]
     return {"positions": len(ms), "players": players, "look_s": look,
             "p50_ms": round(statistics.median(ms), 1), "p95_ms": round(_percentile(ms, 0.95), 1),
-            "max_ms": round(max(ms), 1)}
+            "max_ms": round(max(ms), 1), "first_ms": round(ms[0], 1), "stopped": stopped}
 
 
 def _hint_word() -> str:

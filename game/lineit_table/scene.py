@@ -46,7 +46,7 @@ REFUSAL_SECONDS = 3.5
 BUTTON_FONT = 28             # logical size of the button row's labels (smaller when one does not fit)
 LOG_KEEP = 300               # log entries kept (the panel scrolls through them)
 HARD_TIME_LIMIT = 2.5        # seconds a hard bot may think at the table
-HINT_SECONDS = 1.0           # the hard bot's time for a hint (asked ahead, as the person's turn begins)
+HINT_SECONDS: float | None = None  # a hint's search asked ahead: the hard bots' limit (a click hurries it)
 
 
 def _taken_back(name: str, action: Action) -> str:

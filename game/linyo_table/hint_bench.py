@@ -9,7 +9,9 @@ of the run starts the worker process: it is reported apart ("cold"), the figures
 
     python -m game.linyo_table.hint_bench [--positions 30] [--seed 1] [--think 0.0]
 
-`--think` waits that many seconds at each decision before clicking (a player looks first).
+`--think` waits that many seconds at each decision before clicking (a player looks first). It
+also counts why each hint's search ended ("budget": done before the click, "settled" or
+"deadline": the click hurried it, "known": answered before).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import shutil
 import sys
 import tempfile
 import time
+from typing import Any
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -26,7 +29,7 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench(positions: int, seed: int, think: float) -> dict[str, float]:
+def bench(positions: int, seed: int, think: float) -> dict[str, Any]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     home = tempfile.mkdtemp(prefix="linebox-linyo-hint-bench-")
@@ -46,6 +49,7 @@ def bench(positions: int, seed: int, think: float) -> dict[str, float]:
     app.run(frames=2)
     human = {"name": "Bench", "kind": "human", "level": None, "difficulty": 2}
     times: list[float] = []
+    stopped: dict[str, int] = {}      # why each hint's search ended (`engine.bots.base.Watch`)
     cold: float | None = None
     game_seed = seed
     scene: TableScene | None = None
@@ -83,11 +87,13 @@ def bench(positions: int, seed: int, think: float) -> dict[str, float]:
             cold = spent
         else:
             times.append(spent)
+            why = str((scene.hint.get("search") or {}).get("stopped", "?"))
+            stopped[why] = stopped.get(why, 0) + 1
         scene._decide(linyo.parse_action(scene.hint["action"]))
     pygame.quit()
     shutil.rmtree(home, ignore_errors=True)
     return {"n": len(times), "p50": _quantile(times, 0.5), "p95": _quantile(times, 0.95), "max": max(times),
-            "cold": cold or 0.0}
+            "cold": cold or 0.0, "stopped": stopped}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,7 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     got = bench(max(1, args.positions), args.seed, max(0.0, args.think))
     print(f"Linyo hint, click to screen, {got['n']} positions: p50 {got['p50'] * 1000:.0f} ms, "
           f"p95 {got['p95'] * 1000:.0f} ms, max {got['max'] * 1000:.0f} ms "
-          f"(first hint, worker starting: {got['cold'] * 1000:.0f} ms)")
+          f"(first hint, worker starting: {got['cold'] * 1000:.0f} ms); searches ended: "
+          + ", ".join(f"{why} {n}" for why, n in sorted(got["stopped"].items())))
     return 0
 
 

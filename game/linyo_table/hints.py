@@ -4,8 +4,9 @@
 undo, or the same decision met twice) is on screen at once. Once a player has asked for a hint
 in a game, the book asks the worker for the next decisions' hints as soon as they open, while
 the player looks at the dice: the click then finds the answer there, or on its way. Nothing
-waits a fixed time: the worker answers when its search is done (`HINT_TIME_LIMIT` only caps it
-on a loaded machine).
+waits a fixed time: the search asked ahead runs the hard bot's budget (capped by the table's limit
+for hard bots, `HINT_TIME_LIMIT` None), and once the player clicks, the worker answers as soon as
+its best move is settled, within `engine.bots.base.ANSWER_WITHIN` seconds (`TableBots.ask_hint`).
 
 `reasons` words what the move teaches from the worker's facts (`engine/bots/teach.py`: the free
 fields the lines still reach, those the move cuts off for good) and from the position it leaves
@@ -21,7 +22,7 @@ from engine.linyo.reach import room
 
 from ..i18n import _, ngettext
 
-HINT_TIME_LIMIT = 0.8     # seconds the hard bot may search for a hint, at most (a quiet machine needs ~0.1-0.3)
+HINT_TIME_LIMIT: float | None = None   # a hint's search asked ahead: the table's limit for hard bots
 KEPT = 256                # answers kept per table (a whole game has fewer decisions)
 
 

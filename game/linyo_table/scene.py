@@ -762,7 +762,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         st = self.hint_state()
         known = self.hints.get(st, seat)
         if known is None and self.bots.ready:
-            self.bots.ask_hint(st, seat, time_limit=HINT_TIME_LIMIT)
+            self.bots.ask_hint(st, seat, time_limit=HINT_TIME_LIMIT, wanted=self.hint_wanted)
             known = self.bots.poll_hint(st, seat)
             if known is not None:
                 self.hints.keep(st, seat, known)

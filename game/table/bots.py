@@ -17,6 +17,8 @@ import threading
 from concurrent.futures import Future
 from typing import Any, Callable
 
+from engine.bots.base import superseded
+
 log = logging.getLogger("linebox.table")
 
 
@@ -150,28 +152,36 @@ class TableBots:
     # A hint is asked once per position and kept: the table may ask ahead (`prefetch_hint`, as soon
     # as a person's turn begins), so that a click on Hint finds the answer there at once; a position
     # seen again (an undo) reuses it. Answers are kept by the seat's view, the bot's only input.
+    # The search asked ahead runs the hard bot's whole budget while the player looks; once the player
+    # asks (`ask_hint` with `wanted`), the worker is told (`BotWorker.hurry`): the search answers as
+    # soon as its best move is settled, within `engine.bots.base.ANSWER_WITHIN` seconds — a click
+    # never waits out the search's budget or a time limit counted from the turn's start.
 
     def _view_key(self, state: Any, seat: int) -> tuple:
         return (seat, hash(json.dumps(state.view(seat), sort_keys=True, default=str)))
 
-    def ask_hint(self, state: Any, seat: int, time_limit: float = 1.5) -> None:
+    def ask_hint(self, state: Any, seat: int, time_limit: float | None = None, wanted: bool = True) -> None:
         """Ask the hard bot for the seat's best move (once per position; at once from what an
-        earlier question about the same position answered or is still answering)."""
+        earlier question about the same position answered or is still answering). `wanted`: the
+        player waits for it now (the search is hurried); `time_limit` caps the search asked ahead
+        (None: the table's limit for its hard bots)."""
         if self.worker is None:
             return
         key = position_key(state, seat)
-        if self._hint_key == key:
-            return
-        self._hint_key = key
-        vkey = self._hint_vkey = self._view_key(state, seat)
-        if vkey in self._answers or vkey in self._flights:
-            return
-        self._flights[vkey] = self.worker.hint(self.game, seed=self.seeds[seat], view=state.view(seat), k=1,
-                                               level="hard", time_limit=time_limit)
+        if self._hint_key != key:
+            self._hint_key = key
+            vkey = self._hint_vkey = self._view_key(state, seat)
+            if vkey not in self._answers and vkey not in self._flights:
+                limit = self.time_limit if time_limit is None else time_limit
+                self._flights[vkey] = self.worker.hint(self.game, seed=self.seeds[seat], view=state.view(seat),
+                                                       k=1, level="hard", time_limit=limit)
+        flight = self._flights.get(self._hint_vkey) if self._hint_vkey is not None else None
+        if wanted and flight is not None and hasattr(self.worker, "hurry"):
+            self.worker.hurry(flight)
 
-    def prefetch_hint(self, state: Any, seat: int, time_limit: float = 1.5) -> None:
-        """Ask ahead, before the person clicks Hint (the same question as `ask_hint`)."""
-        self.ask_hint(state, seat, time_limit)
+    def prefetch_hint(self, state: Any, seat: int, time_limit: float | None = None) -> None:
+        """Ask ahead, before the person clicks Hint (the same question as `ask_hint`, not waited for)."""
+        self.ask_hint(state, seat, time_limit, wanted=False)
 
     def _collect(self) -> None:
         """Keep the answers that came in."""
@@ -183,6 +193,10 @@ class TableBots:
                 ranked = f.result()
             except Exception as exc:  # noqa: BLE001
                 log.error("hint failed: %s", exc)
+                continue
+            if ranked and superseded(ranked):
+                if vkey == self._hint_vkey:
+                    self._hint_key = None         # still the position asked: ask it again
                 continue
             if ranked:
                 if len(self._answers) >= HINTS_KEPT:
