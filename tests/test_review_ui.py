@@ -20,6 +20,7 @@ from game.replay.scene import ReplayScene
 from game.scenes.menu import MenuScene
 from game.table import bots
 from game.ui.widgets import label_text
+from appkit import drawn_by  # noqa: E402
 
 DT = 1 / 60
 SUGGEST = (96, 226, 140)        # the better move's colour on both tables (game/<game>_table/suggest.py)
@@ -314,13 +315,7 @@ def test_each_row_of_result_buttons_reads_in_one_size(headless_home, thread_work
     st, _expected = games[game]
     a = start_app(size, lang)
     results = results_of(a, game, st)
-    from game.ui import text as T
-    T.drawn = []
-    try:
-        results.draw(a.screen)
-        drawn = list(T.drawn)
-    finally:
-        T.drawn = None
+    drawn = drawn_by(lambda: results.draw(a.screen))
     main = results.shown_buttons()
     assert results.b_review.visible and len(main) >= 4
     sizes = {}

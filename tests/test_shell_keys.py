@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from appkit import menu_app
+from appkit import drawn_by, menu_app
 from game import i18n
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuScene
@@ -120,12 +120,7 @@ def test_settings_done_stays_clear_of_the_key_line(headless_home, lang, size):
     settings = SettingsScene(app)
     app.push(settings)
     app.run(frames=2, dt=DT)
-    T.drawn = []
-    try:
-        settings.draw(app.screen)
-        drawn = list(T.drawn)
-    finally:
-        T.drawn = None
+    drawn = drawn_by(lambda: settings.draw(app.screen))
     key_line = drawn[-1]                           # the hint is drawn last
     assert key_line[0] == i18n._("↑ ↓ choose · ← → Space change · Enter done · Esc back")
     for w in settings.widgets:

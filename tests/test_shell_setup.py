@@ -5,21 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from appkit import menu_app
+from appkit import drawn_by, menu_app
 from game.scenes.setup import SetupScene
-from game.ui import text as T
 from game.ui.widgets import label_text
 
 DT = 1 / 60
 
 
 def drawn(scene, app) -> list[tuple[str, int, object]]:
-    T.drawn = []
-    try:
-        scene.draw(app.screen)
-        return list(T.drawn)
-    finally:
-        T.drawn = None
+    return drawn_by(lambda: scene.draw(app.screen))
 
 
 def open_setup(app, game: str) -> SetupScene:

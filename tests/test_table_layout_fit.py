@@ -25,7 +25,7 @@ from game.ui import text as T
 LANGS = ["en", "de", "fr"]
 SIZES = [(800, 600), (1280, 720), (1920, 1080)]
 MIN_PX = 11
-from appkit import menu_app  # noqa: E402
+from appkit import drawn_by, menu_app  # noqa: E402
 
 DT = 1 / 60
 LONG_NAME = "Bartholomäus-Johanna"     # as long as the setup lets a name be (20 characters)
@@ -39,16 +39,6 @@ def home(headless_home, monkeypatch):
 
 def start(size: tuple[int, int], lang: str) -> App:
     return menu_app(size, language=lang, anim_speed="reduced", bot_pace="instant")
-
-
-def drawn_by(draw) -> list[tuple[str, int, pygame.Rect]]:
-    """Every line `draw()` blits: (text, pixel size, rect)."""
-    T.drawn = []
-    try:
-        draw()
-        return list(T.drawn)
-    finally:
-        T.drawn = None
 
 
 # ------------------------------------------------------------------ Linyo: the four-of-a-kind banner
