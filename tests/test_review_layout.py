@@ -82,3 +82,23 @@ def test_the_better_move_s_tag_covers_no_label_of_the_linyo_sheet(headless_home,
                 assert max(abs(c[i] - paper[i]) for i in range(3)) < 40, \
                     f"the tag {tag} covers a label at {(x, y)} ({lang}, {size})"
     assert a.errors == 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_review_panel_leaves_each_line_it_seat_s_score_in_sight(headless_home, games, size, lang):
+    a, sc = open_review(games, "lineit", size, lang)
+    panel = sc.review.rect
+    assert sc.review.over_table == (size == (800, 600))
+    for shown in (0, 1):                       # the list, then a decision shown with the list folded
+        if shown:
+            sc.show_finding(sc.review.items[0])
+            a.run(frames=40, dt=DT)
+        geo = sc.table.geo
+        for s in (geo.me, *geo.opponents):
+            # the score is drawn right-aligned at score_pos, in the seat's panel
+            assert s.score_pos[0] < panel.x and s.panel.right <= panel.x, (s.seat, s.panel, panel)
+        assert geo.market.right <= panel.x
+        for x, _y in geo.market_slots(4):
+            assert x < panel.x
+    assert a.errors == 0

@@ -143,7 +143,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.exit_table()
 
     def layout(self, lay: Layout) -> None:
-        self.geo = TableGeometry(lay, self.ctrl.players, self.viewer)
+        self.geo = TableGeometry(lay, self.ctrl.players, self.viewer, self.covered_right)
         self.board.speed = self.anim_speed()
         self.board.geo = self.geo
         self.board.viewer = self.viewer
