@@ -102,3 +102,34 @@ def test_the_review_panel_leaves_each_line_it_seat_s_score_in_sight(headless_hom
         for x, _y in geo.market_slots(4):
             assert x < panel.x
     assert a.errors == 0
+
+
+def jackpot_counts(table) -> list[tuple[str, int, pygame.Rect]]:
+    """The four jackpot counts as drawn: (text, px, the rect of their ink), left to right."""
+    from game.lineit_table.draw import text_items
+    out = []
+    for i in text_items(table):
+        if isinstance(i.key, tuple) and i.key[0] == "jack":
+            whole = pygame.Surface((i.rect.right, i.rect.bottom), pygame.SRCALPHA)
+            i.draw(whole)
+            out.append((i.desc[0], i.desc[1], whole.get_bounding_rect()))
+    return sorted(out, key=lambda t: t[2].x)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_jackpot_counts_beside_the_review_keep_apart(headless_home, games, size, lang):
+    a, sc = open_review(games, "lineit", size, lang)
+    for item in sc.review.items:
+        sc.show_finding(item)
+        a.run(frames=40, dt=DT)
+        counts = jackpot_counts(sc.table)
+        assert len(counts) == 4
+        assert len({px for _t, px, _r in counts}) == 1            # one size for the four
+        for (t1, px, r1), (t2, _px, r2) in zip(counts, counts[1:]):
+            # clearly more than a word space: "3 cards 2 cards" must not read as one phrase
+            assert r2.x - r1.right >= px, f"{t1!r} and {t2!r} touch ({r2.x - r1.right} px apart, {lang}, {size})"
+        assert all(px >= 11 for _t, px, _r in counts)
+        words = any(not t.isdigit() for t, _px, _r in counts)
+        assert not words or counts[0][1] >= 14, "the words read too small: the counts alone say it"
+    assert a.errors == 0

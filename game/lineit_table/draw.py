@@ -28,6 +28,8 @@ from ..table.present import SPARE_FRAME_S
 from ..ui.layer import Item, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT, CardSprite
 
+JACK_GAP_PX = 10                # at least this much between two jackpot counts: they never touch
+JACK_WORDS_PX = 14              # "3 cards" smaller than this gives way to "3"
 GLOW_LOG = (255, 255, 255)      # the cards of the log entry under the mouse
 
 if TYPE_CHECKING:
@@ -406,13 +408,16 @@ def _text_items(sc: "LineitTableView") -> list[Item]:
         if got is None:
             got = cache[key] = _seat_items(sc, g, seat, p == cur)
         out.items.extend(got)
-    # one size and one form for the four piles: "12 cards" where every label fits, else the counts alone
-    room = lay.px(geo.log_w / 4 - 8)
+    # one size and one form for the four piles: "12 cards" where every label fits with a gap to
+    # its neighbours at a size that reads, else the counts alone (the tooltip says what they count)
+    room = lay.px(geo.log_w / 4) - max(JACK_GAP_PX, lay.px(24))
     counts = {suit: len(spec["jackpots"][suit]) for suit in SUIT_ORDER}
     labels = {suit: ngettext("{n} card", "{n} cards", n).format(n=n) for suit, n in counts.items()}
-    size = min(fit_size(label, font_px(lay, 22), room, True) for label in labels.values())
-    if any(text_width(label, size, True) > room for label in labels.values()):
-        labels = {suit: str(n) for suit, n in counts.items()}     # the tooltip says what they count
+    base = font_px(lay, 22)
+    size = min(fit_size(label, base, room, True) for label in labels.values())
+    if size < min(base, JACK_WORDS_PX) or any(text_width(label, size, True) > room for label in labels.values()):
+        labels = {suit: str(n) for suit, n in counts.items()}
+        size = base
     for suit, n in counts.items():
         out.text(("jack", suit), labels[suit], size, C.TEXT if n else C.TEXT_DIM,
                  (geo.jackpots[suit].centerx, geo.jackpots[suit].bottom + lay.px(6)), "midtop", bold=bool(n))
