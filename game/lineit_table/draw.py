@@ -90,7 +90,10 @@ def line_rule(line: list[str]) -> str:
 
 def base_signature(sc: "LineitTableView", surface: pygame.Surface) -> tuple:
     spec = sc.ctrl.spectator()
-    return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], table_geo(sc).lay, sc.hotseat)
+    # the log's title depends on where Menu and Recap sit and whether they show
+    buttons = tuple((b.rect.y, b.visible) for b in (sc.b_menu, sc.b_recap))
+    return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], table_geo(sc).lay, sc.hotseat,
+            buttons)
 
 
 def table_geo(sc: "LineitTableView") -> TableGeometry:
