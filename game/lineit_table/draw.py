@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 import pygame
 
@@ -28,6 +28,8 @@ from ..table.present import SPARE_FRAME_S
 from ..ui.layer import Item, merge_rects
 from .sprites import GLOW_HINT, GLOW_SELECT, CardSprite
 
+JACK_GAP_PX = 10                # at least this much between two jackpot counts: they never touch
+JACK_WORDS_PX = 14              # "3 cards" smaller than this gives way to "3"
 GLOW_LOG = (255, 255, 255)      # the cards of the log entry under the mouse
 
 if TYPE_CHECKING:
@@ -88,7 +90,10 @@ def line_rule(line: list[str]) -> str:
 
 def base_signature(sc: "LineitTableView", surface: pygame.Surface) -> tuple:
     spec = sc.ctrl.spectator()
-    return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], table_geo(sc).lay, sc.hotseat)
+    # the log's title depends on where Menu and Recap sit and whether they show
+    buttons = tuple((b.rect.y, b.visible) for b in (sc.b_menu, sc.b_recap))
+    return (surface.get_size(), i18n.current_language(), sc.viewer, spec["phase"], table_geo(sc).lay, sc.hotseat,
+            buttons)
 
 
 def table_geo(sc: "LineitTableView") -> TableGeometry:
@@ -376,7 +381,7 @@ def text_items(sc: "LineitTableView") -> list[Item]:
     """Names, scores, counts and the log, as layer items (remade only when the game or the window changed)."""
     st = sc.ctrl.state
     key = (i18n.current_language(), id(st), len(st.history), sc.viewer, len(sc.log), id(sc.log[-1]) if sc.log else 0,
-           table_geo(sc).lay, sc.hotseat, sc.ctrl.current, sc.log_scroll, id(sc.log_hover))
+           table_geo(sc).lay, sc.hotseat, sc.ctrl.current, sc.log_scroll, id(sc.log_hover), log_bottom(sc))
     paint = sc.paint
     if paint.text_cache is None or paint.text_cache[0] != key:
         paint.text_cache = (key, _text_items(sc))
@@ -406,13 +411,16 @@ def _text_items(sc: "LineitTableView") -> list[Item]:
         if got is None:
             got = cache[key] = _seat_items(sc, g, seat, p == cur)
         out.items.extend(got)
-    # one size and one form for the four piles: "12 cards" where every label fits, else the counts alone
-    room = lay.px(geo.log_w / 4 - 8)
+    # one size and one form for the four piles: "12 cards" where every label fits with a gap to
+    # its neighbours at a size that reads, else the counts alone (the tooltip says what they count)
+    room = lay.px(geo.log_w / 4) - max(JACK_GAP_PX, lay.px(24))
     counts = {suit: len(spec["jackpots"][suit]) for suit in SUIT_ORDER}
     labels = {suit: ngettext("{n} card", "{n} cards", n).format(n=n) for suit, n in counts.items()}
-    size = min(fit_size(label, font_px(lay, 22), room, True) for label in labels.values())
-    if any(text_width(label, size, True) > room for label in labels.values()):
-        labels = {suit: str(n) for suit, n in counts.items()}     # the tooltip says what they count
+    base = font_px(lay, 22)
+    size = min(fit_size(label, base, room, True) for label in labels.values())
+    if size < min(base, JACK_WORDS_PX) or any(text_width(label, size, True) > room for label in labels.values()):
+        labels = {suit: str(n) for suit, n in counts.items()}
+        size = base
     for suit, n in counts.items():
         out.text(("jack", suit), labels[suit], size, C.TEXT if n else C.TEXT_DIM,
                  (geo.jackpots[suit].centerx, geo.jackpots[suit].bottom + lay.px(6)), "midtop", bold=bool(n))
@@ -635,34 +643,68 @@ def draw_dynamic(sc: "LineitTableView", surface: pygame.Surface) -> list[pygame.
     return drawn
 
 
-def draw_hint_facts(sc: "LineitTableView", surface: pygame.Surface) -> pygame.Rect | None:
-    """What the hinted move leaves (the hint's facts: numbers that still fit, the bet, the
-    jackpots), in a box over the bottom of the log while the hint shows; None without facts."""
+class FactsBox(NamedTuple):
+    """The hint's facts as laid out: the box at the bottom of the log and its lines (text, bold)."""
+
+    rect: pygame.Rect
+    lines: tuple[tuple[str, bool], ...]
+    size: int
+    lh: int
+    pad: int
+
+
+_FACTS: dict[tuple, FactsBox] = {}
+
+
+def facts_box(sc: "LineitTableView") -> FactsBox | None:
+    """Where the facts of the hint shown go (the bottom of the log, which ends above them), or
+    None: no hint shown, or one without facts."""
+    if sc.hint is None or not sc.my_turn():
+        return None
     facts = texts.hint_facts(sc.hint)
     if not facts:
         return None
     geo = table_geo(sc)
+    key = (tuple(facts), i18n.current_language(), geo.lay, geo.log.topleft, geo.log.size)
+    got = _FACTS.get(key)
+    if got is not None:
+        return got
     lay = geo.lay
     size = font_px(lay, 22)
     lh = int(size * 1.25)
     pad = max(lay.px(14), 6)
     width = geo.log.w - 2 * pad - lay.px(16)
-    title = _("After this move:")
-    lines: list[tuple[str, bool]] = [(title, True)]
+    lines: list[tuple[str, bool]] = [(_("After this move:"), True)]
     for fact in facts:
         for i, line in enumerate(T.wrap(fact, size, width - lay.px(20))):
             lines.append((("\u2022 " if i == 0 else "   ") + line, False))
-    h = len(lines) * lh + 2 * pad
-    box = pygame.Rect(geo.log.x + lay.px(8), 0, geo.log.w - lay.px(16), min(h, geo.log.h - lay.px(70)))
+    # at most about half the entries' room: the newest entries stay in sight above it
+    room = geo.log.bottom - log_top(sc) - lay.px(8)
+    h = min(len(lines) * lh + 2 * pad, max(lh + 2 * pad, room * 55 // 100))
+    box = pygame.Rect(geo.log.x + lay.px(8), 0, geo.log.w - lay.px(16), h)
     box.bottom = geo.log.bottom - lay.px(8)
+    if len(_FACTS) > 50:
+        _FACTS.clear()
+    got = _FACTS[key] = FactsBox(box, tuple(lines), size, lh, pad)
+    return got
+
+
+def draw_hint_facts(sc: "LineitTableView", surface: pygame.Surface) -> pygame.Rect | None:
+    """What the hinted move leaves (the hint's facts: numbers that still fit, the bet, the
+    jackpots), in a box at the bottom of the log while the hint shows; None without facts."""
+    fb = facts_box(sc)
+    if fb is None:
+        return None
+    lay = table_geo(sc).lay
+    box = fb.rect
     _alpha_rect(surface, box, (20, 24, 30), 255, lay.px(10))   # opaque: the log under it showed through
     pygame.draw.rect(surface, GLOW_HINT, box, max(1, lay.px(2)), border_radius=lay.px(10))
-    y = box.y + pad
-    for text, bold in lines:
-        if y + lh > box.bottom:
+    y = box.y + fb.pad
+    for text, bold in fb.lines:
+        if y + fb.lh > box.bottom:
             break
-        T.blit_text(surface, text, size, GLOW_HINT if bold else C.TEXT, (box.x + pad, y), "topleft", bold=bold)
-        y += lh
+        T.blit_text(surface, text, fb.size, GLOW_HINT if bold else C.TEXT, (box.x + fb.pad, y), "topleft", bold=bold)
+        y += fb.lh
     return box.inflate(lay.px(4), lay.px(4))
 
 
@@ -875,9 +917,10 @@ def log_entries(sc: "LineitTableView") -> list[tuple]:
     r = geo.log
     size = font_px(lay, 21)
     lh = log_line_px(lay)
-    top = r.y + max(lay.px(58), geo.menu_button.bottom - r.y + lay.px(4))
-    # scrolled back: the "newer entries" mark has its own row under the entries
-    y = r.bottom - lay.px(12) - (newer_mark_h(lay) if sc.log_scroll else 0)
+    top = log_top(sc)
+    # scrolled back: the "newer entries" mark has its own row under the entries; a hint's facts
+    # take the bottom of the panel, and the entries end above them
+    y = log_bottom(sc) - lay.px(12) - (newer_mark_h(lay) if sc.log_scroll else 0)
     width = r.w - lay.px(36) - max(lay.px(30), 14)    # the "older entries" mark keeps the right edge
     out = []
     lang = i18n.current_language()
@@ -900,15 +943,39 @@ def log_entries(sc: "LineitTableView") -> list[tuple]:
     return out
 
 
+LOG_TITLE_SIZE = 26     # logical px of the log's title
+
+
+def log_title_px(lay: Any, size: float = LOG_TITLE_SIZE) -> int:
+    return font_px(lay, size)
+
+
+def log_top(sc: "LineitTableView") -> int:
+    """The top of the log's entries: under its title row and its buttons (a row of their own
+    where the title would not fit beside them)."""
+    geo = table_geo(sc)
+    lay = geo.lay
+    buttons = max(geo.menu_button.bottom, sc.b_menu.rect.bottom, sc.b_recap.rect.bottom)
+    return geo.log.y + max(lay.px(58), buttons - geo.log.y + lay.px(4))
+
+
+def log_bottom(sc: "LineitTableView") -> int:
+    """The bottom of the log's entries: the panel's, or the top of a hint's facts box over it."""
+    fb = facts_box(sc)
+    return table_geo(sc).log.bottom if fb is None else fb.rect.top
+
+
 def log_title(sc: "LineitTableView") -> tuple[str, int]:
-    """The log's title and its size: smaller to leave the Recap and Menu buttons their room, and
-    left out where even 11 px is too wide (the panel still reads as the log)."""
+    """The log's title and its size: its own size where Menu and Recap sit beside it or under it
+    (`TableScene.layout` chooses), smaller only if even the whole row is too narrow, and left out
+    where even 11 px is too wide (the panel still reads as the log)."""
     geo = table_geo(sc)
     lay = geo.lay
     title = _("Game log")
-    right = min(b.rect.x for b in (sc.b_recap,) if b.visible) if sc.b_recap.visible else geo.menu_button.x
+    beside = [b for b in (sc.b_recap, sc.b_menu) if b.visible and b.rect.y < geo.log.y + lay.px(30)]
+    right = min((b.rect.x for b in beside), default=geo.log.right - lay.px(6))
     room = right - geo.log.x - lay.px(26)
-    size = fit_size(title, font_px(lay, 26), room, True)
+    size = fit_size(title, log_title_px(lay), room, True)
     return (title, size) if text_width(title, size, True) <= room else ("", size)
 
 
@@ -951,7 +1018,7 @@ def draw_log(sc: "LineitTableView", surface: pygame.Surface, entries: list[tuple
     if sc.log_scroll:
         label = _("▼ newer entries (End)")
         T.blit_text(surface, label, fit_size(label, size, r.w - lay.px(40), False, 11), C.ACCENT,
-                    (r.centerx, r.bottom - lay.px(4)), "midbottom")
+                    (r.centerx, log_bottom(sc) - lay.px(4)), "midbottom")
     if entries and len(entries) + sc.log_scroll < len(sc.log):
         # older entries above: a mark at the right of the top entry (wheel, drag, Page Up)
         T.blit_text(surface, "▲", font_px(lay, 20), C.TEXT_DIM, (r.right - lay.px(8), entries[-1][2]), "topright")

@@ -73,7 +73,9 @@ class SeatGeom:
 class TableGeometry:
     """All rects of a table for `players` seats with `bottom` as the viewer's seat."""
 
-    def __init__(self, lay: Layout, players: int, bottom: int) -> None:
+    def __init__(self, lay: Layout, players: int, bottom: int, covered: int = 0) -> None:
+        """`covered`: window pixels at the right edge a panel lies over (the replay's review at
+        800×600): the seats and the market keep left of them, so no score or card hides under it."""
         self.lay = lay
         self.players = players
         self.bottom = bottom
@@ -88,12 +90,15 @@ class TableGeometry:
         self.log_w = 430 + min(50.0, spare / 7)
         right = W - 20 - self.log_w          # left edge of the right column
         self.right_x = right
+        # the seats' and the market's right edge: left of the right column, and of a panel over it
+        edge = min(right - 10, W - covered / lay.scale - 12) if covered else right - 10
         # --- opponents: a row of panels at the top
         others = [(bottom + k) % players for k in range(1, players)]
         k = len(others)
         gap = 16
-        pw = min(900.0, (W - 40 - (k - 1) * gap) / k)
-        x0 = (W - (k * pw + (k - 1) * gap)) / 2
+        row_w = W if not covered else edge + 20       # the row centred in what is seen
+        pw = min(900.0, (row_w - 40 - (k - 1) * gap) / k)
+        x0 = (row_w - (k * pw + (k - 1) * gap)) / 2
         grow = min(110.0, spare / 6)
         top_h = 262 + grow
         self.strip = px(30) if grow > 0 else 0   # the other seats' numbers in a row under their lines
@@ -117,11 +122,11 @@ class TableGeometry:
         line_h = 190
         line_y = H - 470
         bx = 40
-        bw = right - 30 - bx
+        bw = edge - 20 - bx
         hand_y = H - 232
         line = r(bx, line_y, bw, line_h)
         self.me = SeatGeom(
-            seat=bottom, panel=r(20, line_y - 58, right - 30, H - (line_y - 58) - 16),
+            seat=bottom, panel=r(20, line_y - 58, edge - 20, H - (line_y - 58) - 16),
             name_pos=(px(bx), px(line_y - 30)), score_pos=(px(bx + bw), px(line_y - 30)),
             line=line, card_h=px(line_h),
             hand=r(bx, hand_y, 2 * card_w(line_h) + 24, line_h), hand_h=px(line_h),
@@ -138,20 +143,20 @@ class TableGeometry:
         # from just under the line (clear of its drop frame): the status and two lines of key help
         # fit there at 800×600
         status_y = line_y + line_h + 14
-        self.status = r(cx, status_y, right - 30 - cx, hand_y + 96 - status_y)
-        self.buttons = r(cx, H - 116, right - 30 - cx, 80)
+        self.status = r(cx, status_y, edge - 20 - cx, hand_y + 96 - status_y)
+        self.buttons = r(cx, H - 116, edge - 20 - cx, 80)
         # --- the middle: draw pile, market, jackpots
         mid_top = 14 + top_h + 20
         mid_bottom = line_y - 70
         mh = max(120.0, min(240.0, mid_bottom - mid_top - 50))
         n = players + 2       # the market must fit without overlap
-        while mh > 120 and n * card_w(mh) * 1.16 > right - 30 - (40 + card_w(mh) + 70):
+        while mh > 120 and n * card_w(mh) * 1.16 > edge - 20 - (40 + card_w(mh) + 70):
             mh -= 4
         my = mid_top + (mid_bottom - mid_top - mh) / 2 + 18
         self.market_h = px(mh)
         self.deck = r(40, my, card_w(mh), mh)
         mx0 = 40 + card_w(mh) + 70
-        self.market = r(mx0, my, right - 30 - mx0, mh)
+        self.market = r(mx0, my, edge - 20 - mx0, mh)
         self.market_label = (self.market.x, px(my - 12))
         # jackpots: four piles in the right column
         jh = min(130.0 if not spare else 104.0, mh - 64)     # a small window: the log starts higher

@@ -38,6 +38,8 @@ from game.ui.fit_button import FitButton as Button
 
 from .buttons import RowButton, row_font
 
+LOG_TITLE_ROW = 46      # logical px: the log's title row, when Menu and Recap sit under it
+
 if TYPE_CHECKING:
     from game.app import App
 
@@ -143,7 +145,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.exit_table()
 
     def layout(self, lay: Layout) -> None:
-        self.geo = TableGeometry(lay, self.ctrl.players, self.viewer)
+        self.geo = TableGeometry(lay, self.ctrl.players, self.viewer, self.covered_right)
         self.board.speed = self.anim_speed()
         self.board.geo = self.geo
         self.board.viewer = self.viewer
@@ -160,6 +162,15 @@ class TableScene(TableBase, TableInput, Scene):
             w = min(g.menu_button.w * 2, T.width(label_text(b.label), lay.font_px(b.font_size), True) + lay.px(40))
             b.rect = pygame.Rect(x - w, g.menu_button.y, w, g.menu_button.h)
             x = b.rect.x - lay.px(10)
+        # the title keeps its size: where it would not fit beside the buttons shown, they go to a
+        # row of their own under it (the log's entries start below them)
+        from .draw import LOG_TITLE_SIZE, log_title_px
+        shown = [b for b in (self.b_menu, self.b_recap)
+                 if not self.replay and (self.seating.people() or b is self.b_menu)]
+        room = min((b.rect.x for b in shown), default=g.log.right) - g.log.x - lay.px(26)
+        if T.width(_("Game log"), log_title_px(lay, LOG_TITLE_SIZE), True) > room:
+            for b in (self.b_menu, self.b_recap):
+                b.rect.y += lay.px(LOG_TITLE_ROW)
 
     def anim_speed(self) -> float:
         f = self.app.settings.anim_factor
@@ -683,7 +694,7 @@ class TableScene(TableBase, TableInput, Scene):
         # every tooltip target for its place each frame of a flight cost a quarter millisecond
         st = self.ctrl.state
         key = (self.mouse, self.tip_focus, id(st), len(st.history), self.board.animating, self.log_scroll,
-               len(self.log), self.drag is None, geo, i18n.current_language(), self.my_turn())
+               len(self.log), self.drag is None, geo, i18n.current_language(), self.my_turn(), id(self.hint))
         if key == self._pointer_key:
             return
         self._pointer_key = key

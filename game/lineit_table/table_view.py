@@ -79,6 +79,7 @@ class LineitTableView(Protocol):
     b_undo: RowButton
     b_hint: RowButton
     b_recap: FitButton
+    b_menu: FitButton
 
     # what the scene knows of the game at this moment
     def my_turn(self) -> bool: ...

@@ -21,7 +21,7 @@ from game.ui import text as T
 from game.ui import theme as C
 
 from . import texts
-from .geometry import font_px
+from .geometry import MIN_TEXT_PX, SheetGeom, font_px
 from .sheet_draw import InkLine, draw_cross, draw_ink
 
 if TYPE_CHECKING:
@@ -124,13 +124,26 @@ def draw_suggestion(table: "LinyoTable", surface: pygame.Surface, action: str) -
     if aborted is not None:
         draw_cross(surface, geom, aborted, 1.0, SUGGEST)
     anchor = drawn[-1] if drawn else geom.paper
+    room = label_room(geom)
     size = font_px(lay, 24)
     box = T.render(label, size, C.SHADOW, True)
+    while box.get_width() + lay.px(20) > room.w and size > MIN_TEXT_PX:
+        size -= 1
+        box = T.render(label, size, C.SHADOW, True)
     pill = box.get_rect().inflate(lay.px(20), lay.px(8))
-    # over the column letters, never over a field: the path stays readable under it
-    pill.midbottom = (anchor.centerx, geom.grid.top)
-    pill.clamp_ip(surface.get_rect())
+    # in the paper's empty strip under the grid, left of the total: it covers no field and no label
+    pill.center = (anchor.centerx, room.centery)
+    pill.clamp_ip(room)
     pygame.draw.rect(surface, SUGGEST, pill, border_radius=pill.h // 2)
     surface.blit(box, box.get_rect(center=pill.center))
     drawn.append(pill)
     return drawn
+
+
+def label_room(geom: SheetGeom) -> pygame.Rect:
+    """The sheet's strip under the grid from the paper's left edge to the "Total" label: empty."""
+    x, _y = geom.row_count_pos(0)
+    total_left = int(x - geom.cell * 0.5) - T.width(_("Total"), max(11, int(geom.cell * 0.28)))
+    gap = max(2, int(geom.cell * 0.1))
+    return pygame.Rect(geom.paper.x + gap, geom.grid.bottom + 1,
+                       max(1, total_left - gap - geom.paper.x - gap), max(1, geom.paper.bottom - geom.grid.bottom - 2))

@@ -127,6 +127,9 @@ class ReplayScene(WidgetScene):
         if self.table_lay is None:
             return
         self.table.lay_override = self.table_lay
+        panel = self.review
+        # its scores stay in sight beside a review laid over it
+        self.table.covered_right = panel.rect.w if panel is not None and panel.over_table else 0
         self.table.layout(self.table_lay)
         self.table.watch_from(self.seat)
         self._show_hands()

@@ -89,6 +89,9 @@ class TableBase:
     hidden_hands: bool = False
     #: where the table is laid out (the replay viewer keeps its bar below); None: the whole window
     lay_override: Any = None
+    #: window pixels at the table's right edge that a panel lies over (the replay's review in a small
+    #: window): a table may keep what must stay readable left of them
+    covered_right: int = 0
     #: this game's id in the history once it is kept there (the results' "Watch replay")
     history_id: str | None = None
     #: seconds a hard bot may think at this table (a measured demo: as long as the level takes)

@@ -35,6 +35,8 @@ def named(table: Any, name: str) -> list[pygame.Rect]:
         return [g.me.line]
     if name == "hand":
         return [g.me.hand]
+    if name == "you":         # your name, score and line: the top of your seat
+        return [pygame.Rect(g.me.panel.x, g.me.panel.y, g.me.panel.w, g.me.line.bottom - g.me.panel.y)]
     return []
 
 

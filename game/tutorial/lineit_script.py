@@ -115,7 +115,7 @@ STEPS_BEFORE_END = (
          do=("take 45 hand", "end"), claims=("may_take 45 hand", "may_take 45 line")),
     Step(N_("Take the 9 into your hand too. A hand holds at most two cards."),
          do=("take 9 hand", "end"), bots=("take 33 line", "end", "take 20 line", "end"),
-         claims=("may_take 9 hand", "hand 1"),
+         claims=("may_take 9 hand", "hand 1"), point=("you",),
          after=N_("Your hand is full: a card that fits neither hand nor line cannot be kept."),
          after_claims=("hand_full", "may_not_take 7 line", "may_not_take 7 hand")),
     Step(N_("Once per turn you may play a card from your hand. Drag the 45 from your hand onto "

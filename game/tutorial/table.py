@@ -311,7 +311,9 @@ class GuidePanel:
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Over the table: the shade with its spotlights, the panel and the pointer, then the
         table's resting tooltip again, on top of the shade (every frame is pushed whole while
-        the tutorial shows: `FullFrames`)."""
+        the tutorial shows: `FullFrames`). Nothing while the results are up: they close the tutorial."""
+        if self.table.results_open:
+            return []
         lay = self.app.lay
         rects = [r for r in self.part.targets(self.table, self.guide) if r.w > 0 and r.h > 0]
         self._spotlight(surface, rects)
@@ -350,8 +352,11 @@ class GuidePanel:
         key = (screen.size, lay.scale, self.guide.say(), self.refusal[0] if self.refusal else "",
                tuple(map(tuple, spots)), tuple(map(tuple, avoid)))
         if self._placed is None or self._placed[0] != key:
+            # only widths whose buttons show each label whole on one line (800x600 German wrapped
+            # "Schritt zurück" into two small lines); all of them if none has the room
+            widths = [w for w in WIDTHS if self.labels_fit(lay, w)] or list(WIDTHS)
             sizes = [(lay.px(w), panel_height(lay, len(self.panel_lines(lay, w)) + len(self.refusal_lines(lay, w)),
-                                              self.inline(lay, w), self.rows(w))) for w in WIDTHS]
+                                              self.inline(lay, w), self.rows(w))) for w in widths]
             self._placed = (key, place(screen, sizes, avoid, spots, max(4, lay.px(GRID)), lay.px(16)))
         box = self._placed[1]
         self.box = box
@@ -373,6 +378,15 @@ class GuidePanel:
                 b.rect = pygame.Rect(x, y, bw, lay.px(60))
                 x += bw + lay.px(12)
         return box
+
+    def labels_fit(self, lay: Any, width: int) -> bool:
+        """A panel `width` logical units wide holds its buttons, each label on one line at its size."""
+        if self.inline(lay, width):
+            return True
+        rows = self.rows(width)
+        per = len(self.buttons) // rows
+        room = lay.px(width) - lay.px(24) * 2
+        return all(labels_width(self.buttons[r * per:(r + 1) * per], lay) <= room for r in range(rows))
 
     @staticmethod
     def rows(width: int) -> int:

@@ -1,0 +1,135 @@
+"""Where the post-game review puts things (issue 26): the better move's tag on the Linyo sheet
+covers no label, the review panel leaves each Line-it seat's score readable, the Line-it table
+beside the panel keeps its jackpot counts apart."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.bots.review import review
+from game import history
+from game.app import App
+from game.replay import review as R
+from game.replay.__main__ import finished_game
+from game.replay.scene import ReplayScene
+from game.scenes.menu import MenuScene
+
+DT = 1 / 60
+LANGS = ["en", "de", "fr"]
+SIZES = [(800, 600), (1920, 1080)]
+
+
+@pytest.fixture(scope="module")
+def games() -> dict:
+    out = {}
+    for game in ("lineit", "linyo"):
+        st = finished_game(game, 2, 3, "easy")
+        out[game] = (st, review(st.to_json(), 0, top=R.TOP).to_json())
+    return out
+
+
+def seats(game: str, n: int) -> list[dict]:
+    out = [{"name": "Ada" if p == 0 else "Bruno", "kind": "human" if p == 0 else "bot",
+            "level": None if p == 0 else "easy"} for p in range(n)]
+    if game == "linyo":
+        for s in out:
+            s["difficulty"] = 2
+    return out
+
+
+def open_review(games: dict, game: str, size: tuple[int, int], lang: str) -> tuple[App, ReplayScene]:
+    """The review scene of seat 0 after a seeded game, its findings given (no worker needed)."""
+    st, expected = games[game]
+    R._CACHE[(R.record_key(st.to_json()), 0)] = expected
+    kept = history.record_game(game, st.to_json(), seats(game, st.players))
+    a = App(size=size)
+    a.change_settings(language=lang)
+    a.reset(MenuScene(a))
+    a.run(frames=2, dt=DT)
+    sc = a.open("review", kept.id, 0)
+    assert isinstance(sc, ReplayScene) and sc.review is not None and sc.review.run.done
+    a.run(frames=30, dt=DT)
+    return a, sc
+
+
+def scene_picture(a: App, sc: ReplayScene) -> pygame.Surface:
+    picture = pygame.Surface(a.screen.get_size())
+    sc.draw(picture)
+    return picture
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_better_move_s_tag_covers_no_label_of_the_linyo_sheet(headless_home, games, size, lang):
+    a, sc = open_review(games, "linyo", size, lang)
+    for item in sc.review.items:
+        sc.show_finding(item)
+        a.run(frames=40, dt=DT)
+        assert not sc.table.animating()
+        suggestion, sc.suggestion = sc.suggestion, None
+        before = scene_picture(a, sc)              # the sheet with its labels, nothing over them
+        sc.suggestion = suggestion
+        scratch = pygame.Surface((sc.table_width(), sc.bar.y))
+        tag = R.painter("linyo")(sc.table, scratch, item.better)[-1]
+        geom = sc.table.geom
+        assert not tag.colliderect(geom.grid), "the tag lies over the fields"
+        assert geom.paper.contains(tag) or not tag.colliderect(geom.paper)
+        # under the tag the bare sheet shows one colour: no letter, number or word is hidden
+        paper = before.get_at(tag.center)
+        for x in range(tag.left, tag.right, 2):
+            for y in range(tag.top, tag.bottom, 2):
+                c = before.get_at((x, y))
+                assert max(abs(c[i] - paper[i]) for i in range(3)) < 40, \
+                    f"the tag {tag} covers a label at {(x, y)} ({lang}, {size})"
+    assert a.errors == 0
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_review_panel_leaves_each_line_it_seat_s_score_in_sight(headless_home, games, size, lang):
+    a, sc = open_review(games, "lineit", size, lang)
+    panel = sc.review.rect
+    assert sc.review.over_table == (size == (800, 600))
+    for shown in (0, 1):                       # the list, then a decision shown with the list folded
+        if shown:
+            sc.show_finding(sc.review.items[0])
+            a.run(frames=40, dt=DT)
+        geo = sc.table.geo
+        for s in (geo.me, *geo.opponents):
+            # the score is drawn right-aligned at score_pos, in the seat's panel
+            assert s.score_pos[0] < panel.x and s.panel.right <= panel.x, (s.seat, s.panel, panel)
+        assert geo.market.right <= panel.x
+        for x, _y in geo.market_slots(4):
+            assert x < panel.x
+    assert a.errors == 0
+
+
+def jackpot_counts(table) -> list[tuple[str, int, pygame.Rect]]:
+    """The four jackpot counts as drawn: (text, px, the rect of their ink), left to right."""
+    from game.lineit_table.draw import text_items
+    out = []
+    for i in text_items(table):
+        if isinstance(i.key, tuple) and i.key[0] == "jack":
+            whole = pygame.Surface((i.rect.right, i.rect.bottom), pygame.SRCALPHA)
+            i.draw(whole)
+            out.append((i.desc[0], i.desc[1], whole.get_bounding_rect()))
+    return sorted(out, key=lambda t: t[2].x)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_jackpot_counts_beside_the_review_keep_apart(headless_home, games, size, lang):
+    a, sc = open_review(games, "lineit", size, lang)
+    for item in sc.review.items:
+        sc.show_finding(item)
+        a.run(frames=40, dt=DT)
+        counts = jackpot_counts(sc.table)
+        assert len(counts) == 4
+        assert len({px for _t, px, _r in counts}) == 1            # one size for the four
+        for (t1, px, r1), (t2, _px, r2) in zip(counts, counts[1:]):
+            # clearly more than a word space: "3 cards 2 cards" must not read as one phrase
+            assert r2.x - r1.right >= px, f"{t1!r} and {t2!r} touch ({r2.x - r1.right} px apart, {lang}, {size})"
+        assert all(px >= 11 for _t, px, _r in counts)
+        words = any(not t.isdigit() for t, _px, _r in counts)
+        assert not words or counts[0][1] >= 14, "the words read too small: the counts alone say it"
+    assert a.errors == 0
