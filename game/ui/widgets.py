@@ -403,6 +403,15 @@ def _clean_input(text: object) -> str:
     return "".join(ch for ch in text if ch.isprintable()) if isinstance(text, str) else ""
 
 
+def _copy(text: str) -> None:
+    """`text` to the clipboard, where the system has one (a failure loses nothing: the field keeps it)."""
+    try:
+        if hasattr(pygame.scrap, "put_text"):
+            pygame.scrap.put_text(text)
+    except pygame.error:
+        pass
+
+
 class TextInput(Widget):
     """One line of text entry, IME-safe (SDL TEXTINPUT/TEXTEDITING events)."""
 
@@ -509,7 +518,17 @@ class TextInput(Widget):
         if k == pygame.K_END:
             self.caret = len(self.text)
             return True
-        if k == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if k == pygame.K_a and ctrl:
+            # select all: typing or a paste replaces it, Backspace clears it (it did nothing)
+            self.selected = bool(self.text)
+            self.caret = len(self.text)
+            return True
+        if k == pygame.K_c and ctrl:
+            if self.selected:
+                _copy(self.text)
+            return True
+        if k == pygame.K_v and ctrl:
             try:
                 clip = pygame.scrap.get_text() if hasattr(pygame.scrap, "get_text") else ""
             except pygame.error:
