@@ -126,6 +126,11 @@ def test_results_sheets_fill_the_room_and_the_toast_leaves_the_title(headless_ho
     assert box.top >= title.bottom, (box, title)
     keep = [table.geom.paper, *table.thumb_rects.values(), *(w.rect for w in table.widgets if w.visible)]
     assert not any(box.colliderect(r) for r in keep), (box, keep)      # the sheet, the other seats, buttons
+    # the other seat's thumbnail says its last move whole (the game's last: a line drawn, another aborted)
+    for seat, rect in table.thumb_rects.items():
+        words = table._make_thumb_item(seat, rect, lay, frozenset()).desc[-1]
+        said = texts.last_move_words(table.follow.last_move(seat).events)
+        assert " ".join(words) == said and "…" not in "".join(words), (words, said)
     assert app.errors == 0
 
 

@@ -51,17 +51,20 @@ def _fit_thumb(rect: tuple[int, int, int, int], name_h: int) -> SheetGeom:
     return geom
 
 
-def _word_lines(room: int, size: int) -> int:
-    """Lines a thumbnail gives a last move's words: two where a long one ("line 4 +12 ★") is wider."""
+def _word_lines(rect: tuple[int, int, int, int], name_h: int, line_h: int, room: int, size: int) -> int:
+    """Lines a thumbnail gives a last move's words: two where a long one ("line 4 +12 ★") is wider
+    than one, or where the second costs the sheet nothing (a move that also aborts a line at the
+    round's end says two things)."""
     sample = _("line {n} +{k}").format(n=4, k=12) + " ★"
-    return 1 if T.width(sample, size) <= room else 2
+    if T.width(sample, size) > room:
+        return 2
+    return 2 if _fit_thumb(rect, name_h + 2 * line_h).cell >= _fit_thumb(rect, name_h + line_h).cell else 1
 
 
-def _move_lines(words: str, size: int, room: int) -> tuple[str, ...]:
-    """A last move's words on the lines a thumbnail gives them, whole where they fit."""
-    n = _word_lines(room, size)
+def _move_lines(words: str, size: int, room: int, n: int) -> tuple[str, ...]:
+    """A last move's words on the `n` lines a thumbnail gives them, whole where they fit."""
     lines = T.wrap(words, size, room)
-    if len(lines) > n:                 # more than one line's move: the rest cut
+    if len(lines) > n:                 # more than they can hold: the rest cut
         lines = lines[:n - 1] + [T.cut(" ".join(lines[n - 1:]), size, room)]
     return tuple(lines)
 
@@ -846,10 +849,13 @@ class TableDrawing(TableMixin):
             T.blit_text(surface, line, size, C.TEXT, (box.x + lay.px(12), y))
             y += int(size * 1.3)
 
-    def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
+    def _thumb_word_lines(self, rect: pygame.Rect, lay: Layout) -> int:
         size = font_px(lay, 22)
+        return _word_lines(tuple(rect), lay.px(30), int(size * 1.15), rect.w - lay.px(8), size)
+
+    def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
         # the name line, then the last move's words: on two lines where a thumbnail is narrow
-        name_h = lay.px(30) + _word_lines(rect.w - lay.px(8), size) * int(size * 1.15)
+        name_h = lay.px(30) + self._thumb_word_lines(rect, lay) * int(font_px(lay, 22) * 1.15)
         return _fit_thumb(tuple(rect), name_h)
 
     def _thumb_count_long(self, lay: Layout) -> bool:
@@ -886,7 +892,8 @@ class TableDrawing(TableMixin):
         marks = self._marks(seat)
         last = self.follow.last_move(seat)
         room = rect.w - lay.px(8)
-        words = _move_lines(texts.last_move_words(last.events), size, room) if last is not None else ()
+        n = self._thumb_word_lines(rect, lay)
+        words = _move_lines(texts.last_move_words(last.events), size, room, n) if last is not None else ()
         desc = (self.reveal.signature(seat), name, label, active, tuple(geom.paper), tuple(sorted(logged)),
                 tuple(sorted(marks)), words)
         pad = lay.px(8) + 2
