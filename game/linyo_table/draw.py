@@ -851,7 +851,7 @@ class TableDrawing(TableMixin):
 
     def _thumb_word_lines(self, rect: pygame.Rect, lay: Layout) -> int:
         size = font_px(lay, 22)
-        return _word_lines(tuple(rect), lay.px(30), int(size * 1.15), rect.w - lay.px(8), size)
+        return _word_lines((rect.x, rect.y, rect.w, rect.h), lay.px(30), int(size * 1.15), rect.w - lay.px(8), size)
 
     def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
         # the name line, then the last move's words: on two lines where a thumbnail is narrow
