@@ -538,13 +538,17 @@ class TableDrawing(TableMixin):
         if self.die_rects:
             keep.append(self.die_rects[0].unionall(self.die_rects[1:]))
         top = keep[0].bottom + lay.px(8)
+        key = (tuple(box), tuple(tuple(r) for r in keep), lay.height)       # the search once per change
+        if self.paint.toast[0] != key:
 
-        def covered(y: int) -> int:
-            box.y = y
-            return sum(box.clip(r).w * box.clip(r).h for r in keep)
+            def covered(y: int) -> int:
+                box.y = y
+                return sum(box.clip(r).w * box.clip(r).h for r in keep)
 
-        return min(range(top, max(top, lay.height - h - lay.px(8)) + 1, max(1, lay.px(8))),
-                   key=lambda y: (covered(y), y))
+            best = min(range(top, max(top, lay.height - h - lay.px(8)) + 1, max(1, lay.px(8))),
+                       key=lambda y: (covered(y), y))
+            self.paint.toast = (key, best)
+        return self.paint.toast[1]
 
     def _make_header_ops(self, lay: Layout) -> tuple:
         st = self.state
