@@ -60,7 +60,8 @@ def test_each_bots_last_move_is_marked_and_said_on_its_thumbnail(home):
         marks = scene._marks(seat)
         assert marks == last.fields and marks
         desc = scene._make_thumb_item(seat, scene.thumb_rects[seat], lay, frozenset()).desc
-        assert tuple(sorted(marks)) in desc and words in desc       # marked and said on its thumbnail
+        # marked and said on its thumbnail (its lines, last in the description)
+        assert tuple(sorted(marks)) in desc and " ".join(desc[-1]) == words
     shot = pygame.Surface(app.screen.get_size())
     scene.zoom_seat, scene.zoom_t = 1, 1.0
     scene.draw(shot)                                               # the zoomed sheet draws its marks too

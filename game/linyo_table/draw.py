@@ -43,9 +43,30 @@ _ops_rects: dict = {}
 
 @lru_cache(maxsize=64)
 def _fit_thumb(rect: tuple[int, int, int, int], name_h: int) -> SheetGeom:
-    """A thumbnail's sheet under its name line (the same rect always gives the same sheet)."""
+    """A thumbnail's sheet right under its words (the same rect always gives the same sheet)."""
     x, y, w, h = rect
-    return SheetGeom.fit(pygame.Rect(x, y + name_h, w, h - name_h), compact=True)
+    geom = SheetGeom.fit(pygame.Rect(x, y + name_h, w, h - name_h), compact=True)
+    if geom.paper.h < h - name_h:        # a narrow thumbnail: no gap between the words and the sheet
+        geom = SheetGeom.fit(pygame.Rect(x, y + name_h, w, geom.paper.h), compact=True)
+    return geom
+
+
+def _word_lines(rect: tuple[int, int, int, int], name_h: int, line_h: int, room: int, size: int) -> int:
+    """Lines a thumbnail gives a last move's words: two where a long one ("line 4 +12 ★") is wider
+    than one, or where the second costs the sheet nothing (a move that also aborts a line at the
+    round's end says two things)."""
+    sample = _("line {n} +{k}").format(n=4, k=12) + " ★"
+    if T.width(sample, size) > room:
+        return 2
+    return 2 if _fit_thumb(rect, name_h + 2 * line_h).cell >= _fit_thumb(rect, name_h + line_h).cell else 1
+
+
+def _move_lines(words: str, size: int, room: int, n: int) -> tuple[str, ...]:
+    """A last move's words on the `n` lines a thumbnail gives them, whole where they fit."""
+    lines = T.wrap(words, size, room)
+    if len(lines) > n:                 # more than they can hold: the rest cut
+        lines = lines[:n - 1] + [T.cut(" ".join(lines[n - 1:]), size, room)]
+    return tuple(lines)
 
 
 def _ops_rect(ops) -> pygame.Rect:
@@ -254,7 +275,8 @@ class TableDrawing(TableMixin):
         if ops:
             items.append(Item("keys", 3, _ops_rect(ops), ops, _ops_painter(ops)))
         hovered = self.log.hovered()
-        alike = (lay.px(30), font_px(lay, 22), i18n.current_language())    # the same for every thumbnail
+        # the same for every thumbnail
+        alike = (lay.px(30), font_px(lay, 22), i18n.current_language(), self._thumb_count_long(lay))
         for seat, rect in self.thumb_rects.items():
             logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
             items.append(self._thumb_item(seat, rect, lay, logged, alike))
@@ -497,6 +519,37 @@ class TableDrawing(TableMixin):
             self.paint.header = (key, self._make_header_ops(lay))
         return self.paint.header[1]
 
+    def toast_top(self) -> int | None:
+        """Where the app's toasts go: the height under the title at which they cover least of what
+        the table shows (the title, the sheet, the dice, the buttons, the instruction, the other
+        seats), the highest of those; the key help and the log may go under a toast for its few
+        seconds. A toast after the game covered "Linyo · Game over"."""
+        toasts = self.app.toasts
+        if not toasts:
+            return None
+        lay = self.app.lay                     # the app draws its toasts at its own layout's sizes
+        size = lay.font_px(28)
+        w = max(T.width(text, size) for text, _left in toasts) + lay.px(48)
+        h = sum(T.render(text, size, C.TEXT).get_height() + lay.px(34) for text, _left in toasts)
+        box = pygame.Rect(0, 0, w, h)
+        box.centerx = lay.width // 2
+        keep = [_ops_rect(self._header_ops(self.table_lay)), self.geom.paper, _ops_rect(self._info_ops(lay)),
+                *self.thumb_rects.values(), *(x.rect for x in self.widgets if x.visible)]
+        if self.die_rects:
+            keep.append(self.die_rects[0].unionall(self.die_rects[1:]))
+        top = keep[0].bottom + lay.px(8)
+        key = (tuple(box), tuple(tuple(r) for r in keep), lay.height)       # the search once per change
+        if self.paint.toast[0] != key:
+
+            def covered(y: int) -> int:
+                box.y = y
+                return sum(box.clip(r).w * box.clip(r).h for r in keep)
+
+            best = min(range(top, max(top, lay.height - h - lay.px(8)) + 1, max(1, lay.px(8))),
+                       key=lambda y: (covered(y), y))
+            self.paint.toast = (key, best)
+        return self.paint.toast[1]
+
     def _make_header_ops(self, lay: Layout) -> tuple:
         st = self.state
         info = self.g.seats[self.focus_seat]
@@ -709,13 +762,21 @@ class TableDrawing(TableMixin):
         cw = (r.w - gap * (cols - 1)) // cols
         col = cols - 1
         bottom = r.bottom - lay.px(4)
+        # the right column leaves the ▲ ▼ markers (more entries above, below) their own room
+        marker = T.width("▲", size) + lay.px(6)
+
+        def wrapped(text: str, col: int) -> tuple[str, ...]:
+            return tuple(T.wrap(text, size, cw - lay.px(16) - (marker if col == cols - 1 else 0)))
+
         for i, entry in self.log.newest_first():
-            lines = tuple(T.wrap(entry.text(), size, cw - lay.px(16)))
+            lines = wrapped(entry.text(), col)
             h = len(lines) * step + lay.px(4)
             if bottom - h < r.y and out:
                 if col == 0:
                     break
                 col, bottom = col - 1, r.bottom - lay.px(4)
+                lines = wrapped(entry.text(), col)
+                h = len(lines) * step + lay.px(4)
                 if bottom - h < r.y:
                     break
             out.append((pygame.Rect(r.x + col * (cw + gap), bottom - h, cw, h), i, lines))
@@ -792,9 +853,21 @@ class TableDrawing(TableMixin):
             T.blit_text(surface, line, size, C.TEXT, (box.x + lay.px(12), y))
             y += int(size * 1.3)
 
+    def _thumb_word_lines(self, rect: pygame.Rect, lay: Layout) -> int:
+        size = font_px(lay, 22)
+        return _word_lines((rect.x, rect.y, rect.w, rect.h), lay.px(30), int(size * 1.15), rect.w - lay.px(8), size)
+
     def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
-        name_h = lay.px(30) + int(font_px(lay, 22) * 1.15)      # the name line, then the last move's words
+        # the name line, then the last move's words: on two lines where a thumbnail is narrow
+        name_h = lay.px(30) + self._thumb_word_lines(rect, lay) * int(font_px(lay, 22) * 1.15)
         return _fit_thumb(tuple(rect), name_h)
+
+    def _thumb_count_long(self, lay: Layout) -> bool:
+        """Whether every thumbnail has room for "64 free" beside its name: one form for all of them."""
+        size = font_px(lay, 22)
+        label = T.width(_("{n} free").format(n=88), size)
+        return all(T.width(self.g.seats[seat].name, size, True) + label + lay.px(16) <= rect.w
+                   for seat, rect in self.thumb_rects.items())
 
     def _thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout, logged: frozenset, alike: tuple) -> Item:
         """One seat's thumbnail as a layer item: repainted only when that seat's ink or label changed.
@@ -815,15 +888,16 @@ class TableDrawing(TableMixin):
         active = seat == self.state.current_seat
         free = linyo.FIELDS - len(self.reveal.shown_fields(seat))
         size = font_px(lay, 22)
-        label = _("{n} free").format(n=free)
+        # narrow thumbnails: the count alone, never over a name (the same form on each of them)
+        label = _("{n} free").format(n=free) if self._thumb_count_long(lay) else str(free)
         gap = lay.px(16)
-        if T.width(info.name, size, active) + T.width(label, size) + gap > rect.w:
-            label = str(free)                  # a narrow thumbnail: the count alone, never over the name
         # and a long name is cut to the room the count leaves it
         name = T.cut(info.name, size, rect.w - T.width(label, size) - gap, active)
         marks = self._marks(seat)
         last = self.follow.last_move(seat)
-        words = T.cut(texts.last_move_words(last.events), size, rect.w - lay.px(8)) if last is not None else ""
+        room = rect.w - lay.px(8)
+        n = self._thumb_word_lines(rect, lay)
+        words = _move_lines(texts.last_move_words(last.events), size, room, n) if last is not None else ()
         desc = (self.reveal.signature(seat), name, label, active, tuple(geom.paper), tuple(sorted(logged)),
                 tuple(sorted(marks)), words)
         pad = lay.px(8) + 2
@@ -844,8 +918,9 @@ class TableDrawing(TableMixin):
                 pygame.draw.rect(surface, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))
             if logged:                          # the log entry under the pointer is about this seat
                 draw_marks(surface, geom, logged, "log")
-            if words:
-                T.blit_text(surface, words, size, C.ACCENT, (rect.x + lay.px(4), rect.y + lay.px(2) + int(size * 1.15)))
+            for k, line in enumerate(words):
+                T.blit_text(surface, line, size, C.ACCENT,
+                            (rect.x + lay.px(4), rect.y + lay.px(2) + (k + 1) * int(size * 1.15)))
             colour = C.ACCENT if active else C.TEXT
             T.blit_text(surface, name, size, colour, (rect.x + lay.px(4), rect.y + lay.px(2)), bold=active)
             T.blit_text(surface, label, size, C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)), "topright")

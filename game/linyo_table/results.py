@@ -73,6 +73,7 @@ class ResultsScene(TableResults):
         self.b_daily = Button(N_("Today's daily sheet"), self.play_daily, font_size=28)
         self.b_daily.visible = self.offers_offline_game
         self.widgets.insert(1, self.b_daily)
+        self.cards: list[tuple[pygame.Rect, pygame.Rect]] = []     # (card, its sheet) as last drawn
         self.extras = ResultsExtras(self)          # achievements earned, the challenge and its comparison
         if self.perfect:
             sound.play("jackpot")
@@ -182,16 +183,8 @@ class ResultsScene(TableResults):
         scores = st.scores()
         ranking = g.ranking()
         winners = set(st.winners())
-        n = len(ranking)
-        W, H = lay.logical_w, lay.logical_h
-        avail_h = (H - 160) - top / lay.scale
-        cols, rows = grid(n, int(W - 120), int(avail_h - 130 * math.ceil(n / 3)))   # the sheets as large as they fit
-        cw = min(900.0, (W - 120) / cols)
-        ch = min(avail_h / rows, 640.0)
-        x0 = W / 2 - cols * cw / 2
-        for i, (place, seat) in enumerate(ranking):
-            r, c = divmod(i, cols)
-            card = lay.rect(x0 + c * cw + 12, top / lay.scale + r * ch, cw - 24, ch - 16)
+        self.cards = []
+        for (place, seat), card in zip(ranking, self._card_rects(lay, top)):
             win = seat in winners
             panel(surface, card, lay, C.PANEL_HI if win else C.PANEL, C.ACCENT if win else C.PANEL_EDGE, radius=18)
             info = g.seats[seat]
@@ -213,10 +206,33 @@ class ResultsScene(TableResults):
                     y += lay.px(28)
             area = pygame.Rect(card.x + lay.px(12), y + lay.px(4), card.w - lay.px(24), card.bottom - y - lay.px(16))
             geom = SheetGeom.fit(area, compact=True)
+            self.cards.append((card, geom.paper))
             surface.blit(paper(geom, st.sheet.rows), geom.paper)
             ink = [InkLine(list(line), float(len(line)), 0.0 if st.open[seat][li] else 1.0, li + 1)
                    for li, line in enumerate(st.lines[seat])]
             draw_ink(surface, geom, ink)
+
+    def _card_rects(self, lay: Layout, top: int) -> list[pygame.Rect]:
+        """The sheets' cards in ranking order: as large as the room between the words and the buttons
+        allows, each only as tall as its sheet needs (at 800×600 a cap on their height left a
+        third of the window empty under them), the block centred in that room."""
+        n = self.g.players
+        W = lay.logical_w
+        y0 = top / lay.scale
+        avail_h = self.b_look.rect.top / lay.scale - 40 - y0         # the buttons kept clear
+        cols, rows = grid(n, int(W - 60), int(avail_h - 130 * math.ceil(n / 3)))   # the sheets as large as they fit
+        cw = min(900.0, (W - 60) / cols)
+        # the words over a sheet (a name, two lines of facts) and the sheet at the card's full width
+        words = 52 + 2 * 28 + 4 + 16
+        sheet_h = SheetGeom.fit(pygame.Rect(0, 0, int(cw - 48), 100000), compact=True).paper.h
+        ch = min(avail_h / rows, words + sheet_h + 16)
+        x0 = W / 2 - cols * cw / 2
+        y0 += max(0.0, (avail_h - rows * ch) / 2)
+        out = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            out.append(lay.rect(x0 + c * cw + 12, y0 + r * ch, cw - 24, ch - 16))
+        return out
 
     def free_rows(self, seat: int) -> list[int]:
         """Free fields per row of `seat`'s sheet, top row first (the engine's count)."""

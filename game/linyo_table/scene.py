@@ -728,6 +728,8 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_menu.visible = self.b_rules.visible = not self.replay     # the replay viewer has its own bar
         self.b_all.visible = self.g.players > 1 and not self.replay
         self.b_results.visible = self.results_hidden()
+        if self.focus is not None and not (self.focus.enabled and self.focus.visible):
+            self.set_focus(None)     # Confirm clicked last turn is disabled at this one's start: no ring on it
 
     def undo_rewinds(self) -> bool:
         """Undo takes back what is drawn first; only with nothing drawn does it rewind the engine."""
@@ -845,8 +847,9 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         # then the game log, as wide as the sheet
         keys_h = max(px(52), 3 * int(MIN_TEXT_PX * KEYS_LEADING))
         self.keys_rect = pygame.Rect(self.geom.paper.x, self.geom.paper.bottom + px(10), self.geom.paper.w, keys_h)
-        self.log_rect = pygame.Rect(self.geom.paper.x, self.keys_rect.bottom + px(6),
-                                    self.geom.paper.w, lay.px(H - 16) - self.keys_rect.bottom - px(6))
+        gap = max(4, px(6))               # the key help's last line never touches the log
+        self.log_rect = pygame.Rect(self.geom.paper.x, self.keys_rect.bottom + gap,
+                                    self.geom.paper.w, lay.px(H - 16) - self.keys_rect.bottom - gap)
         # where the window is small the strip needs more logical height than its 70: the dice and
         # everything under them move down by the difference (a small window is tall in logical units)
         strip = max(70.0, BANNER_LINES * int(MIN_TEXT_PX * BANNER_LEADING) / lay.scale)
@@ -877,8 +880,9 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
             return
         cols = 3 if len(others) >= 3 else 2      # three across keep five sheets readable
         rows = math.ceil(len(others) / cols)
-        cw = (PANEL_W - 36) / cols
-        ch = min(200.0, (bottom - top) / max(1, rows))
+        cw = (PANEL_W - 24 - 12 * (cols - 1)) / cols     # a margin on both sides of the panel
+        # as tall as the panel allows: a small window's narrow thumbnails take their words in two lines
+        ch = min(280.0, (bottom - top) / max(1, rows))
         for i, seat in enumerate(others):
             r, c = divmod(i, cols)
             self.thumb_rects[seat] = lay.rect(x + 12 + c * (cw + 12), top + r * ch, cw, ch - 10)

@@ -70,8 +70,9 @@ def ghost(table: Any, guide: Guide) -> list[tuple[float, float]]:
 
 
 def keep_clear(table: Any, guide: Guide) -> list[pygame.Rect]:
-    """Linyo has no other seat in its tutorial: only the spotlight is kept clear."""
-    return []
+    """Linyo has no other seat in its tutorial: besides the spotlight, only the places a step with
+    an action names in `point` (the sheet the four of a kind's colours are chosen for)."""
+    return [r for name in guide.step.point for r in named(table, name)] if guide.acting() else []
 
 
 def busy(table: Any) -> bool:

@@ -49,7 +49,7 @@ STEPS = (
          after_claims=("line_fields 4 a4 b4 b3 a3",)),
     Step(N_("Four of a kind! You may turn up to three dice to other colours. Click three dice until "
             "they are orange, keep one grey, then Confirm."),
-         do=("set ooog",), point=("dice",), claims=("roll gggg", "legal set ooog", "illegal set oooo"),
+         do=("set ooog",), point=("dice", "sheet"), claims=("roll gggg", "legal set ooog", "illegal set oooo"),
          after=N_("Three orange dice and one grey: this round, everyone moves with these."),
          after_claims=("roll ooog", "phase move")),
     Step(N_("Now draw line 3 from f2 with the three orange dice and the grey one: right, up, "
