@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 import pygame
 
 from engine import linyo
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.ui import text as T
 from game.ui import theme as C
 
@@ -41,24 +41,19 @@ def cut(n: int) -> str:
     return ngettext("{n} field cut off", "{n} fields cut off", n).format(n=n)
 
 
+#: an action as what the player did ("You marked a start on c3")
+PLAYED = texts.ActionWords(
+    N_("You set the dice to {dice}"), N_("You marked a start on {field}"), N_("You aborted line {n}"),
+    N_("You extended line {n} through {fields}"),
+    N_("You extended line {n} through {fields}, then the star step to {star}"))
+
+
 def played_words(action: str) -> str:
     """An action as what the player did."""
     try:
-        a = linyo.parse_action(action)
+        return texts.action_words(action, PLAYED)
     except ValueError:
         return action
-    names = linyo.field_name
-    if isinstance(a, linyo.SetDice):
-        return _("You set the dice to {dice}").format(dice=texts.dice_text(linyo.roll_text(a.dice)))
-    if isinstance(a, linyo.Start):
-        return _("You marked a start on {field}").format(field=names(a.field))
-    if isinstance(a, linyo.Abort):
-        return _("You aborted line {n}").format(n=a.line)
-    fields = " ".join(names(f) for f in a.fields)
-    if a.star is not None:
-        return _("You extended line {n} through {fields}, then the star step to {star}").format(
-            n=a.line, fields=fields, star=names(a.star))
-    return _("You extended line {n} through {fields}").format(n=a.line, fields=fields)
 
 
 def review_lines(item: "Item") -> tuple[str, str, str]:

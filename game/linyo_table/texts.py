@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gettext
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine import linyo
 
@@ -143,21 +143,41 @@ def dice_set_banner(name: str, rolled: str, dice: str) -> str:
                     len(turned)).format(name=name, turned=dice_text(turned))
 
 
-def action_label(text: str) -> str:
-    """An action text ('move 2 c5 c6 +d6') as an instruction for the player."""
+class ActionWords(NamedTuple):
+    """The sentences that say a Linyo action, one per kind of action (msgids, said with `action_words`)."""
+
+    set_dice: str
+    start: str
+    abort: str
+    extend: str
+    extend_star: str
+
+
+#: an action as an instruction for the player ("mark a start on c3")
+INSTRUCTION = ActionWords(
+    N_("set the dice to {dice}"), N_("mark a start on {field}"), N_("extend nothing and abort line {n}"),
+    N_("extend line {n} through {fields}"), N_("extend line {n} through {fields}, then the star step to {star}"))
+
+
+def action_words(text: str, words: ActionWords) -> str:
+    """An action text ('move 2 c5 c6 +d6') in `words`' sentences (ValueError if it is no action)."""
     a = linyo.parse_action(text)
     names = linyo.field_name
     if isinstance(a, linyo.SetDice):
-        return _("set the dice to {dice}").format(dice=dice_text(linyo.roll_text(a.dice)))
+        return _(words.set_dice).format(dice=dice_text(linyo.roll_text(a.dice)))
     if isinstance(a, linyo.Start):
-        return _("mark a start on {field}").format(field=names(a.field))
+        return _(words.start).format(field=names(a.field))
     if isinstance(a, linyo.Abort):
-        return _("extend nothing and abort line {n}").format(n=a.line)
+        return _(words.abort).format(n=a.line)
     fields = " ".join(names(f) for f in a.fields)
     if a.star is not None:
-        return _("extend line {n} through {fields}, then the star step to {star}").format(
-            n=a.line, fields=fields, star=names(a.star))
-    return _("extend line {n} through {fields}").format(n=a.line, fields=fields)
+        return _(words.extend_star).format(n=a.line, fields=fields, star=names(a.star))
+    return _(words.extend).format(n=a.line, fields=fields)
+
+
+def action_label(text: str) -> str:
+    """An action text ('move 2 c5 c6 +d6') as an instruction for the player."""
+    return action_words(text, INSTRUCTION)
 
 
 #: the engine's reason templates with a count, in their singular and plural forms (`bot_reason`)
