@@ -6,26 +6,16 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from engine.bots.review import review
 from game import history
 from game.app import App
 from game.replay import review as R
-from game.replay.__main__ import finished_game
 from game.replay.scene import ReplayScene
 from game.scenes.menu import MenuScene
+from test_review_ui import games  # noqa: F401 - the seeded finished games and their reviews
 
 DT = 1 / 60
 LANGS = ["en", "de", "fr"]
 SIZES = [(800, 600), (1920, 1080)]
-
-
-@pytest.fixture(scope="module")
-def games() -> dict:
-    out = {}
-    for game in ("lineit", "linyo"):
-        st = finished_game(game, 2, 3, "easy")
-        out[game] = (st, review(st.to_json(), 0, top=R.TOP).to_json())
-    return out
 
 
 def seats(game: str, n: int) -> list[dict]:
