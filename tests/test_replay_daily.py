@@ -127,14 +127,16 @@ HOSTILE: dict[str, Any] = {
     "a long text": {"date": "2" * 50_000, "game": "@"},
     "control characters": {"date": "2026-03-14\x00", "game": "@"},
     "no game": {"date": "2026-03-14"},
-    "another game": {"date": "2026-03-14", "game": "chess"},
+    "no such game": {"date": "2026-03-14", "game": "chess"},
+    "the other game": {"date": "2026-03-14", "game": "~"},
     "another day than the seed's": {"date": "2026-03-15", "game": "@"},
 }
 
 
 def _hostile(value: Any, game: str) -> Any:
-    if isinstance(value, dict) and value.get("game") == "@":
-        return {**value, "game": game}
+    """`value` with "@" made this game, "~" the other one."""
+    if isinstance(value, dict) and value.get("game") in ("@", "~"):
+        return {**value, "game": game if value["game"] == "@" else next(g for g in games() if g != game)}
     return value
 
 
