@@ -13,7 +13,15 @@ Files (in `game.paths.data_dir()`):
        "finished": true, "abandoned": false,
        "played_at": "2025-01-31T20:15:00", "variant": {"final_plays": 1},
        "seed": 7, "pinned": false,
+       "daily": {"date": "2026-11-27", "game": "linyo"} | null,
        "branch": {"of": "<id of the game it came from> | null", "at": 12}}   (only a branch)
+
+  "daily" says, as the table knew when the game was kept (its config's
+  "daily"), which day's daily challenge or Linyo daily sheet the game was, of
+  which game; null for a game that was none. Files written before Linebox
+  kept it have no "daily": the replay viewer tells a daily by its seed there
+  (`said_daily`, `game.replay.model.daily_date`). The engine's record is the
+  same either way.
 
   A branch ("Play from here" in the replay viewer) is a new game with a
   seed of its own; `branch` names the game and the moment it came from, so
@@ -48,8 +56,9 @@ capped) and `storage.parse` (finite numbers, bounded nesting, a UTF-8 BOM
 allowed).
 
 The tables call `record_game(game, state.to_json(), config["seats"],
-game_id=config["game_id"])` once when a game ends (and with `abandoned=True`
-when an unfinished game is left for good); see `record_game`.
+game_id=config["game_id"], daily=config.get("daily"))` once when a game ends
+(and with `abandoned=True` when an unfinished game is left for good); see
+`record_game`.
 
     python -m game.history_bench      # 10,000 games: index load + screen open
 """
@@ -326,9 +335,45 @@ def _now() -> str:
     return _dt.datetime.now().isoformat(timespec="seconds")
 
 
+class _Unsaid:
+    """Whether a game was a daily is not known (a file from before Linebox kept it)."""
+
+
+UNSAID: Any = _Unsaid()
+
+
+def said_daily(game: str, data: Mapping[str, Any]) -> tuple[bool, str | None]:
+    """What a game file's "daily" says: (True, "YYYY-MM-DD") for that day's daily challenge or
+    sheet, (True, None) for a game that was none, (False, None) when it says nothing usable.
+
+    Nothing usable: no "daily" (a file from before Linebox kept it), or a value that is not a
+    real day of this game whose seed is the file's (a hand-made or damaged file: the day's seed
+    is the day's alone, `game.daily.day.seed_for`, so a true "daily" always matches). The
+    seed decides then (`game.replay.model.daily_date`); a file is never refused for it.
+    """
+    if "daily" not in data:
+        return False, None
+    said = data["daily"]
+    if said is None:
+        return True, None
+    from game.daily.day import parse_date, seed_for
+    day = parse_date(said.get("date")) if isinstance(said, Mapping) else None
+    seed = data.get("seed")
+    if (day is None or game not in GAMES or said.get("game") != game or type(seed) is not int
+            or seed != seed_for(game, day)):
+        log.info("history: a %s file's \"daily\" is not a day of its game (%.60r); its seed decides", game, said)
+        return False, None
+    return True, day.isoformat()
+
+
 def build_file(game: str, record: Any, seats: Any, *, abandoned: bool = False,
-               played_at: str | None = None, pinned: bool = False, branch: Any = None) -> dict:
-    """A checked game-file dict: the record replayed, the result taken from the replay."""
+               played_at: str | None = None, pinned: bool = False, branch: Any = None,
+               daily: Any = UNSAID) -> dict:
+    """A checked game-file dict: the record replayed, the result taken from the replay.
+
+    `daily`: the date of the daily challenge or sheet the game was (the table's config
+    "daily"), None for a game that was none; UNSAID writes no "daily" (the seed decides).
+    """
     state = replay(game, record)
     rec = state.to_json()
     finished = bool(state.is_over)
@@ -338,6 +383,11 @@ def build_file(game: str, record: Any, seats: Any, *, abandoned: bool = False,
             "finished": finished, "abandoned": bool(abandoned) and not finished,
             "played_at": played_at if _is_time(played_at) else _now(),
             "variant": _variant(game, rec["setup"]), "seed": rec["seed"], "pinned": bool(pinned)}
+    if daily is not UNSAID:
+        known, date = said_daily(game, {"seed": rec["seed"], "daily": None if daily is None
+                                        else {"date": daily, "game": game}})
+        if known:       # a date that is not the seed's day is not written: the seed decides
+            data["daily"] = None if date is None else {"date": date, "game": game}
     kept = _branch(branch) if branch is not None else None
     if kept is not None and kept["at"] <= len(rec.get("actions", ())):
         data["branch"] = kept
@@ -423,10 +473,12 @@ def read_file(path: Path) -> dict:
 
 
 def _checked(data: Mapping[str, Any]) -> dict:
-    """A file dict rebuilt from `data` through the rules (keeps its date and pin)."""
+    """A file dict rebuilt from `data` through the rules (keeps its date, pin and daily)."""
+    known, daily = said_daily(data["game"], data)
     return build_file(data["game"], data["record"], data.get("seats"),
                       abandoned=data.get("abandoned") is True, played_at=data.get("played_at"),
-                      pinned=data.get("pinned") is True, branch=data.get("branch"))
+                      pinned=data.get("pinned") is True, branch=data.get("branch"),
+                      daily=daily if known else UNSAID)
 
 
 def _set_aside(file_id: str, reason: str) -> bool:
@@ -582,12 +634,13 @@ def _kept(index: Index, game: str, tag: str) -> Entry | None:
 
 
 def record_game(game: str, record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
-                abandoned: bool = False, game_id: str | None = None, branch: Any = None) -> Entry | None:
+                abandoned: bool = False, game_id: str | None = None, branch: Any = None,
+                daily: Any = UNSAID) -> Entry | None:
     """Keep one game in the history; the tables call this once per game.
 
     - at the end of a game: `record_game(game, state.to_json(), config["seats"],
-      game_id=config.get("game_id"))` (next to `stats.record_result`; the demo
-      with `--exit-at-end` too, before `app.quit()`);
+      game_id=config.get("game_id"), daily=config.get("daily"))` (next to
+      `stats.record_result`; the demo with `--exit-at-end` too, before `app.quit()`);
     - when an unfinished game is given up for good (a new game replaces its
       autosave, or "quit without saving"): the same with `abandoned=True`.
 
@@ -597,7 +650,7 @@ def record_game(game: str, record: Mapping[str, Any], seats: Sequence[Mapping[st
     and None returned.
     """
     try:
-        data = build_file(game, dict(record), seats, abandoned=abandoned, branch=branch)
+        data = build_file(game, dict(record), seats, abandoned=abandoned, branch=branch, daily=daily)
         index = load()
         tag = None
         if isinstance(game_id, str) and game_id:

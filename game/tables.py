@@ -156,7 +156,7 @@ def keep_abandoned(game: str, envelope: dict) -> None:
         log.warning("the replaced %s game could not be kept: its save has no record", game)
         return
     history.record_game(game, payload["record"], config.get("seats", ()), abandoned=True,
-                        branch=config.get("branch"))
+                        branch=config.get("branch"), daily=config.get("daily"))
 
 
 def refused(app: "App", game: str, reason: str, is_save: bool, path: "Path | None") -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import stats
+from game import history, stats, storage, tables
 from game.daily import attempts
 from game.daily.bench import played
 from game.daily.day import challenge
@@ -48,8 +48,12 @@ def test_a_linyo_daily_counts_once_then_practice_and_waits_to_be_posted(home):
     assert day["score"] == table.tg.state.scores()[0] and day["history"] == table.history_id
     row = next(r for r in stats.load()["history"] if r.get("id") == config["game_id"])
     assert row["daily"] == "counted"
+    # the kept game says which day's daily it was (the viewer reads that, not the seed)
+    said = {"date": daily.date, "game": "linyo"}
+    assert history.game_file(table.history_id)["daily"] == said
     queued = attempts.queued()                                        # signed out: it waits on disk
     assert [(q["game"], q["date"], q["content"]["score"]) for q in queued] == [("linyo", daily.date, day["score"])]
+    assert queued[0]["content"]["file"]["daily"] == said
     # the next game of the day is practice, and says so
     app.to_menu()
     app.run(frames=5, dt=DT)
@@ -85,6 +89,11 @@ def test_the_lineit_daily_seats_three_hard_bots_after_the_player(home):
                                                          ("bot", "hard")]
     assert table.tg.state.to_json()["setup"] == challenge("lineit").setup
     assert table.tg.state.current_seat == 0
+    # its autosave keeps the day in its config: replaced by another game, it is kept as that day's
+    table.saver.flush()
+    tables.keep_abandoned("lineit", storage.read_save(storage.autosave_path("lineit")))
+    (row,) = history.load().rows
+    assert history.game_file(row[0])["daily"] == {"date": challenge("lineit").date, "game": "lineit"}
 
 
 def test_the_leaderboard_signed_out_says_how_to_sign_in(home):

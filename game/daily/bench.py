@@ -35,7 +35,7 @@ def played(daily: Daily, bot_seed: int = 1, level: str = "easy", name: str = "Ad
     while not state.is_over:
         seat = state.current_seat
         state.apply(bots[seat].choose(state.view(seat)))
-    return history.build_file(daily.game, state.to_json(), daily.seats(name))
+    return history.build_file(daily.game, state.to_json(), daily.seats(name), daily=daily.date)
 
 
 def event(daily: Daily, game_file: dict[str, Any], sender: str, event_id: str, ts: int | None = None,

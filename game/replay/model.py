@@ -21,7 +21,7 @@ from typing import Any, Mapping, Sequence
 
 from game import history
 
-DAILY_DAYS = 31          # a daily game is kept when it ends: looked for up to a month after its day
+DAILY_DAYS = 31          # an old file's daily (no "daily" field): looked for up to a month before it was kept
 
 
 def action_count(state: Any) -> int:
@@ -33,16 +33,33 @@ def action_count(state: Any) -> int:
 def daily_date(game: str, data: Mapping[str, Any]) -> str | None:
     """The UTC date (YYYY-MM-DD) of the daily challenge or daily sheet a game file was, else None.
 
-    A file keeps no word of it, but the day's seed is the day's alone (`game.daily.day.seed_for`,
-    53 bits of a hash): the file's seed is checked against the days up to `DAILY_DAYS` before it
-    was played, and the day after (`played_at` is a local time, a UTC day off at most).
+    The file says so in its "daily" (`history.said_daily`: written when the game was kept); a
+    game that was none is none, whatever its seed.
+
+    Only for files from before Linebox wrote "daily" (or whose "daily" is unusable): the day's
+    seed is the day's alone (`game.daily.day.seed_for`, 53 bits of a hash), so the file's seed
+    is checked against the days up to `DAILY_DAYS` before it was played, and the day after
+    (`played_at` is a local time, a UTC day off at most).
 
     >>> from game.daily.day import seed_for
-    >>> daily_date("linyo", {"seed": seed_for("linyo", _dt.date(2026, 3, 1)), "played_at": "2026-03-02T00:30:00"})
+    >>> seed = seed_for("linyo", _dt.date(2026, 3, 1))
+    >>> daily_date("linyo", {"seed": seed, "daily": {"date": "2026-03-01", "game": "linyo"}})
+    '2026-03-01'
+    >>> daily_date("linyo", {"seed": seed, "played_at": "2026-03-02T00:30:00", "daily": None}) is None
+    True
+    >>> daily_date("linyo", {"seed": seed, "played_at": "2026-03-02T00:30:00"})      # an older file
     '2026-03-01'
     >>> daily_date("linyo", {"seed": 12345, "played_at": "2026-03-02T00:30:00"}) is None
     True
     """
+    known, date = history.said_daily(game, data)
+    if known:
+        return date
+    return _daily_by_seed(game, data)
+
+
+def _daily_by_seed(game: str, data: Mapping[str, Any]) -> str | None:
+    """The day whose daily seed is the file's, near `played_at`: for old files only (see `daily_date`)."""
     from game.daily.day import seed_for
     seed, played = data.get("seed"), data.get("played_at")
     if type(seed) is not int or not isinstance(played, str):
@@ -100,7 +117,8 @@ class Replay:
         game = data.get("game")
         final = history.replay(str(game), data.get("record"))
         seats = history._seats(data.get("seats"), len(final.scores()))
-        return cls(str(game), final, seats, file_id, daily_date(str(game), data))
+        # the replayed record's seed, not the file's word for it (a posted file is read unchecked)
+        return cls(str(game), final, seats, file_id, daily_date(str(game), {**data, "seed": final.seed}))
 
     def _walk(self) -> None:
         """Round and event count at every moment, in one pass over the game."""

@@ -356,7 +356,7 @@ class TableBase:
         config = self.tg.config
         game_id = config.get("game_id") if isinstance(config.get("game_id"), str) else None
         kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()), game_id=game_id,
-                                   branch=config.get("branch"))
+                                   branch=config.get("branch"), daily=config.get("daily"))
         self.history_id = kept.id if kept else None
         if not self.counts:
             return
