@@ -188,7 +188,8 @@ def test_the_table_beside_the_review_reads_as_large_as_the_replay_s_own(headless
     assert all(v >= SCALE_BOUND * o for v, o in zip(values, own_values)), (values, own_values)
     assert min(texts.values()) >= 11
     if size == (1920, 1080):
-        # the texts that read 12-15 px beside the 560 px panel: most now read at 18 px or more
+        # a 16:9 fit beside the panel drew nearly half of the table's texts under 18 px (down to 12 px);
+        # now over three in four read at 18 px or more (the rest: labels the normal table draws at 18-20 px)
         readable = sum(px >= 18 for px in texts.values()) / len(texts)
-        assert readable >= 0.5, sorted(texts.items(), key=lambda t: t[1])[:12]
+        assert readable >= 0.75, sorted(texts.items(), key=lambda t: t[1])[:12]
     assert a.errors == 0
