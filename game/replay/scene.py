@@ -66,13 +66,13 @@ def make_table(app: "App", rp: Replay, state: Any, lay: Layout | None = None) ->
                                              options=TableOptions(at_rest=True, lay=lay)))
 
 
-def table_layout(width: int, height: int, lay: Layout) -> Layout:
-    """The table's layout in `width`×`height` pixels: at the window's own scale (the normal table's)
-    where they hold it, else at the largest scale at which they still hold the logical room every
-    table is laid out for (`MIN_LOGICAL_W`×`MIN_LOGICAL_H`), not at a 16:9 fit of them: beside the
-    review at 1920×1080 that fit drew the table at 0.71 and its texts at 12-15 px."""
+def table_layout(width: int, height: int, lay: Layout, room_w: float = MIN_LOGICAL_W) -> Layout:
+    """The layout of a table beside the review, in `width`×`height` pixels: at the window's own scale
+    (the normal table's) where they hold it, else at the largest scale at which they still hold the
+    logical room the table is laid out well in (`room_w`×`MIN_LOGICAL_H`, see `TableBase.room_w`), not
+    at a 16:9 fit of them: at 1920×1080 that fit drew the Line-it table at 0.71, its texts at 12-15 px."""
     fit = Layout(width, height).scale
-    want = min(lay.scale, width / MIN_LOGICAL_W, height / MIN_LOGICAL_H)
+    want = min(lay.scale, width / room_w, height / MIN_LOGICAL_H)
     # a ui_scale of want/fit is a Layout of scale `want` (above the fit, `Layout` allows it up to the room)
     return Layout(width, height, want / fit)
 
@@ -291,7 +291,10 @@ class ReplayScene(WidgetScene):
         self.bar = pygame.Rect(0, lay.height - bar_h, lay.width, bar_h)
         side = panel_width(lay) if self.review is not None else 0
         over = lay.width - side < MIN_TABLE_PX
-        self.table_lay = table_layout(lay.width - (0 if over else side), lay.height - bar_h, lay)
+        if side and not over:     # beside the review: a scale from the room left (see `table_layout`)
+            self.table_lay = table_layout(lay.width - side, lay.height - bar_h, lay, self.table.room_w)
+        else:
+            self.table_lay = Layout(lay.width, lay.height - bar_h, lay.ui_scale)
         if self.review is not None:
             self.review.layout(pygame.Rect(lay.width - side, 0, side, self.bar.y), lay)
             self.review.over_table = over
