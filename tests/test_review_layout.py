@@ -1,6 +1,7 @@
 """Where the post-game review puts things (issue 26): the better move's tag on the Linyo sheet
 covers no label, the review panel leaves each Line-it seat's score readable, the Line-it table
-beside the panel keeps its jackpot counts apart."""
+beside the panel keeps its jackpot counts apart, and the table beside the panel reads nearly as large as
+the replay's own (issue: at 1920×1080 it was drawn at 0.71, its texts at 12-15 px)."""
 from __future__ import annotations
 
 import pygame
@@ -10,6 +11,7 @@ from game import history
 from game.app import App
 from game.replay import review as R
 from game.replay.scene import ReplayScene
+from game.ui import text as T
 from game.scenes.menu import MenuScene
 from test_review_ui import games  # noqa: F401 - the seeded finished games and their reviews
 
@@ -122,4 +124,78 @@ def test_the_jackpot_counts_beside_the_review_keep_apart(headless_home, games, s
         assert all(px >= 11 for _t, px, _r in counts)
         words = any(not t.isdigit() for t, _px, _r in counts)
         assert not words or counts[0][1] >= 14, "the words read too small: the counts alone say it"
+    assert a.errors == 0
+
+
+# ------------------------------------------------------------------ the table's size beside the review
+SCALE_BOUND = 0.85    # the table beside the review: each text, card and field at least this much of the replay's own
+# and its scale at least this much of the normal table's (1920×1080: 0.71 before): Line-it takes the
+# whole height; Linyo's sheet shares the width with the panel (its room is 1843 logical px wide, see
+# `TableBase.room_w`), so its texts grow less, its sheet keeping its size
+TABLE_SCALE = {"lineit": 0.85, "linyo": 0.75}
+READABLE = {"lineit": 0.8, "linyo": 0.68}    # the share of the table's texts at 18 px or more at 1920×1080
+
+
+def table_sizes(sc: ReplayScene, monkeypatch) -> tuple[dict[str, int], float, list[int]]:
+    """The table as the scene shows it now, rebuilt and drawn once: each text's pixel size (the
+    smallest it is drawn at), the table's scale, and the sizes of what carries the game's values
+    (Line-it: the market's, the line's and the other seats' cards; Linyo: a field of the sheet)."""
+    seen: dict[str, int] = {}
+    render = T.render
+
+    def record(text, size, *args, **kwargs):
+        if str(text).strip():
+            seen[str(text)] = min(int(size), seen.get(str(text), 1 << 20))
+        return render(text, size, *args, **kwargs)
+
+    monkeypatch.setattr(T, "render", record)
+    sc._build(sc.k)                          # a fresh table: none of its texts comes from its own caches
+    sc.table.draw(pygame.Surface((sc.table_width(), sc.bar.y)))
+    monkeypatch.setattr(T, "render", render)
+    table = sc.table
+    if sc.rp.game == "lineit":
+        geo = table.geo
+        values = [geo.market_h, geo.me.card_h, *(g.card_h for g in geo.opponents)]
+    else:
+        values = [int(table.geom.cell)]
+    return seen, sc.table_lay.scale, values
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["lineit", "linyo"])
+def test_the_table_beside_the_review_reads_as_large_as_the_replay_s_own(headless_home, games, monkeypatch, game,
+                                                                        size, lang):
+    a, sc = open_review(games, game, size, lang)
+    window = a.screen.get_rect()
+    texts, scale, values = table_sizes(sc, monkeypatch)
+    table, panel = pygame.Rect(0, 0, sc.table_width(), sc.bar.y), sc.review.rect
+    assert window.contains(table) and window.contains(panel) and table.bottom <= sc.bar.y
+    # the table keeps most of the normal table's scale at this window: at 1920×1080 Line-it 0.86 (the
+    # viewer's bar takes the rest), Linyo 0.78; at 800×600 the normal table's own
+    assert scale >= TABLE_SCALE[game] * a.lay.scale, (scale, a.lay.scale)
+    if sc.review.over_table:
+        # a small window: the review lies over the table, which keeps the whole window and its scale;
+        # a decision shown folds the list away, and nothing lies over the table then
+        assert size == (800, 600) and table == pygame.Rect(0, 0, window.w, sc.bar.y) and scale == a.lay.scale
+        sc.show_finding(sc.review.items[0])
+        a.run(frames=3, dt=DT)
+        assert sc.listing() is None
+    else:
+        assert not table.colliderect(panel) and table.right == panel.x
+    # and (nearly) as large as the replay's own table without the review: each text, the cards or fields
+    sc.close_review()
+    a.run(frames=2, dt=DT)
+    own_texts, own_scale, own_values = table_sizes(sc, monkeypatch)
+    # (the Linyo sheet's labels go with its fields: the sheet is a little narrower beside the panel)
+    small = {t: (px, own_texts[t]) for t, px in texts.items() if t in own_texts and px < SCALE_BOUND * own_texts[t]}
+    assert not small, f"much smaller beside the review than in the replay ({lang}, {size}): {small}"
+    assert all(v >= SCALE_BOUND * o for v, o in zip(values, own_values)), (values, own_values)
+    assert min(texts.values()) >= 11
+    if size == (1920, 1080):
+        # a 16:9 fit beside the panel drew 54-63 % of the table's texts at 18 px or more (the rest down to
+        # 12 px); now 84-88 % (Line-it), 70-74 % (Linyo); the rest are labels the normal table draws at
+        # 18-20 px: 14-17 px here
+        readable = sum(px >= 18 for px in texts.values()) / len(texts)
+        assert readable >= READABLE[game], sorted(texts.items(), key=lambda t: t[1])[:12]
     assert a.errors == 0

@@ -47,6 +47,12 @@ class SheetGeom:
                            int(COLS * cell), int(ROWS * cell))
         return cls(paper, grid, cell, compact)
 
+    @staticmethod
+    def width_for(height: float) -> float:
+        """The width of an area whose sheet (`fit`) is as large as `height` allows: narrower, it shrinks."""
+        ml, mr, mt, mb = FULL_MARGINS
+        return height * (COLS + ml + mr) / (ROWS + mt + mb)
+
     def cell_rect(self, f: int) -> pygame.Rect:
         r, c = divmod(f, COLS)
         x0 = self.grid.x + round(c * self.cell)

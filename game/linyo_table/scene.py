@@ -76,6 +76,9 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
     name = "linyo_table"
     game = "linyo"
     bot_time_limit = BOT_TIME_LIMIT
+    # the sheet as large as 1080 logical px of height allow: its area in `layout` plus the right column
+    # and the margins (beside the replay's review a narrower room shrank the sheet, not the texts)
+    room_w = SheetGeom.width_for(1080 - 96 - 200) + PANEL_W + 24 + 44 + 20
 
     def __init__(self, app: "App", tgame: TableGame, seating: Seating | None = None,
                  options: TableOptions | None = None) -> None:

@@ -27,8 +27,12 @@ BETTER = (150, 232, 172)     # the better move's words: the colour of its rings 
 
 
 def panel_width(lay: Layout) -> int:
-    """The panel's width: a third of a small window, never wider than 560 logical px."""
-    return max(min(lay.width * 34 // 100, lay.px(560)), min(lay.width // 3, 240))
+    """The panel's width: 480 logical px in a large window, so that the table beside it keeps the
+    width for its texts (560 drew the Linyo sheet smaller than before the table got its own scale,
+    see `scene.table_layout`); never under 380 px where the window has them to spare (the entries
+    wrap into too many lines below that); a third of a small window, at least 240 px."""
+    wide = max(lay.px(480), min(380, lay.width * 3 // 10))
+    return max(min(lay.width * 34 // 100, wide), min(lay.width // 3, 240))
 
 
 Line = tuple[str, int, tuple[int, int, int], bool]

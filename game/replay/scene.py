@@ -37,7 +37,7 @@ from ..scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.fit_button import FitButton as Button
-from ..ui.layout import Layout
+from ..ui.layout import MIN_LOGICAL_H, MIN_LOGICAL_W, Layout
 from .branch import branch_envelope
 from .model import Replay
 from .review import Item, painter
@@ -64,6 +64,17 @@ def make_table(app: "App", rp: Replay, state: Any, lay: Layout | None = None) ->
         config["daily"] = rp.daily          # the table calls it what it was: the daily sheet of that day
     return tables.build_table(app, TableSpec(rp.game, config, state=state, drivers=record,
                                              options=TableOptions(at_rest=True, lay=lay)))
+
+
+def table_layout(width: int, height: int, lay: Layout, room_w: float = MIN_LOGICAL_W) -> Layout:
+    """The layout of a table beside the review, in `width`×`height` pixels: at the window's own scale
+    (the normal table's) where they hold it, else at the largest scale at which they still hold the
+    logical room the table is laid out well in (`room_w`×`MIN_LOGICAL_H`, see `TableBase.room_w`), not
+    at a 16:9 fit of them: at 1920×1080 that fit drew the Line-it table at 0.71, its texts at 12-15 px."""
+    fit = Layout(width, height).scale
+    want = min(lay.scale, width / room_w, height / MIN_LOGICAL_H)
+    # a ui_scale of want/fit is a Layout of scale `want` (above the fit, `Layout` allows it up to the room)
+    return Layout(width, height, want / fit)
 
 
 class ReplayScene(WidgetScene):
@@ -280,7 +291,10 @@ class ReplayScene(WidgetScene):
         self.bar = pygame.Rect(0, lay.height - bar_h, lay.width, bar_h)
         side = panel_width(lay) if self.review is not None else 0
         over = lay.width - side < MIN_TABLE_PX
-        self.table_lay = Layout(lay.width - (0 if over else side), lay.height - bar_h, lay.ui_scale)
+        if side and not over:     # beside the review: a scale from the room left (see `table_layout`)
+            self.table_lay = table_layout(lay.width - side, lay.height - bar_h, lay, self.table.room_w)
+        else:
+            self.table_lay = Layout(lay.width, lay.height - bar_h, lay.ui_scale)
         if self.review is not None:
             self.review.layout(pygame.Rect(lay.width - side, 0, side, self.bar.y), lay)
             self.review.over_table = over

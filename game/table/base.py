@@ -53,6 +53,7 @@ import pygame
 
 from game import history, stats
 from game.i18n import _
+from game.ui.layout import MIN_LOGICAL_W
 
 from game.tutorial.tips import FirstTips
 
@@ -92,6 +93,9 @@ class TableBase:
     #: window pixels at the table's right edge that a panel lies over (the replay's review in a small
     #: window): a table may keep what must stay readable left of them
     covered_right: int = 0
+    #: the narrowest logical width the table is laid out well in: a table given less than the window's
+    #: width (beside the replay's review) gets the largest scale that leaves it this much
+    room_w: float = MIN_LOGICAL_W
     #: this game's id in the history once it is kept there (the results' "Watch replay")
     history_id: str | None = None
     #: seconds a hard bot may think at this table (a measured demo: as long as the level takes)
