@@ -68,6 +68,16 @@ def test_every_image_exists_at_both_resolutions_with_its_size(manifest):
             assert list(png_size(path)) == entry[res]["size"], path
 
 
+def test_every_png_stays_8_bit_rgba(manifest):
+    """tools/make_art.py recompresses the PNGs without "reductions": a palette or grey PNG would
+    load as an 8-bit surface, which pygame's smoothscale (every picture goes through it) refuses."""
+    for entry in manifest["images"].values():
+        for res in ("1x", "2x"):
+            head = (CARDS / entry[res]["file"]).read_bytes()[:29]
+            depth, colour_type, _, _, interlace = struct.unpack(">BBBBB", head[24:29])
+            assert (depth, colour_type, interlace) == (8, 6, 0), entry[res]["file"]
+
+
 def test_sizes_the_table_relies_on(manifest):
     img = manifest["images"]
     assert img["card-1"]["1x"]["size"] == [120, 168]

@@ -105,7 +105,7 @@ def test_spec_bundles_every_resource_the_game_reads(spec_linux):
         assert Path(src).parent.relative_to(ROOT).as_posix() == Path(dest).as_posix(), (src, dest)
     bundled = {Path(src).relative_to(ROOT).as_posix() for src, _ in datas}
     wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*")
-              if p.is_file() and p.suffix in (".png", ".wav", ".ttf", ".json")}
+              if p.is_file() and p.suffix in (".png", ".wav", ".ttf", ".json") and not p.name.startswith("icon-")}
     wanted |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "game" / "locale").rglob("*.mo")}
     wanted |= {f"game/rulebook/{lang}.txt" for lang in ("en", "de", "fr")}
     assert wanted - bundled == set()
@@ -113,6 +113,28 @@ def test_spec_bundles_every_resource_the_game_reads(spec_linux):
     assert "assets/fonts/DejaVuSans.ttf" in bundled
     assert {"de", "fr"} <= {Path(p).parts[2] for p in bundled if p.endswith(".mo")}
     assert not [p for p in bundled if p.endswith(".po")], "the .po sources stay out of the app"
+    assert not [p for p in bundled if Path(p).name.startswith("icon-")], "the icon art is for make_icons.py only"
+
+
+def test_the_game_never_loads_the_icon_art_the_bundle_leaves_out():
+    """The spec leaves assets/cards/*/icon-N.png out (tools/make_icons.py reads them at build time):
+    the app looks pictures up by a name made from a string in its code or a rulebook token,
+    and none of those names an icon."""
+    from game.rulebook import parse_picture
+    for path in [*(ROOT / "game").rglob("*.py"), *(ROOT / "engine").rglob("*.py"),
+                 *(ROOT / "game" / "rulebook").glob("*.txt")]:
+        text = path.read_text(encoding="utf-8")
+        assert "icon-" not in text and "set_icon" not in text, f"{path} loads the icon art: bundle it again"
+    with pytest.raises(ValueError):
+        parse_picture("icon-256")
+
+
+def test_spec_leaves_out_the_data_nothing_reads(spec_linux):
+    keep = spec_linux["ns"]["keep_data"]
+    assert not keep("jsonschema/benchmarks/issue232/issue.json")
+    assert not keep("jsonschema\\benchmarks\\issue232\\issue.json")
+    assert keep("jsonschema_specifications/schemas/draft7/metaschema.json")   # jsonschema reads these on import
+    assert keep("assets/cards/manifest.json") and keep("pygame/freesansbold.ttf")
 
 
 def test_spec_entry_is_the_launcher_and_tables_are_hidden_imports(spec_linux):

@@ -8,7 +8,10 @@ are polygons and curves, not font glyphs) and shrunk with smoothscale, which
 anti-aliases every edge. Two resolutions are written: ``1x`` (a card is
 120x168) and ``2x`` (240x336), so the app can pick the one closest to the
 window's scale and stay crisp. ``assets/cards/manifest.json`` lists every
-image. The output is deterministic: a rerun writes the same bytes.
+image. Each PNG is then recompressed losslessly by optipng and advpng (Debian
+packages optipng and advancecomp; the script stops and says so when they are
+missing), which makes them about a third smaller. The output is
+deterministic: a rerun writes the same bytes.
 
 All colours come from ``game/palette.py``, which the app imports too.
 """
@@ -19,7 +22,10 @@ import argparse
 import json
 import math
 import os
+import shutil
+import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
 
@@ -620,9 +626,36 @@ def catalogue() -> list[Item]:
     return items
 
 
+# Lossless recompression of every PNG written, each tool keeping its input when
+# it cannot do better: optipng picks each row's filter (-nx: no "reductions",
+# so the file stays 8-bit RGBA, which the app's smoothscale needs: a palette or
+# grey PNG would load as an 8-bit surface), then advpng deflates the same rows
+# with zopfli. The installers ship these PNGs nearly byte for byte (they are
+# compressed already), so what is saved here is saved there.
+OPTIMISERS = (("optipng", "-quiet", "-o7", "-nx"), ("advpng", "-q", "-z", "-4"))
+
+
 def save_png(surf: pygame.Surface, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surf, str(path))
+
+
+def check_optimisers() -> None:
+    missing = [tool[0] for tool in OPTIMISERS if shutil.which(tool[0]) is None]
+    if missing:
+        raise SystemExit(f"make_art: {' and '.join(missing)} not found; install them first "
+                         "(apt-get install optipng advancecomp, or brew install optipng advancecomp)")
+
+
+def optimise(path: Path) -> None:
+    for tool in OPTIMISERS:
+        subprocess.run([*tool, str(path)], check=True, stdout=subprocess.DEVNULL)
+
+
+def optimise_all(paths: list[Path]) -> None:
+    """Recompress `paths` in place, one PNG per core at a time."""
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        list(pool.map(optimise, paths))
 
 
 def write_manifest(path: Path, manifest: dict) -> None:
@@ -644,6 +677,7 @@ def write_manifest(path: Path, manifest: dict) -> None:
 
 
 def build(out: Path = OUT, only: str | None = None) -> dict:
+    check_optimisers()
     pygame.font.init()
     manifest: dict = {
         "version": 1,
@@ -676,6 +710,7 @@ def build(out: Path = OUT, only: str | None = None) -> dict:
                 entry[res] = {"file": rel, "size": list(surf.get_size())}
             manifest["images"][name] = entry
         write_manifest(out / "manifest.json", manifest)
+    optimise_all([out / e["file"] for entry in manifest["images"].values() for e in entry.values()])
     return manifest
 
 
