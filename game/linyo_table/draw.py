@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import time
-from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -30,7 +29,7 @@ from ..table.present import SPARE_FRAME_S
 from ..ui.layer import Item, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_cursor, draw_glows, draw_ink,
                          draw_marks, draw_reach, ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
-from . import texts, tips
+from . import texts, thumbs, tips
 from .hints import cut_fields
 from .table_view import TableMixin
 
@@ -39,34 +38,6 @@ KEYS_LEADING = 1.2       # the key help's line height, in font sizes
 
 
 _ops_rects: dict = {}
-
-
-@lru_cache(maxsize=64)
-def _fit_thumb(rect: tuple[int, int, int, int], name_h: int) -> SheetGeom:
-    """A thumbnail's sheet right under its words (the same rect always gives the same sheet)."""
-    x, y, w, h = rect
-    geom = SheetGeom.fit(pygame.Rect(x, y + name_h, w, h - name_h), compact=True)
-    if geom.paper.h < h - name_h:        # a narrow thumbnail: no gap between the words and the sheet
-        geom = SheetGeom.fit(pygame.Rect(x, y + name_h, w, geom.paper.h), compact=True)
-    return geom
-
-
-def _word_lines(rect: tuple[int, int, int, int], name_h: int, line_h: int, room: int, size: int) -> int:
-    """Lines a thumbnail gives a last move's words: two where a long one ("line 4 +12 ★") is wider
-    than one, or where the second costs the sheet nothing (a move that also aborts a line at the
-    round's end says two things)."""
-    sample = _("line {n} +{k}").format(n=4, k=12) + " ★"
-    if T.width(sample, size) > room:
-        return 2
-    return 2 if _fit_thumb(rect, name_h + 2 * line_h).cell >= _fit_thumb(rect, name_h + line_h).cell else 1
-
-
-def _move_lines(words: str, size: int, room: int, n: int) -> tuple[str, ...]:
-    """A last move's words on the `n` lines a thumbnail gives them, whole where they fit."""
-    lines = T.wrap(words, size, room)
-    if len(lines) > n:                 # more than they can hold: the rest cut
-        lines = lines[:n - 1] + [T.cut(" ".join(lines[n - 1:]), size, room)]
-    return tuple(lines)
 
 
 def _ops_rect(ops) -> pygame.Rect:
@@ -182,21 +153,27 @@ class TableDrawing(TableMixin):
         # thumbnails in different rows can differ by a pixel in size: a canvas for each size
         geoms = list({SheetCanvas.key(g): g for g in (self._thumb_geom(r, lay) for r in self.thumb_rects.values())}
                      .values())
-        if self._warm_thumbs(self.focus_seat, geoms):
+        if self._warm_thumbs(self.focus_seat, geoms, lay):
             return
         k = self.paint.warm_next % players
         if k == self.focus_seat:
             k = (k + 1) % players
         self.paint.warm_next = k + 1
         self._canvas("main", k, self.geom, P.FELT).update(self._ink_for(k, True))
-        self._warm_thumbs(k, geoms)
+        self._warm_thumbs(k, geoms, lay)
 
-    def _warm_thumbs(self, seat: int, geoms: list[SheetGeom]) -> bool:
-        """Bring `seat`'s thumbnail canvases up to date with its last move marked; whether that drew."""
+    def _warm_thumbs(self, seat: int, geoms: list[SheetGeom], lay: Layout) -> bool:
+        """Bring `seat`'s thumbnail canvases up to date with its last move marked; whether that drew
+        (at every thumbnail's size, and at its own where its words take more room)."""
         ink = self.reveal.ink(seat)
         marks = self._marks(seat)
         drew = False
+        if seat in self.thumb_rects:
+            own = self._thumb_geom(self.thumb_rects[seat], lay, seat)
+            geoms = geoms + [own] if all(SheetCanvas.key(own) != SheetCanvas.key(g) for g in geoms) else geoms
         for geom in geoms:
+            if geom.cell < 2:
+                continue
             cv = self._canvas("thumb", seat, geom, C.PANEL)
             drew = bool(cv.update(ink)) or drew
             if marks and not cv.has_marked(marks):
@@ -276,7 +253,7 @@ class TableDrawing(TableMixin):
             items.append(Item("keys", 3, _ops_rect(ops), ops, _ops_painter(ops)))
         hovered = self.log.hovered()
         # the same for every thumbnail
-        alike = (lay.px(30), font_px(lay, 22), i18n.current_language(), self._thumb_count_long(lay))
+        alike = (lay.px(30), font_px(lay, 22), i18n.current_language(), self._thumb_count_long(lay), self.thumb_lines)
         for seat, rect in self.thumb_rects.items():
             logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
             items.append(self._thumb_item(seat, rect, lay, logged, alike))
@@ -853,14 +830,20 @@ class TableDrawing(TableMixin):
             T.blit_text(surface, line, size, C.TEXT, (box.x + lay.px(12), y))
             y += int(size * 1.3)
 
-    def _thumb_word_lines(self, rect: pygame.Rect, lay: Layout) -> int:
-        size = font_px(lay, 22)
-        return _word_lines((rect.x, rect.y, rect.w, rect.h), lay.px(30), int(size * 1.15), rect.w - lay.px(8), size)
+    def _thumb_words(self, seat: int, rect: pygame.Rect, lay: Layout) -> thumbs.Words:
+        """`seat`'s last move in words, as its thumbnail draws them (whole: `thumbs.fit_words`)."""
+        last = self.follow.last_move(seat)
+        parts = tuple(texts.last_move_parts(last.events)) if last is not None else ()
+        size = thumbs.word_size(lay)
+        return thumbs.fit_words(parts, tuple(rect), lay.px(thumbs.NAME_H), self.thumb_lines * thumbs.line_h(size),
+                                size, thumbs.room(rect, lay), MIN_TEXT_PX)
 
-    def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
-        # the name line, then the last move's words: on two lines where a thumbnail is narrow
-        name_h = lay.px(30) + self._thumb_word_lines(rect, lay) * int(font_px(lay, 22) * 1.15)
-        return _fit_thumb(tuple(rect), name_h)
+    def _thumb_geom(self, rect: pygame.Rect, lay: Layout, seat: int | None = None) -> SheetGeom:
+        """The sheet of a thumbnail under its name and words: the grid's lines for the words, or those
+        `seat`'s words take (more only where a move says more than the grid keeps room for)."""
+        band = (self.thumb_lines * thumbs.line_h(thumbs.word_size(lay)) if seat is None
+                else self._thumb_words(seat, rect, lay).band)
+        return thumbs.fit_thumb(tuple(rect), lay.px(thumbs.NAME_H) + band)
 
     def _thumb_count_long(self, lay: Layout) -> bool:
         """Whether every thumbnail has room for "64 free" beside its name: one form for all of them."""
@@ -883,7 +866,7 @@ class TableDrawing(TableMixin):
         return item
 
     def _make_thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout, logged: frozenset) -> Item:
-        geom = self._thumb_geom(rect, lay)
+        geom = self._thumb_geom(rect, lay, seat)
         info = self.g.seats[seat]
         active = seat == self.state.current_seat
         free = linyo.FIELDS - len(self.reveal.shown_fields(seat))
@@ -894,33 +877,32 @@ class TableDrawing(TableMixin):
         # and a long name is cut to the room the count leaves it
         name = T.cut(info.name, size, rect.w - T.width(label, size) - gap, active)
         marks = self._marks(seat)
-        last = self.follow.last_move(seat)
-        room = rect.w - lay.px(8)
-        n = self._thumb_word_lines(rect, lay)
-        words = _move_lines(texts.last_move_words(last.events), size, room, n) if last is not None else ()
+        said = self._thumb_words(seat, rect, lay)
+        words = said.lines
         desc = (self.reveal.signature(seat), name, label, active, tuple(geom.paper), tuple(sorted(logged)),
-                tuple(sorted(marks)), words)
+                tuple(sorted(marks)), said.size, words)
         pad = lay.px(8) + 2
 
         def draw(surface: pygame.Surface) -> None:
-            ink = self.reveal.ink(seat)
-            cv = self._canvas("thumb", seat, geom, C.PANEL)
-            cv.update(ink)
-            moving = [ln for ln in ink if not is_settled(ln)]
-            # its last move, marked until it moves again (kept with the canvas), and framed:
-            # the cells of a small sheet are a few pixels
-            surface.blit(cv.marked(marks) if marks and not moving else cv.picture, geom.paper)
-            if moving:
-                draw_ink(surface, geom, moving)
-            if marks:
-                frame = marks_rect(geom, marks).inflate(lay.px(8), lay.px(8))
-                pygame.draw.rect(surface, P.PEN, frame, max(2, lay.px(5)), border_radius=lay.px(6))
-                pygame.draw.rect(surface, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))
-            if logged:                          # the log entry under the pointer is about this seat
-                draw_marks(surface, geom, logged, "log")
+            if geom.cell >= 2:                 # (no sheet where a move's words left it no room)
+                ink = self.reveal.ink(seat)
+                cv = self._canvas("thumb", seat, geom, C.PANEL)
+                cv.update(ink)
+                moving = [ln for ln in ink if not is_settled(ln)]
+                # its last move, marked until it moves again (kept with the canvas), and framed:
+                # the cells of a small sheet are a few pixels
+                surface.blit(cv.marked(marks) if marks and not moving else cv.picture, geom.paper)
+                if moving:
+                    draw_ink(surface, geom, moving)
+                if marks:
+                    frame = marks_rect(geom, marks).inflate(lay.px(8), lay.px(8))
+                    pygame.draw.rect(surface, P.PEN, frame, max(2, lay.px(5)), border_radius=lay.px(6))
+                    pygame.draw.rect(surface, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))
+                if logged:                          # the log entry under the pointer is about this seat
+                    draw_marks(surface, geom, logged, "log")
+            top = rect.y + lay.px(2) + thumbs.line_h(size)          # under the name line
             for k, line in enumerate(words):
-                T.blit_text(surface, line, size, C.ACCENT,
-                            (rect.x + lay.px(4), rect.y + lay.px(2) + (k + 1) * int(size * 1.15)))
+                T.blit_text(surface, line, said.size, C.ACCENT, (rect.x + lay.px(4), top + k * thumbs.line_h(said.size)))
             colour = C.ACCENT if active else C.TEXT
             T.blit_text(surface, name, size, colour, (rect.x + lay.px(4), rect.y + lay.px(2)), bold=active)
             T.blit_text(surface, label, size, C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)), "topright")
