@@ -146,7 +146,8 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=26)
         self.b_rules = Button(N_("Rules"), lambda: self.app.open_rules("linyo"), "quiet", font_size=26)
         self.b_hint = Button(self._hint_label, self.on_hint, font_size=26)
-        self.b_all = Button(N_("All sheets"), self.show_all_sheets, "quiet", font_size=24)
+        self.b_all = thumbs.AllSheetsButton(N_("All sheets"), self.show_all_sheets, "quiet",
+                                             font_size=thumbs.BUTTON_FONT)
         self.b_all.visible = tgame.players > 1
         self.b_results = Button(N_("Results"), self.show_results, "primary", font_size=28)   # after "Look at the table"
         self.b_results.visible = False

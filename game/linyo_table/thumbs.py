@@ -22,6 +22,7 @@ import pygame
 from ..i18n import _
 from ..ui import text as T
 from ..ui.layout import Layout
+from ..ui.widgets import Button, label_text
 from . import texts
 from .geometry import SheetGeom, font_px
 
@@ -33,6 +34,7 @@ ROW_GAP = 10             # logical, between two rows
 MAX_ROW_H = 280          # logical: a row no taller (one or two seats: the sheet is as wide as it may be)
 BUTTON_H = 46            # the All-sheets button above the grid, and the gap under it, logical
 BUTTON_GAP = 10
+BUTTON_FONT = 24         # the All-sheets button's label, logical
 SYMBOLS = ("★", "×")     # kept on the line of the number before them
 
 
@@ -126,7 +128,7 @@ class Words(NamedTuple):
 
 
 MIN_CELL = 3.0           # px a field: a sheet no smaller while its words can be made to fit otherwise
-SMALLER = 0.8            # the words may go down to this part of their size before their sheet shrinks
+SMALLER = 0.7            # the words may go down to this part of their size before their sheet shrinks
 
 
 @lru_cache(maxsize=256)
@@ -160,6 +162,18 @@ def breaks_a_part(parts: tuple[str, ...], size: int, width: int) -> bool:
     return any(T.width(p + ",", size) > width for p in parts)
 
 
+class AllSheetsButton(Button):
+    """The All-sheets button: in a free slot of the grid, narrow, its label on two lines at its size
+    rather than on one much smaller than the buttons around it."""
+
+    def text_px(self, lay: Layout) -> int:
+        size = lay.font_px(self.font_size)
+        lines = T.wrap(label_text(self.label), size, self.rect.w - lay.px(30), True)
+        if len(lines) <= 2 and len(lines) * int(size * 1.1) <= self.rect.h - lay.px(10):
+            return size
+        return super().text_px(lay)
+
+
 class Plan(NamedTuple):
     """Where the thumbnails go: their rects (in the order of the seats), the All-sheets button's rect,
     and the lines every thumbnail keeps for its words."""
@@ -188,7 +202,7 @@ def _grid(lay: Layout, n: int, cols: int, x: float, top: float, bottom: float, w
         bx = x + MARGIN + c * (cw + MARGIN)
         bw = x + width - MARGIN - bx
         label = _("All sheets")
-        one_line = T.width(label, lay.font_px(24), True) <= lay.px(bw) - lay.px(30)
+        one_line = T.width(label, lay.font_px(BUTTON_FONT), True) <= lay.px(bw) - lay.px(30)
         bh = min(ch - ROW_GAP, BUTTON_H if one_line else 2 * BUTTON_H)
         button = lay.rect(bx, grid_top + (rows - 1) * ch + (ch - ROW_GAP - bh) / 2, bw, bh)
     else:
