@@ -6,6 +6,7 @@ they say, and the thumbnails keep the lines the longest of them take."""
 from __future__ import annotations
 
 import random
+import time
 from functools import lru_cache
 
 import pygame
@@ -143,4 +144,32 @@ def test_every_seats_last_move_is_said_whole_under_its_thumbnail(home, lang, siz
         app.run(frames=3, dt=DT)
         check_thumbnails(app, scene, where + " (longest)")
         assert app.errors == 0, where
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hints_reasons_stay_above_the_thumbnails(home, lang, size):
+    """The thumbnails take the All-sheets button's row in a six-seat game: a hint's reasons, longer
+    than the panel's room for words, ran into them (and into the button before)."""
+    app = menu_app(size, language=lang, anim_speed="reduced", bot_pace="instant", first_game_tips=False)
+    scene = table(app, position(6), [HUMAN] + [bot(n) for n in BOTS])
+    app.run(frames=3, dt=DT)
+    scene.on_hint()
+    deadline = time.monotonic() + 60
+    while scene.hint is None:
+        assert time.monotonic() < deadline, "no hint came"
+        app.step(DT)
+    assert scene.hint_why
+    lay = app.lay
+    ops = scene._info_ops(lay)
+    said = " ".join(op[0] for op in ops)
+    assert scene.hint_why[0].split(" ")[0] in said            # its reasons are there, the first at least
+    below = [*scene.thumb_rects.values(), scene.b_all.rect]
+    for text, px, colour, pos, anchor, bold in ops:
+        r = T.render(text, px, colour, bold).get_rect(**{anchor: pos})
+        assert px >= MIN_TEXT_PX, (text, px)
+        assert not any(r.colliderect(b) for b in below), (lang, size, text, r)
+        assert scene.panel_rect.contains(r), (lang, size, text, r)
+    assert app.errors == 0
     pygame.display.quit()

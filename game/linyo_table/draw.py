@@ -35,6 +35,7 @@ from .table_view import TableMixin
 
 TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
 KEYS_LEADING = 1.2       # the key help's line height, in font sizes
+INFO_SCALES = (1.0, 0.9, 0.8, 0.7)    # the panel's words a little smaller where a hint's reasons need the room
 
 
 _ops_rects: dict = {}
@@ -653,10 +654,40 @@ class TableDrawing(TableMixin):
         return out
 
     def _info_ops(self, lay: Layout) -> tuple:
+        """The panel's words under the buttons, above the other seats' thumbnails: a hint's reasons
+        that need more room than that are drawn a little smaller, and where even that is too much
+        (800×600) the last of their lines are left out ("…"), so they never run into the thumbnails."""
+        limit = self._info_limit(lay)
+        ops: tuple = ()
+        for scale in INFO_SCALES:
+            ops = self._info_ops_at(lay, scale)
+            if not ops or _ops_rect(ops).bottom <= limit:
+                return ops
+        scale = INFO_SCALES[-1]
+        small = font_px(lay, 22 * scale)
+        lines = len(self._why_lines(lay, small))
+        drop = math.ceil((_ops_rect(ops).bottom - limit) / int(small * 1.25))
+        return self._info_ops_at(lay, scale, max(1, lines - drop)) if lines else ops
+
+    def _info_limit(self, lay: Layout) -> int:
+        """How far down the panel's words may go: to the thumbnails and the All-sheets button, or to
+        the buttons at the bottom."""
+        tops = [r.top for r in self.thumb_rects.values()]
+        tops += [w.rect.top for w in self.widgets if w.visible and w.rect.top >= self.info_rect.bottom]
+        return min(tops) - lay.px(6) if tops else self.info_rect.bottom
+
+    def _why_lines(self, lay: Layout, size: int) -> list[str]:
+        """What the hint shown teaches, a sentence a bullet, wrapped to the panel."""
+        if self.hint is None or not self.human_turn():
+            return []
+        return [line for why in self.hint_why for line in T.wrap("• " + why, size, self.info_rect.w)]
+
+    def _info_ops_at(self, lay: Layout, scale: float, whys: int | None = None) -> tuple:
+        """The panel's words at `scale` of their sizes, the first `whys` lines of the hint's reasons."""
         r = self.info_rect
         y = r.y
         ops = []
-        size = font_px(lay, 26)
+        size = font_px(lay, 26 * scale)
         if self.notice is not None and self.notice[0]:      # what was just said (a refusal in red) comes first
             text, problem = self.notice
             for line in T.wrap(text, size, r.w, bold=True):     # drawn bold: wrapped bold
@@ -667,17 +698,19 @@ class TableDrawing(TableMixin):
             ops.append((line, size, C.TEXT, (r.x, y), "topleft", False))
             y += int(size * 1.3)
         y += lay.px(6)
-        if self.hint is not None and self.human_turn():
-            small = font_px(lay, 22)
-            for why in self.hint_why:          # what the hint teaches, one sentence a line
-                for line in T.wrap("• " + why, small, r.w):
-                    ops.append((line, small, C.TEXT_DIM, (r.x, y), "topleft", False))
-                    y += int(small * 1.25)
+        small = font_px(lay, 22 * scale)
+        lines = self._why_lines(lay, small)
+        if whys is not None and whys < len(lines):        # the rest left out: the last line kept says so
+            lines = lines[:whys - 1] + [T.cut(lines[whys - 1] + " …", small, r.w)]
+        for line in lines:
+            ops.append((line, small, C.TEXT_DIM, (r.x, y), "topleft", False))
+            y += int(small * 1.25)
+        if lines:
             y += lay.px(6)
         for text, colour in self._preview_lines():
-            for line in T.wrap(text, font_px(lay, 24), r.w):
-                ops.append((line, font_px(lay, 24), colour, (r.x, y), "topleft", False))
-                y += int(font_px(lay, 24) * 1.3)
+            for line in T.wrap(text, font_px(lay, 24 * scale), r.w):
+                ops.append((line, font_px(lay, 24 * scale), colour, (r.x, y), "topleft", False))
+                y += int(font_px(lay, 24 * scale) * 1.3)
         ops += self._since_ops(lay, y + lay.px(10))
         if self.g.players == 1:
             ops += self._solo_info_ops(lay, y + lay.px(20))
