@@ -2,8 +2,10 @@
 
 A thumbnail is a name line ("Bruno  64 free"), the seat's last move in words, then its sheet. The
 words are never cut: they wrap between the things a move says ("line 4 +5 ★," / "line 3 ×"), inside
-one only where it alone is wider than the thumbnail (its ★ or × kept with the number it follows),
-and every thumbnail gives them the lines the longest of them takes.
+one only where it alone is wider than the thumbnail (its ★ or × kept with the number it follows).
+Every thumbnail keeps the lines the longest usual move takes; a move that says more (a line too
+short and another at a dead end) is drawn a little smaller there, or takes more lines from its own
+sheet (`fit_words`).
 
 The grid (`plan`) takes the columns that leave the sheets largest once the longest usual words
 (`texts.LONGEST_MOVE`) have their lines, whole things on whole lines where a layout allows it.
