@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import time
-from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -30,43 +29,16 @@ from ..table.present import SPARE_FRAME_S
 from ..ui.layer import Item, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_cursor, draw_glows, draw_ink,
                          draw_marks, draw_reach, ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
-from . import texts, tips
+from . import texts, thumbs, tips
 from .hints import cut_fields
 from .table_view import TableMixin
 
 TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
 KEYS_LEADING = 1.2       # the key help's line height, in font sizes
+INFO_SCALES = (1.0, 0.9, 0.8, 0.7)    # the panel's words a little smaller where a hint's reasons need the room
 
 
 _ops_rects: dict = {}
-
-
-@lru_cache(maxsize=64)
-def _fit_thumb(rect: tuple[int, int, int, int], name_h: int) -> SheetGeom:
-    """A thumbnail's sheet right under its words (the same rect always gives the same sheet)."""
-    x, y, w, h = rect
-    geom = SheetGeom.fit(pygame.Rect(x, y + name_h, w, h - name_h), compact=True)
-    if geom.paper.h < h - name_h:        # a narrow thumbnail: no gap between the words and the sheet
-        geom = SheetGeom.fit(pygame.Rect(x, y + name_h, w, geom.paper.h), compact=True)
-    return geom
-
-
-def _word_lines(rect: tuple[int, int, int, int], name_h: int, line_h: int, room: int, size: int) -> int:
-    """Lines a thumbnail gives a last move's words: two where a long one ("line 4 +12 ★") is wider
-    than one, or where the second costs the sheet nothing (a move that also aborts a line at the
-    round's end says two things)."""
-    sample = _("line {n} +{k}").format(n=4, k=12) + " ★"
-    if T.width(sample, size) > room:
-        return 2
-    return 2 if _fit_thumb(rect, name_h + 2 * line_h).cell >= _fit_thumb(rect, name_h + line_h).cell else 1
-
-
-def _move_lines(words: str, size: int, room: int, n: int) -> tuple[str, ...]:
-    """A last move's words on the `n` lines a thumbnail gives them, whole where they fit."""
-    lines = T.wrap(words, size, room)
-    if len(lines) > n:                 # more than they can hold: the rest cut
-        lines = lines[:n - 1] + [T.cut(" ".join(lines[n - 1:]), size, room)]
-    return tuple(lines)
 
 
 def _ops_rect(ops) -> pygame.Rect:
@@ -182,21 +154,27 @@ class TableDrawing(TableMixin):
         # thumbnails in different rows can differ by a pixel in size: a canvas for each size
         geoms = list({SheetCanvas.key(g): g for g in (self._thumb_geom(r, lay) for r in self.thumb_rects.values())}
                      .values())
-        if self._warm_thumbs(self.focus_seat, geoms):
+        if self._warm_thumbs(self.focus_seat, geoms, lay):
             return
         k = self.paint.warm_next % players
         if k == self.focus_seat:
             k = (k + 1) % players
         self.paint.warm_next = k + 1
         self._canvas("main", k, self.geom, P.FELT).update(self._ink_for(k, True))
-        self._warm_thumbs(k, geoms)
+        self._warm_thumbs(k, geoms, lay)
 
-    def _warm_thumbs(self, seat: int, geoms: list[SheetGeom]) -> bool:
-        """Bring `seat`'s thumbnail canvases up to date with its last move marked; whether that drew."""
+    def _warm_thumbs(self, seat: int, geoms: list[SheetGeom], lay: Layout) -> bool:
+        """Bring `seat`'s thumbnail canvases up to date with its last move marked; whether that drew
+        (at every thumbnail's size, and at its own where its words take more room)."""
         ink = self.reveal.ink(seat)
         marks = self._marks(seat)
         drew = False
+        if seat in self.thumb_rects:
+            own = self._thumb_geom(self.thumb_rects[seat], lay, seat)
+            geoms = geoms + [own] if all(SheetCanvas.key(own) != SheetCanvas.key(g) for g in geoms) else geoms
         for geom in geoms:
+            if geom.cell < 2:
+                continue
             cv = self._canvas("thumb", seat, geom, C.PANEL)
             drew = bool(cv.update(ink)) or drew
             if marks and not cv.has_marked(marks):
@@ -276,7 +254,7 @@ class TableDrawing(TableMixin):
             items.append(Item("keys", 3, _ops_rect(ops), ops, _ops_painter(ops)))
         hovered = self.log.hovered()
         # the same for every thumbnail
-        alike = (lay.px(30), font_px(lay, 22), i18n.current_language(), self._thumb_count_long(lay))
+        alike = (lay.px(30), font_px(lay, 22), i18n.current_language(), self._thumb_count_long(lay), self.thumb_lines)
         for seat, rect in self.thumb_rects.items():
             logged = hovered.fields if hovered is not None and hovered.seat == seat else frozenset()
             items.append(self._thumb_item(seat, rect, lay, logged, alike))
@@ -676,10 +654,40 @@ class TableDrawing(TableMixin):
         return out
 
     def _info_ops(self, lay: Layout) -> tuple:
+        """The panel's words under the buttons, above the other seats' thumbnails: a hint's reasons
+        that need more room than that are drawn a little smaller, and where even that is too much
+        (800×600) the last of their lines are left out ("…"), so they never run into the thumbnails."""
+        limit = self._info_limit(lay)
+        ops: tuple = ()
+        for scale in INFO_SCALES:
+            ops = self._info_ops_at(lay, scale)
+            if not ops or _ops_rect(ops).bottom <= limit:
+                return ops
+        scale = INFO_SCALES[-1]
+        small = font_px(lay, 22 * scale)
+        lines = len(self._why_lines(lay, small))
+        drop = math.ceil((_ops_rect(ops).bottom - limit) / int(small * 1.25))
+        return self._info_ops_at(lay, scale, max(1, lines - drop)) if lines else ops
+
+    def _info_limit(self, lay: Layout) -> int:
+        """How far down the panel's words may go: to the thumbnails and the All-sheets button, or to
+        the buttons at the bottom."""
+        tops = [r.top for r in self.thumb_rects.values()]
+        tops += [w.rect.top for w in self.widgets if w.visible and w.rect.top >= self.info_rect.bottom]
+        return min(tops) - lay.px(6) if tops else self.info_rect.bottom
+
+    def _why_lines(self, lay: Layout, size: int) -> list[str]:
+        """What the hint shown teaches, a sentence a bullet, wrapped to the panel."""
+        if self.hint is None or not self.human_turn():
+            return []
+        return [line for why in self.hint_why for line in T.wrap("• " + why, size, self.info_rect.w)]
+
+    def _info_ops_at(self, lay: Layout, scale: float, whys: int | None = None) -> tuple:
+        """The panel's words at `scale` of their sizes, the first `whys` lines of the hint's reasons."""
         r = self.info_rect
         y = r.y
         ops = []
-        size = font_px(lay, 26)
+        size = font_px(lay, 26 * scale)
         if self.notice is not None and self.notice[0]:      # what was just said (a refusal in red) comes first
             text, problem = self.notice
             for line in T.wrap(text, size, r.w, bold=True):     # drawn bold: wrapped bold
@@ -690,17 +698,19 @@ class TableDrawing(TableMixin):
             ops.append((line, size, C.TEXT, (r.x, y), "topleft", False))
             y += int(size * 1.3)
         y += lay.px(6)
-        if self.hint is not None and self.human_turn():
-            small = font_px(lay, 22)
-            for why in self.hint_why:          # what the hint teaches, one sentence a line
-                for line in T.wrap("• " + why, small, r.w):
-                    ops.append((line, small, C.TEXT_DIM, (r.x, y), "topleft", False))
-                    y += int(small * 1.25)
+        small = font_px(lay, 22 * scale)
+        lines = self._why_lines(lay, small)
+        if whys is not None and whys < len(lines):        # the rest left out: the last line kept says so
+            lines = lines[:whys - 1] + [T.cut(lines[whys - 1] + " …", small, r.w)]
+        for line in lines:
+            ops.append((line, small, C.TEXT_DIM, (r.x, y), "topleft", False))
+            y += int(small * 1.25)
+        if lines:
             y += lay.px(6)
         for text, colour in self._preview_lines():
-            for line in T.wrap(text, font_px(lay, 24), r.w):
-                ops.append((line, font_px(lay, 24), colour, (r.x, y), "topleft", False))
-                y += int(font_px(lay, 24) * 1.3)
+            for line in T.wrap(text, font_px(lay, 24 * scale), r.w):
+                ops.append((line, font_px(lay, 24 * scale), colour, (r.x, y), "topleft", False))
+                y += int(font_px(lay, 24 * scale) * 1.3)
         ops += self._since_ops(lay, y + lay.px(10))
         if self.g.players == 1:
             ops += self._solo_info_ops(lay, y + lay.px(20))
@@ -853,14 +863,20 @@ class TableDrawing(TableMixin):
             T.blit_text(surface, line, size, C.TEXT, (box.x + lay.px(12), y))
             y += int(size * 1.3)
 
-    def _thumb_word_lines(self, rect: pygame.Rect, lay: Layout) -> int:
-        size = font_px(lay, 22)
-        return _word_lines((rect.x, rect.y, rect.w, rect.h), lay.px(30), int(size * 1.15), rect.w - lay.px(8), size)
+    def _thumb_words(self, seat: int, rect: pygame.Rect, lay: Layout) -> thumbs.Words:
+        """`seat`'s last move in words, as its thumbnail draws them (whole: `thumbs.fit_words`)."""
+        last = self.follow.last_move(seat)
+        parts = tuple(texts.last_move_parts(last.events)) if last is not None else ()
+        size = thumbs.word_size(lay)
+        return thumbs.fit_words(parts, tuple(rect), lay.px(thumbs.NAME_H), self.thumb_lines * thumbs.line_h(size),
+                                size, thumbs.room(rect, lay), MIN_TEXT_PX)
 
-    def _thumb_geom(self, rect: pygame.Rect, lay: Layout) -> SheetGeom:
-        # the name line, then the last move's words: on two lines where a thumbnail is narrow
-        name_h = lay.px(30) + self._thumb_word_lines(rect, lay) * int(font_px(lay, 22) * 1.15)
-        return _fit_thumb(tuple(rect), name_h)
+    def _thumb_geom(self, rect: pygame.Rect, lay: Layout, seat: int | None = None) -> SheetGeom:
+        """The sheet of a thumbnail under its name and words: the grid's lines for the words, or those
+        `seat`'s words take (more only where a move says more than the grid keeps room for)."""
+        band = (self.thumb_lines * thumbs.line_h(thumbs.word_size(lay)) if seat is None
+                else self._thumb_words(seat, rect, lay).band)
+        return thumbs.fit_thumb(tuple(rect), lay.px(thumbs.NAME_H) + band)
 
     def _thumb_count_long(self, lay: Layout) -> bool:
         """Whether every thumbnail has room for "64 free" beside its name: one form for all of them."""
@@ -883,7 +899,7 @@ class TableDrawing(TableMixin):
         return item
 
     def _make_thumb_item(self, seat: int, rect: pygame.Rect, lay: Layout, logged: frozenset) -> Item:
-        geom = self._thumb_geom(rect, lay)
+        geom = self._thumb_geom(rect, lay, seat)
         info = self.g.seats[seat]
         active = seat == self.state.current_seat
         free = linyo.FIELDS - len(self.reveal.shown_fields(seat))
@@ -894,33 +910,32 @@ class TableDrawing(TableMixin):
         # and a long name is cut to the room the count leaves it
         name = T.cut(info.name, size, rect.w - T.width(label, size) - gap, active)
         marks = self._marks(seat)
-        last = self.follow.last_move(seat)
-        room = rect.w - lay.px(8)
-        n = self._thumb_word_lines(rect, lay)
-        words = _move_lines(texts.last_move_words(last.events), size, room, n) if last is not None else ()
+        said = self._thumb_words(seat, rect, lay)
+        words = said.lines
         desc = (self.reveal.signature(seat), name, label, active, tuple(geom.paper), tuple(sorted(logged)),
-                tuple(sorted(marks)), words)
+                tuple(sorted(marks)), said.size, words)
         pad = lay.px(8) + 2
 
         def draw(surface: pygame.Surface) -> None:
-            ink = self.reveal.ink(seat)
-            cv = self._canvas("thumb", seat, geom, C.PANEL)
-            cv.update(ink)
-            moving = [ln for ln in ink if not is_settled(ln)]
-            # its last move, marked until it moves again (kept with the canvas), and framed:
-            # the cells of a small sheet are a few pixels
-            surface.blit(cv.marked(marks) if marks and not moving else cv.picture, geom.paper)
-            if moving:
-                draw_ink(surface, geom, moving)
-            if marks:
-                frame = marks_rect(geom, marks).inflate(lay.px(8), lay.px(8))
-                pygame.draw.rect(surface, P.PEN, frame, max(2, lay.px(5)), border_radius=lay.px(6))
-                pygame.draw.rect(surface, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))
-            if logged:                          # the log entry under the pointer is about this seat
-                draw_marks(surface, geom, logged, "log")
+            if geom.cell >= 2:                 # (no sheet where a move's words left it no room)
+                ink = self.reveal.ink(seat)
+                cv = self._canvas("thumb", seat, geom, C.PANEL)
+                cv.update(ink)
+                moving = [ln for ln in ink if not is_settled(ln)]
+                # its last move, marked until it moves again (kept with the canvas), and framed:
+                # the cells of a small sheet are a few pixels
+                surface.blit(cv.marked(marks) if marks and not moving else cv.picture, geom.paper)
+                if moving:
+                    draw_ink(surface, geom, moving)
+                if marks:
+                    frame = marks_rect(geom, marks).inflate(lay.px(8), lay.px(8))
+                    pygame.draw.rect(surface, P.PEN, frame, max(2, lay.px(5)), border_radius=lay.px(6))
+                    pygame.draw.rect(surface, C.ACCENT, frame.inflate(-2, -2), max(1, lay.px(2)), border_radius=lay.px(6))
+                if logged:                          # the log entry under the pointer is about this seat
+                    draw_marks(surface, geom, logged, "log")
+            top = rect.y + lay.px(2) + thumbs.line_h(size)          # under the name line
             for k, line in enumerate(words):
-                T.blit_text(surface, line, size, C.ACCENT,
-                            (rect.x + lay.px(4), rect.y + lay.px(2) + (k + 1) * int(size * 1.15)))
+                T.blit_text(surface, line, said.size, C.ACCENT, (rect.x + lay.px(4), top + k * thumbs.line_h(said.size)))
             colour = C.ACCENT if active else C.TEXT
             T.blit_text(surface, name, size, colour, (rect.x + lay.px(4), rect.y + lay.px(2)), bold=active)
             T.blit_text(surface, label, size, C.TEXT_DIM, (rect.right - lay.px(4), rect.y + lay.px(2)), "topright")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -35,7 +34,7 @@ from ..table.flash import Flash
 from ..ui.layout import Layout
 from ..ui import text as T
 from ..ui.widgets import Button
-from . import texts
+from . import texts, thumbs
 from .dice_view import DiceView
 from .geometry import BANNER_LEADING, BANNER_LINES, MIN_TEXT_PX, ROWS, SheetGeom
 from .follow import Follow, since_decision
@@ -136,6 +135,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.zoom_t = 0.0
         self.zoom_from = pygame.Rect(0, 0, 1, 1)
         self.thumb_rects: dict[int, pygame.Rect] = {}
+        self.thumb_lines = 1                    # the lines each thumbnail keeps for a last move's words
         self.scoring_t: float | None = None     # seconds into the end-of-game count
         self._score_row = -1
         self.finished = False                   # the count is done
@@ -149,7 +149,8 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.b_menu = Button(N_("Menu"), self.open_pause, "quiet", font_size=26)
         self.b_rules = Button(N_("Rules"), lambda: self.app.open_rules("linyo"), "quiet", font_size=26)
         self.b_hint = Button(self._hint_label, self.on_hint, font_size=26)
-        self.b_all = Button(N_("All sheets"), self.show_all_sheets, "quiet", font_size=24)
+        self.b_all = thumbs.AllSheetsButton(N_("All sheets"), self.show_all_sheets, "quiet",
+                                             font_size=thumbs.BUTTON_FONT)
         self.b_all.visible = tgame.players > 1
         self.b_results = Button(N_("Results"), self.show_results, "primary", font_size=28)   # after "Look at the table"
         self.b_results.visible = False
@@ -871,21 +872,10 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         third = (PANEL_W - 48) / 3
         for i, b in enumerate((self.b_hint, self.b_rules, self.b_menu)):
             b.rect = lay.rect(right_x + 12 + i * (third + 12), H - 110, third, 64)
-        # thumbnails of the other seats (2 columns)
+        # thumbnails of the other seats, and the All-sheets button above them or in a free slot
         others = [s for s in range(self.g.players) if s != self.focus_seat] if self.g.players > 1 else []
-        self.b_all.rect = lay.rect(right_x + 12, y + 330, PANEL_W - 24, 46)
-        self._layout_thumbs(lay, others, right_x, y + 386, H - 130)
+        grid = thumbs.plan(lay, len(others), right_x, y + 330, H - 130, PANEL_W)
+        self.thumb_rects = dict(zip(others, grid.rects))
+        self.thumb_lines = grid.lines
+        self.b_all.rect = grid.button
         self.zoom_rect = SheetGeom.fit(lay.rect(W * 0.12, H * 0.1, W * 0.76, H * 0.8)).paper
-
-    def _layout_thumbs(self, lay: Layout, others: list[int], x: float, top: float, bottom: float) -> None:
-        self.thumb_rects = {}
-        if not others:
-            return
-        cols = 3 if len(others) >= 3 else 2      # three across keep five sheets readable
-        rows = math.ceil(len(others) / cols)
-        cw = (PANEL_W - 24 - 12 * (cols - 1)) / cols     # a margin on both sides of the panel
-        # as tall as the panel allows: a small window's narrow thumbnails take their words in two lines
-        ch = min(280.0, (bottom - top) / max(1, rows))
-        for i, seat in enumerate(others):
-            r, c = divmod(i, cols)
-            self.thumb_rects[seat] = lay.rect(x + 12 + c * (cw + 12), top + r * ch, cw, ch - 10)

@@ -100,6 +100,7 @@ class LinyoTableView(Protocol):
     info_rect: pygame.Rect
     zoom_rect: pygame.Rect
     thumb_rects: dict[int, pygame.Rect]
+    thumb_lines: int
     b_menu: Button
 
     @property

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from engine import linyo
+from engine.linyo.events import DEAD_END, LineAborted, LineMoved
 
 from ..i18n import N_, _, current_language, ngettext
 from ..paths import LOCALE
@@ -206,14 +207,25 @@ def hint_text(hint: dict) -> str:
     return _("Hint: {action} — {reason}").format(action=what, reason=bot_reason(hint))
 
 
-def last_move_words(events: tuple[Any, ...]) -> str:
-    """A seat's last decision in a few words, for its panel: "line 2 +4 ★", "line 3 ×", "4 starts"."""
+def last_move_parts(events: tuple[Any, ...]) -> list[str]:
+    """The things a seat's last decision did, each in a few words: "line 2 +4 ★", "line 3 ×", "4 starts"."""
     starts = sum(1 for e in events if e.kind == "linyo.start_placed")
-    words = [ngettext("{n} start", "{n} starts", starts).format(n=starts)] if starts else []
+    parts = [ngettext("{n} start", "{n} starts", starts).format(n=starts)] if starts else []
     for e in events:
         if e.kind == "linyo.line_moved":
             k = len(e.fields) + (1 if e.star else 0)
-            words.append(_("line {n} +{k}").format(n=e.line, k=k) + (" ★" if e.star else ""))
+            parts.append(_("line {n} +{k}").format(n=e.line, k=k) + (" ★" if e.star else ""))
         elif e.kind == "linyo.line_aborted":
-            words.append(_("line {n} ×").format(n=e.line))
-    return ", ".join(words)
+            parts.append(_("line {n} ×").format(n=e.line))
+    return parts
+
+
+def last_move_words(events: tuple[Any, ...]) -> str:
+    """A seat's last decision in a few words, for its panel: "line 2 +4 ★", "line 4 +1, line 3 ×"."""
+    return ", ".join(last_move_parts(events))
+
+
+# The most a move usually says: four dice steps and the star step, and another line left at a dead
+# end (its words the widest of that kind: the thumbnails keep room for them).
+LONGEST_MOVE = (LineMoved(seat=0, line=4, fields=("a1", "a2", "a3", "a4"), dice="bbbb", star="a5"),
+                LineAborted(seat=0, line=3, end="c1", why=DEAD_END))
