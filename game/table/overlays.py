@@ -1,12 +1,22 @@
-"""Overlays every table has: pause menu, named save, hot-seat hand-over.
+"""Overlays every table has: pause menu, named save, hot-seat hand-over, and where the app's
+toasts go.
 
 They talk to the table through `game.table.view.TableView` (its game, its
-autosave, `leave()`, `passed_to(seat)`), never through one game's internals
-(and never import the base, which opens them).
+autosave, `leave()`, `passed_to(seat)`, `toast_keep()`), never through one
+game's internals (and never import the base, which opens them).
+
+A toast (`App.toast`: a short note that fades by itself) is laid out by
+`toast_layout`: where it covers nothing the scene on top keeps in view, wrapped
+to more lines in a narrower box and made smaller (down to the UI's smallest
+font) until such a place is found, the nearest to the top middle. Where nothing
+is free it covers only what the table can spare for a few seconds (its log, its
+key help), and only where even that is full what it keeps, the least of it. A
+German "could not be saved" toast at 800x600 ran off both sides of the window.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -15,7 +25,7 @@ from game.i18n import N_, _, ngettext
 from game.scene import WidgetScene
 from game.ui import text as T
 from game.ui import theme as C
-from game.ui.layout import Layout
+from game.ui.layout import MIN_FONT_PX, Layout
 from game.ui.widgets import TextInput, panel
 
 from game.ui.fit_button import FitButton as Button
@@ -245,3 +255,88 @@ class SinceScene(_Box):
             self.back()
             return True
         return super().handle(event)
+
+
+# ------------------------------------------------------------------ toasts
+TOAST_SIZES = (28, 24, 20)  # logical px tried, then the UI's smallest (MIN_FONT_PX)
+NARROWER = 0.8              # each narrower box tried is this much of the one before
+NARROWEST = 400             # logical px: no box narrower than this
+
+
+class ToastBox(NamedTuple):
+    rect: pygame.Rect
+    lines: list[str]
+    size: int               # pixel size of the words
+
+
+def toast_boxes(lay: Layout, texts: list[str], width: int, size: int, at: tuple[int, int]) -> list[ToastBox]:
+    """The toasts `texts` as a column of boxes `width` px wide at most, from `at` (top-left),
+    each one's words wrapped to its box at `size` px."""
+    pad_x, pad_y, gap = lay.px(24), lay.px(12), lay.px(10)
+    line_h = T.render("Ág", size, C.TEXT).get_height()
+    wrapped = [T.wrap(text, size, width - 2 * pad_x) for text in texts]
+    w = min(width, max(T.width(line, size) for lines in wrapped for line in lines) + 2 * pad_x)
+    out, y = [], at[1]
+    for lines in wrapped:
+        r = pygame.Rect(at[0], y, w, len(lines) * line_h + 2 * pad_y)
+        out.append(ToastBox(r, lines, size))
+        y = r.bottom + gap
+    return out
+
+
+def toast_layout(lay: Layout, screen: pygame.Rect, texts: list[str], keep: list[pygame.Rect],
+                 spare: list[pygame.Rect]) -> list[ToastBox]:
+    """Where the toasts `texts` go (see the module text): covering none of `keep` and none of
+    `spare` if any size and width has such a place, else the least of `spare`, else the least
+    of `keep`; of equals, the biggest words in the widest box, then the nearest to the top middle."""
+    margin = lay.px(16)
+    inner = screen.inflate(-2 * margin, -2 * margin)
+    sizes = sorted({lay.font_px(s) for s in TOAST_SIZES} | {MIN_FONT_PX}, reverse=True)
+    widest = min(inner.w, max(T.width(t, sizes[0]) for t in texts) + 2 * lay.px(24))
+    widths = [widest]
+    while widths[-1] * NARROWER >= min(lay.px(NARROWEST), widest):
+        widths.append(int(widths[-1] * NARROWER))
+    aim = (screen.centerx, screen.top + lay.px(24))
+    step_x, step_y = max(4, lay.px(40)), max(4, lay.px(12))
+
+    def area(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
+        return sum(r.clip(rects[i]).w * r.clip(rects[i]).h for i in r.collidelistall(rects))
+
+    best: tuple[tuple, list[ToastBox]] | None = None
+    for rank, (size, width) in enumerate((s, w) for s in sizes for w in widths):
+        column = toast_boxes(lay, texts, width, size, (0, 0))
+        block = column[0].rect.unionall([b.rect for b in column[1:]])
+        if block.w > inner.w or block.h > inner.h:
+            continue
+        xs = sorted({*range(inner.left, inner.right - block.w + 1, step_x), inner.right - block.w,
+                     aim[0] - block.w // 2}, key=lambda x: abs(x + block.w // 2 - aim[0]))
+        for y in range(inner.top, inner.bottom - block.h + 1, step_y):
+            for x in xs:
+                r = pygame.Rect(x, y, block.w, block.h)
+                if r.collidelist(keep) < 0 and r.collidelist(spare) < 0:
+                    covered: tuple = (0, 0, rank, 0)
+                else:
+                    hid = area(r, spare)
+                    covered = (area(r, keep), hid > 0, rank, hid)
+                cost = (*covered, math.hypot(r.centerx - aim[0], r.top - aim[1]))
+                if best is None or cost < best[0]:
+                    best = (cost, [b._replace(rect=b.rect.move(x, y)) for b in column])
+        if best is not None and best[0][:2] == (0, False) and best[0][3] == 0:
+            break                        # free of everything: no smaller words or narrower box is better
+    if best is None:                     # a window too small for any: the narrowest, smallest, at the top
+        return toast_boxes(lay, texts, inner.w, sizes[-1], inner.topleft)
+    return best[1]
+
+
+def draw_toast(surface: pygame.Surface, lay: Layout, box: ToastBox, alpha: float) -> None:
+    """One toast: its box, faded by `alpha` (0..1), and its lines."""
+    shade = pygame.Surface(box.rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, (*C.PANEL_HI, int(235 * alpha)), shade.get_rect(), border_radius=lay.px(14))
+    surface.blit(shade, box.rect)
+    line_h = T.render("Ág", box.size, C.TEXT).get_height()
+    y = box.rect.y + (box.rect.h - len(box.lines) * line_h) // 2
+    for line in box.lines:
+        words = T.render(line, box.size, C.TEXT).copy()
+        words.set_alpha(int(255 * alpha))
+        surface.blit(words, words.get_rect(midtop=(box.rect.centerx, y)))
+        y += line_h
