@@ -25,7 +25,7 @@ from game.i18n import N_, _, ngettext
 from game.scene import WidgetScene
 from game.ui import text as T
 from game.ui import theme as C
-from game.ui.layout import MIN_FONT_PX, Layout
+from game.ui.layout import Layout
 from game.ui.widgets import TextInput, panel
 
 from game.ui.fit_button import FitButton as Button
@@ -258,9 +258,9 @@ class SinceScene(_Box):
 
 
 # ------------------------------------------------------------------ toasts
-TOAST_SIZES = (28, 24, 20)  # logical px tried, then the UI's smallest (MIN_FONT_PX)
-NARROWER = 0.8              # each narrower box tried is this much of the one before
-NARROWEST = 400             # logical px: no box narrower than this
+TOAST_SIZES = (28, 24, 20)  # logical px tried (`font_px` keeps them at 11 px or more, the UI's smallest)
+NARROWER = 0.85             # each narrower box tried is this much of the one before
+NARROWEST = 300             # logical px: no box narrower than this
 
 
 class ToastBox(NamedTuple):
@@ -291,41 +291,79 @@ def toast_layout(lay: Layout, screen: pygame.Rect, texts: list[str], keep: list[
     of `keep`; of equals, the biggest words in the widest box, then the nearest to the top middle."""
     margin = lay.px(16)
     inner = screen.inflate(-2 * margin, -2 * margin)
-    sizes = sorted({lay.font_px(s) for s in TOAST_SIZES} | {MIN_FONT_PX}, reverse=True)
+    sizes = sorted({lay.font_px(s) for s in TOAST_SIZES}, reverse=True)     # 12 and 11 px at 800x600
     widest = min(inner.w, max(T.width(t, sizes[0]) for t in texts) + 2 * lay.px(24))
     widths = [widest]
     while widths[-1] * NARROWER >= min(lay.px(NARROWEST), widest):
         widths.append(int(widths[-1] * NARROWER))
     aim = (screen.centerx, screen.top + lay.px(24))
-    step_x, step_y = max(4, lay.px(40)), max(4, lay.px(12))
+    step_x, step_y = max(4, lay.px(48)), max(4, lay.px(16))
 
     def area(r: pygame.Rect, rects: list[pygame.Rect]) -> int:
         return sum(r.clip(rects[i]).w * r.clip(rects[i]).h for i in r.collidelistall(rects))
 
-    best: tuple[tuple, list[ToastBox]] | None = None
-    for rank, (size, width) in enumerate((s, w) for s in sizes for w in widths):
+    formats = []
+    for size, width in ((s, w) for s in sizes for w in widths):
         column = toast_boxes(lay, texts, width, size, (0, 0))
         block = column[0].rect.unionall([b.rect for b in column[1:]])
-        if block.w > inner.w or block.h > inner.h:
-            continue
-        xs = sorted({*range(inner.left, inner.right - block.w + 1, step_x), inner.right - block.w,
+        if block.w <= inner.w and block.h <= inner.h:
+            formats.append((column, block))
+
+    def places(block: pygame.Rect, sx: int, sy: int) -> list[pygame.Rect]:
+        """Where `block` may go, every `sx` / `sy` px, the middle column first."""
+        xs = sorted({*range(inner.left, inner.right - block.w + 1, sx), inner.right - block.w,
                      aim[0] - block.w // 2}, key=lambda x: abs(x + block.w // 2 - aim[0]))
-        for y in range(inner.top, inner.bottom - block.h + 1, step_y):
-            for x in xs:
-                r = pygame.Rect(x, y, block.w, block.h)
-                if r.collidelist(keep) < 0 and r.collidelist(spare) < 0:
-                    covered: tuple = (0, 0, rank, 0)
-                else:
-                    hid = area(r, spare)
-                    covered = (area(r, keep), hid > 0, rank, hid)
-                cost = (*covered, math.hypot(r.centerx - aim[0], r.top - aim[1]))
-                if best is None or cost < best[0]:
-                    best = (cost, [b._replace(rect=b.rect.move(x, y)) for b in column])
-        if best is not None and best[0][:2] == (0, False) and best[0][3] == 0:
-            break                        # free of everything: no smaller words or narrower box is better
+        return [pygame.Rect(x, y, block.w, block.h) for y in range(inner.top, inner.bottom - block.h + 1, sy)
+                for x in xs]
+
+    def nearest(rects: list[pygame.Rect]) -> pygame.Rect:
+        return min(rects, key=lambda r: math.hypot(r.centerx - aim[0], r.top - aim[1]))
+
+    def at(column: list[ToastBox], r: pygame.Rect) -> list[ToastBox]:
+        return [b._replace(rect=b.rect.move(r.topleft)) for b in column]
+
+    # a place covering nothing, with the biggest words in the widest box that has one ...
+    for column, block in formats:
+        free = clear_rows(inner, block, keep + spare, aim[0], step_y)
+        if free:
+            return at(column, nearest(free))
+    # ... else over what the table can spare only, the biggest words again, hiding the least of it
+    for column, block in formats:
+        kept = clear_rows(inner, block, keep, aim[0], step_y)
+        if kept:
+            least = min(area(r, spare) for r in kept)
+            return at(column, nearest([r for r in kept if area(r, spare) == least]))
+    # ... else (rare: a window full of what it keeps) the place hiding the least of that
+    best: tuple[tuple, list[ToastBox]] | None = None
+    for rank, (column, block) in enumerate(formats):
+        for r in places(block, 2 * step_x, 2 * step_y):
+            cost = (area(r, keep), rank, area(r, spare), math.hypot(r.centerx - aim[0], r.top - aim[1]))
+            if best is None or cost < best[0]:
+                best = (cost, at(column, r))
     if best is None:                     # a window too small for any: the narrowest, smallest, at the top
         return toast_boxes(lay, texts, inner.w, sizes[-1], inner.topleft)
     return best[1]
+
+
+def clear_rows(inner: pygame.Rect, block: pygame.Rect, rects: list[pygame.Rect], middle: int,
+               step: int) -> list[pygame.Rect]:
+    """In each row of `inner` (every `step` px), the place for `block` nearest to `middle` where it
+    covers none of `rects`: the gaps between them, worked out row by row, not tried place by place."""
+    out = []
+    want = middle - block.w // 2
+    for y in range(inner.top, inner.bottom - block.h + 1, step):
+        row = pygame.Rect(inner.left, y, inner.w, block.h)
+        shut = sorted((rects[i].left - block.w + 1, rects[i].right) for i in row.collidelistall(rects))
+        gaps, x0, hi = [], inner.left, inner.right - block.w        # x0..hi: where a box may start
+        for a, b in shut:
+            if a > x0:
+                gaps.append((x0, min(a - 1, hi)))
+            x0 = max(x0, b)
+        gaps.append((x0, hi))
+        xs = [min(max(want, g0), g1) for g0, g1 in gaps if g0 <= g1]
+        if xs:
+            out.append(pygame.Rect(min(xs, key=lambda x: abs(x - want)), y, block.w, block.h))
+    return out
 
 
 def draw_toast(surface: pygame.Surface, lay: Layout, box: ToastBox, alpha: float) -> None:

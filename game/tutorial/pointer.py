@@ -20,7 +20,7 @@ import pygame
 
 FRAME = 28          # logical px: the spotlight's pulsing frame around a target, at its widest
 SHORTEST = 30       # logical px: a pointer shorter than this is not drawn (the panel is beside it)
-NEAR = 80           # logical px: a pointer may stop this far before the frame, at a text in front of it
+NEAR = 160          # logical px: a pointer may stop this far before the frame, at texts in front of it
 CLEAR = 6           # logical px each side of a text the line keeps off (the line's width, the arrowhead)
 ALONG = 5           # points tried along each side of the panel that faces the target
 
@@ -80,7 +80,10 @@ def route(box: pygame.Rect, target: pygame.Rect, texts: list[pygame.Rect], lay: 
                 continue
             dx, dy = aim[0] - start[0], aim[1] - start[1]
             to_ring = at * math.hypot(dx, dy)
-            hits = [t for t in (_entry(w, start, aim) for w in walls) if t is not None and t < at]
+            span = pygame.Rect(min(start[0], aim[0]), min(start[1], aim[1]),
+                               abs(aim[0] - start[0]) + 1, abs(aim[1] - start[1]) + 1)
+            near = [walls[i] for i in span.collidelistall(walls)]        # only these can be crossed
+            hits = [t for t in (_entry(w, start, aim) for w in near) if t is not None and t < at]
             stop = min(hits, default=at)
             length = stop * math.hypot(dx, dy) - (lay.px(8) if hits else 0)
             if length < lay.px(SHORTEST) or to_ring - length > lay.px(NEAR):

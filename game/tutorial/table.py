@@ -11,8 +11,10 @@ the script's step `index` (`steps.state_at`), with
   step's text and changes nothing; undoing into the script is refused too),
   and draws the spotlight, the pointer and the step panel over the table. The
   panel goes where it covers neither the spotlight nor what the game keeps in
-  view (`keep_clear`: Line-it's other seats), at the first of a few widths that
-  has such a place (`place`); the table's resting tooltip is drawn again on top.
+  view (`keep_clear`: Line-it's other seats), nor where it can the log's heading
+  (`rather_clear`), at the first of a few widths that has such a place (`place`),
+  and of those where its pointer reaches the spotlight past the table's words
+  (`texts`, `pointer.route`); the table's resting tooltip is drawn again on top.
 
 The game half (`lineit.py`, `linyo.py`, found by the game's name as the first
 tips are) says where a step's targets are on that game's table.
@@ -49,7 +51,7 @@ WIDTHS = (PANEL_W, 1000, 1200, 1400, 1600, 600)   # the panel's widths to try: 6
 GRID = 24               # logical units between the places tried for the panel
 TEXT_SIZE = 30
 MAX_LINES = 5           # the most lines a step's text may take in the panel (tests measure it)
-TRIES = 60             # the nearest free places of each width whose pointer is tried
+TRIES = 30             # the nearest free places of each width whose pointer is tried
 
 
 class FullFrames(FramePush):
@@ -122,7 +124,10 @@ def place(screen: pygame.Rect, sizes: list[tuple[int, int]], avoid: list[pygame.
     for pool in (clear, second):
         for want in (0, 1):
             for box in pool:
-                if grades.setdefault(tuple(box), grade(box)) == want:
+                key = tuple(box)
+                if key not in grades:
+                    grades[key] = grade(box)
+                if grades[key] == want:
                     return box
     if clear or second:
         return (clear or second)[0]
