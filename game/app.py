@@ -152,6 +152,7 @@ class App:
         self._window_dirty = 0.0
         self.errors = 0
         self.toasts: list[list] = []   # [text, seconds left]
+        self._toast_place: tuple = (None, [])   # (what it depends on, the toasts' boxes)
         # What the top scene says it changed on the window this frame (see `present_only`);
         # None = push the whole window. A window event forces a whole push next frame.
         self._present: list[pygame.Rect] | None = None
@@ -556,19 +557,14 @@ class App:
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         if not self.toasts:
             return
-        lay = self.lay
-        # a scene may say where its toasts go (a table: under the other seats' names and scores)
-        at = next((sc.toast_top() for sc in reversed(self.stack) if hasattr(sc, "toast_top")), None)
-        y = lay.px(24) if at is None else at
-        for text, left in self.toasts:
-            size = lay.font_px(28)
-            surf = T.render(text, size, C.TEXT).copy()
-            box = surf.get_rect().inflate(lay.px(48), lay.px(24))
-            box.midtop = (surface.get_width() // 2, y)
-            alpha = max(0.0, min(1.0, left / 0.4))
-            box_s = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(box_s, (*C.PANEL_HI, int(235 * alpha)), box_s.get_rect(), border_radius=lay.px(14))
-            surface.blit(box_s, box)
-            surf.set_alpha(int(255 * alpha))
-            surface.blit(surf, surf.get_rect(center=box.center))
-            y = box.bottom + lay.px(10)
+        from .table.overlays import draw_toast, toast_layout
+        # the scene on top may say what its toasts must leave in view (a table: names, cards, ...);
+        # a toast keeps the place it got, however the scene moves under it
+        top = self.stack[-1] if self.stack else None
+        texts = [text for text, _left in self.toasts]
+        key = (tuple(texts), surface.get_size(), self.lay.scale, id(top))
+        if self._toast_place[0] != key:
+            keep, spare = getattr(top, "toast_keep", lambda: ([], []))()
+            self._toast_place = (key, toast_layout(self.lay, surface.get_rect(), texts, keep, spare))
+        for box, (_text, left) in zip(self._toast_place[1], self.toasts):
+            draw_toast(surface, self.lay, box, max(0.0, min(1.0, left / 0.4)))

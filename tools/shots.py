@@ -355,6 +355,25 @@ def tutorial_items(shoot: Shooter, size: tuple[int, int], lang: str) -> None:
         done(app)
 
 
+def toast_items(shoot: Shooter, size: tuple[int, int], lang: str) -> None:
+    """7. The longest toast a table shows (the autosave failed, the language's words) over a
+    4-seat Line-it table and a solo Linyo table, where it covers nothing the player needs."""
+    from game.i18n import _
+    text = _("Your game could not be saved ({reason}). Play on, but it will be lost when you leave.").format(
+        reason="No space left on device")
+    app = fresh(size, lang)
+    assert tables.open_table(app, {"game": "lineit", "seed": 3, "first_seat": 0, "final_plays": 1,
+                                   "seats": seats("lineit", 4)})
+    app.run(frames=10, dt=DT)
+    app.toast(text, seconds=60.0)
+    shoot(app, "toast_lineit")
+    done(app)
+    app, _scene = linyo_solo(size, lang)
+    app.toast(text, seconds=60.0)
+    shoot(app, "toast_linyo")
+    done(app)
+
+
 def showing(app: App, kind: type) -> Callable[[], bool]:
     return lambda: isinstance(app.top, kind)
 
@@ -419,7 +438,7 @@ def done(app: App) -> None:
 
 ITEMS: dict[str, Callable[[Shooter, tuple[int, int], str], None]] = {
     "review": review_items, "hint": hint_items, "reach": reach_items, "follow": follow_items,
-    "tutorial": tutorial_items, "shell": shell_items, "results": results_items,
+    "tutorial": tutorial_items, "shell": shell_items, "results": results_items, "toast": toast_items,
 }
 
 

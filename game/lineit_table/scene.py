@@ -551,11 +551,17 @@ class TableScene(TableBase, TableInput, Scene):
             self.board.picked = None
         return done
 
-    def toast_top(self) -> int | None:
-        """Where the app's toasts go: under the other seats' panels, never over a name or score."""
-        if self.geo is None or not self.geo.opponents:
-            return None
-        return max(g.panel.bottom for g in self.geo.opponents) + self.geo.lay.px(10)
+    def toast_keep(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """What the app's toasts leave in view (`game.table.overlays.toast_layout`): the seats'
+        panels, the middle row with its labels and counts, the buttons; what they may cover: the log."""
+        if self.geo is None:
+            return [], []
+        g = self.geo
+        middle = g.deck.unionall([g.market, *g.jackpots.values()])
+        middle.top -= g.lay.px(40)                    # the labels over it
+        middle.h += g.lay.px(40) + g.lay.px(34)       # and the jackpots' counts under it
+        buttons = [b.rect for b in self.buttons if b.visible]
+        return [p.panel for p in g.opponents] + [g.me.panel, middle] + buttons, [g.log]
 
     def seat_colour(self, seat: int | None) -> tuple[int, int, int] | None:
         from .draw import seat_color

@@ -497,36 +497,18 @@ class TableDrawing(TableMixin):
             self.paint.header = (key, self._make_header_ops(lay))
         return self.paint.header[1]
 
-    def toast_top(self) -> int | None:
-        """Where the app's toasts go: the height under the title at which they cover least of what
-        the table shows (the title, the sheet, the dice, the buttons, the instruction, the other
-        seats), the highest of those; the key help and the log may go under a toast for its few
-        seconds. A toast after the game covered "Linyo · Game over"."""
-        toasts = self.app.toasts
-        if not toasts:
-            return None
-        lay = self.app.lay                     # the app draws its toasts at its own layout's sizes
-        size = lay.font_px(28)
-        w = max(T.width(text, size) for text, _left in toasts) + lay.px(48)
-        h = sum(T.render(text, size, C.TEXT).get_height() + lay.px(34) for text, _left in toasts)
-        box = pygame.Rect(0, 0, w, h)
-        box.centerx = lay.width // 2
+    def toast_keep(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """What the app's toasts leave in view (`game.table.overlays.toast_layout`): the title, the
+        sheet, the dice and who rolled them, the buttons, the instruction, the other seats; what
+        they may cover for their few seconds: the key help and the log. A toast after the game
+        covered "Linyo · Game over"."""
+        lay = self.app.lay
         keep = [_ops_rect(self._header_ops(self.table_lay)), self.geom.paper, _ops_rect(self._info_ops(lay)),
-                *self.thumb_rects.values(), *(x.rect for x in self.widgets if x.visible)]
+                _ops_rect(self._dice_label_ops(lay)), *self.thumb_rects.values(),
+                *(x.rect for x in self.widgets if x.visible)]
         if self.die_rects:
             keep.append(self.die_rects[0].unionall(self.die_rects[1:]))
-        top = keep[0].bottom + lay.px(8)
-        key = (tuple(box), tuple(tuple(r) for r in keep), lay.height)       # the search once per change
-        if self.paint.toast[0] != key:
-
-            def covered(y: int) -> int:
-                box.y = y
-                return sum(box.clip(r).w * box.clip(r).h for r in keep)
-
-            best = min(range(top, max(top, lay.height - h - lay.px(8)) + 1, max(1, lay.px(8))),
-                       key=lambda y: (covered(y), y))
-            self.paint.toast = (key, best)
-        return self.paint.toast[1]
+        return keep, [pygame.Rect(self.keys_rect), pygame.Rect(self.log_rect)]
 
     def _make_header_ops(self, lay: Layout) -> tuple:
         st = self.state

@@ -25,5 +25,4 @@ class Paint:
     log_rows: tuple[Any, list] = (None, [])   # (what they depend on, the log rows in view)
     tip: tuple[Any, Any] = (None, None)       # (what it depends on, the tooltip under the pointer)
     header: tuple[Any, tuple] = (None, ())    # (what it depends on, the heading's text ops)
-    toast: tuple[Any, int] = (None, 0)        # (what it depends on, the toasts' top)
     thumbs: dict[int, tuple[Any, Item]] = field(default_factory=dict)   # seat -> (what it depends on, its layer item)

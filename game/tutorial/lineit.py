@@ -14,7 +14,7 @@ import pygame
 from .guide import Guide
 from .lineit_script import script
 
-__all__ = ["busy", "ghost", "keep_clear", "overlay", "script", "targets"]
+__all__ = ["busy", "ghost", "keep_clear", "log_title", "overlay", "rather_clear", "script", "targets", "texts"]
 
 
 def _card(table: Any, text: str) -> pygame.Rect | None:
@@ -73,6 +73,46 @@ def keep_clear(table: Any, guide: Guide) -> list[pygame.Rect]:
         return []
     named_too = [r for name in guide.step.point for r in named(table, name)] if guide.acting() else []
     return [g.panel for g in table.geo.opponents] + named_too
+
+
+def rather_clear(table: Any) -> list[pygame.Rect]:
+    """What the panel leaves in view where it can: the log's title (at 800x600 the panel lay over
+    it, and the log read as nameless)."""
+    return [] if table.geo is None else log_title(table)
+
+
+def log_title(table: Any) -> list[pygame.Rect]:
+    """Where the log's title is drawn (none where the table leaves it out for want of room)."""
+    from game.lineit_table.draw import log_title as title_of
+    from game.ui import text as T
+    from game.ui import theme as C
+    title, size = title_of(table)
+    if not title:
+        return []
+    log, lay = table.geo.log, table.geo.lay
+    return [T.render(title, size, C.TEXT_DIM, True).get_rect(topleft=(log.x + lay.px(16), log.y + lay.px(14)))]
+
+
+def texts(table: Any) -> list[pygame.Rect]:
+    """Where the table's words are, which the pointer must not cross: the seats' names, scores and
+    notes, the labels of the middle row and of the hand, the market places the last cards were
+    taken from (who took which), the log, the status line with its key help, and the buttons."""
+    if table.geo is None:
+        return []
+    from game.lineit_table.draw import layer_items, middle_labels, text_items
+    from game.ui import text as T
+    from game.ui import theme as C
+    geo = table.geo
+    lay = geo.lay
+    out = [item.rect for item in text_items(table) if item.key != "log"] + [geo.log]
+    out += [item.rect for item in layer_items(table) if isinstance(item.key, tuple) and item.key[0] == "left"]
+    for text, size, pos in middle_labels(geo):
+        out.append(T.render(text, size, C.TEXT_DIM, True).get_rect(bottomleft=pos))
+    label_h = T.render("Ág", max(11, lay.font_px(22)), C.TEXT_DIM).get_height()     # "Your hand"
+    out.append(pygame.Rect(geo.me.hand.x, geo.me.hand.y - lay.px(4) - label_h, geo.me.hand.w, label_h))
+    out.append(pygame.Rect(geo.status.x, geo.status.y, geo.status.w, max(0, geo.buttons.y - geo.status.y)))
+    out += [b.rect for b in table.buttons if b.visible]
+    return out
 
 
 def busy(table: Any) -> bool:

@@ -16,7 +16,7 @@ from engine.linyo.sheets import parse_field
 from .guide import Guide
 from .linyo_script import script
 
-__all__ = ["busy", "fields_of", "ghost", "keep_clear", "line_end", "overlay", "script", "targets"]
+__all__ = ["busy", "fields_of", "ghost", "keep_clear", "line_end", "overlay", "rather_clear", "script", "targets", "texts"]
 
 
 def fields_of(action: str) -> list[int]:
@@ -73,6 +73,24 @@ def keep_clear(table: Any, guide: Guide) -> list[pygame.Rect]:
     """Linyo has no other seat in its tutorial: besides the spotlight, only the places a step with
     an action names in `point` (the sheet the four of a kind's colours are chosen for)."""
     return [r for name in guide.step.point for r in named(table, name)] if guide.acting() else []
+
+
+def rather_clear(table: Any) -> list[pygame.Rect]:
+    """What the panel leaves in view where it can: the line over the log (the key help, which heads
+    it: at 800x600 the panel lay over it)."""
+    return [pygame.Rect(table.keys_rect)]
+
+
+def texts(table: Any) -> list[pygame.Rect]:
+    """Where the table's words are outside the sheet, which the pointer must not cross: the
+    heading, who rolled, the instruction beside the dice, the key help, the log, the buttons and
+    the other seats' thumbnails."""
+    from game.linyo_table.draw import _ops_rect
+    lay = table.table_lay
+    ops = (table._header_ops(lay), table._dice_label_ops(lay), table._info_ops(lay), table._keys_ops(lay))
+    out = [_ops_rect(o) for o in ops if o] + [pygame.Rect(table.log_rect)]
+    out += [pygame.Rect(w.rect) for w in table.widgets if w.visible]
+    return out + [pygame.Rect(r) for r in table.thumb_rects.values()]
 
 
 def busy(table: Any) -> bool:

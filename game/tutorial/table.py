@@ -11,8 +11,10 @@ the script's step `index` (`steps.state_at`), with
   step's text and changes nothing; undoing into the script is refused too),
   and draws the spotlight, the pointer and the step panel over the table. The
   panel goes where it covers neither the spotlight nor what the game keeps in
-  view (`keep_clear`: Line-it's other seats), at the first of a few widths that
-  has such a place (`place`); the table's resting tooltip is drawn again on top.
+  view (`keep_clear`: Line-it's other seats), nor where it can the log's heading
+  (`rather_clear`), at the first of a few widths that has such a place (`place`),
+  and of those where its pointer reaches the spotlight past the table's words
+  (`texts`, `pointer.route`); the table's resting tooltip is drawn again on top.
 
 The game half (`lineit.py`, `linyo.py`, found by the game's name as the first
 tips are) says where a step's targets are on that game's table.
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
 import pygame
 
@@ -35,7 +37,7 @@ from game.ui import text as T
 from game.ui import theme as C
 from game.ui.widgets import Button, label_text, panel
 
-from . import progress
+from . import pointer, progress
 from .guide import Guide
 from .steps import Script, state_at
 
@@ -49,6 +51,7 @@ WIDTHS = (PANEL_W, 1000, 1200, 1400, 1600, 600)   # the panel's widths to try: 6
 GRID = 24               # logical units between the places tried for the panel
 TEXT_SIZE = 30
 MAX_LINES = 5           # the most lines a step's text may take in the panel (tests measure it)
+TRIES = 30             # the nearest free places of each width whose pointer is tried
 
 
 class FullFrames(FramePush):
@@ -81,29 +84,53 @@ def labels_width(buttons: list[Button], lay: Any) -> int:
 
 
 def place(screen: pygame.Rect, sizes: list[tuple[int, int]], avoid: list[pygame.Rect],
-          spots: list[pygame.Rect], step: int, margin: int) -> pygame.Rect:
+          spots: list[pygame.Rect], step: int, margin: int,
+          grade: Callable[[pygame.Rect], int] = lambda box: 0,
+          rather: tuple[pygame.Rect, ...] | list[pygame.Rect] = ()) -> pygame.Rect:
     """Where the panel goes: a rect of one of `sizes` (tried in order) inside `screen` that
     covers none of `avoid` (what the table shows that the step may talk about: the other seats)
-    nor `spots` (what the step spotlights), the nearest to the first spot (the arrow stays
-    short); when nothing is free, the one covering least, a spotlight counting four times."""
+    nor `spots` (what the step spotlights), and where it can none of `rather` (the log's heading:
+    a refusal's taller panel may have to), the nearest to the first spot (the arrow stays short)
+    of those whose pointer `grade`s 0 (crosses no text), else 1 (stops at a text in front of the
+    spot); when nothing is free, the one covering least, a spotlight counting four times."""
     inner = screen.inflate(-2 * margin, -2 * margin)
     aim = spots[0].center if spots else (screen.centerx, screen.top)
     best: tuple[float, float, pygame.Rect] | None = None
+    clear: list[pygame.Rect] = []                 # free places of each size, nearest first
+    second: list[pygame.Rect] = []                # free but over some of `rather`, least first
+
+    def area(box: pygame.Rect, rects: list[pygame.Rect] | tuple[pygame.Rect, ...]) -> int:
+        return sum(box.clip(r).w * box.clip(r).h for r in rects)
+
     for w, h in sizes:
         if w > inner.w or h > inner.h:
             continue
+        here: list[tuple[int, float, pygame.Rect]] = []
         for y in range(inner.top, inner.bottom - h + 1, step):
             for x in range(inner.left, inner.right - w + 1, step):
                 box = pygame.Rect(x, y, w, h)
                 cost = 0.0
                 if box.collidelist(spots) >= 0 or box.collidelist(avoid) >= 0:
-                    cost = sum(4 * box.clip(r).w * box.clip(r).h for r in spots) + \
-                        sum(box.clip(r).w * box.clip(r).h for r in avoid)
+                    cost = 4 * area(box, spots) + area(box, avoid)
                 dist = math.hypot(box.centerx - aim[0], box.centery - aim[1])
+                if cost == 0:
+                    here.append((area(box, rather) if box.collidelist(list(rather)) >= 0 else 0, dist, box))
                 if best is None or (cost, dist) < best[:2]:
                     best = (cost, dist, box)
-        if best is not None and best[0] == 0:
-            break
+        here.sort(key=lambda t: t[:2])
+        clear += [box for hid, _d, box in here if not hid][:TRIES]
+        second += [box for hid, _d, box in here if hid][:TRIES]
+    grades: dict[tuple[int, ...], int] = {}
+    for pool in (clear, second):
+        for want in (0, 1):
+            for box in pool:
+                key = tuple(box)
+                if key not in grades:
+                    grades[key] = grade(box)
+                if grades[key] == want:
+                    return box
+    if clear or second:
+        return (clear or second)[0]
     if best is None:                    # a window too small for any panel: the top, clamped
         w, h = sizes[0]
         return pygame.Rect(screen.x, screen.y, w, h).clamp(screen)
@@ -137,6 +164,10 @@ class GamePart(Protocol):
     def ghost(self, table: Any, guide: Guide) -> list[tuple[float, float]]: ...
 
     def keep_clear(self, table: Any, guide: Guide) -> list[pygame.Rect]: ...
+
+    def rather_clear(self, table: Any) -> list[pygame.Rect]: ...
+
+    def texts(self, table: Any) -> list[pygame.Rect]: ...
 
     def busy(self, table: Any) -> bool: ...
 
@@ -176,7 +207,9 @@ class GuidePanel:
         self.refusal: tuple[str, float] | None = None
         self.time = 0.0
         self.box = pygame.Rect(0, 0, 0, 0)
-        self._placed: tuple[Any, pygame.Rect] | None = None   # (what the place depends on, the box)
+        # (what the place depends on, the box, its pointer)
+        self._placed: tuple[Any, pygame.Rect, pointer.Route | None] | None = None
+        self._route: pointer.Route | None = None
         self.box_w = PANEL_W                                  # its width in logical units
         # not plain "Back": German and French tables call Undo that ("Zurück", "Retour"), right beside it
         self.b_back = Button(N_("Step back"), self.step_back, font_size=26)
@@ -318,8 +351,8 @@ class GuidePanel:
         rects = [r for r in self.part.targets(self.table, self.guide) if r.w > 0 and r.h > 0]
         self._spotlight(surface, rects)
         box = self._place_panel(lay, surface.get_rect(), rects)
-        if rects and self.guide.acting():
-            self._arrow(surface, lay, box, rects[0])
+        if self._route is not None:
+            self._arrow(surface, lay, self._route)
         self._draw_panel(surface, lay, box)
         self.part.overlay(self.table, surface)
         return []
@@ -349,16 +382,24 @@ class GuidePanel:
         grow = lay.px(18) * 2 + lay.px(16)         # the spotlight's pulsing frame and some air
         spots = [r.inflate(grow, grow) for r in rects]
         avoid = [r.inflate(lay.px(8), lay.px(8)) for r in self.part.keep_clear(self.table, self.guide)]
+        rather = [r.inflate(lay.px(8), lay.px(8)) for r in self.part.rather_clear(self.table)]
+        # the pointer shows while the player acts: it goes to the first spot, past the table's words
+        target = rects[0] if rects and self.guide.acting() else None
+        texts = self.part.texts(self.table) if target is not None else []
         key = (screen.size, lay.scale, self.guide.say(), self.refusal[0] if self.refusal else "",
-               tuple(map(tuple, spots)), tuple(map(tuple, avoid)))
+               tuple(map(tuple, spots)), tuple(map(tuple, avoid)), tuple(map(tuple, rather)),
+               tuple(map(tuple, texts)))
         if self._placed is None or self._placed[0] != key:
             # only widths whose buttons show each label whole on one line (800x600 German wrapped
             # "Schritt zurück" into two small lines); all of them if none has the room
             widths = [w for w in WIDTHS if self.labels_fit(lay, w)] or list(WIDTHS)
             sizes = [(lay.px(w), panel_height(lay, len(self.panel_lines(lay, w)) + len(self.refusal_lines(lay, w)),
                                               self.inline(lay, w), self.rows(w))) for w in widths]
-            self._placed = (key, place(screen, sizes, avoid, spots, max(4, lay.px(GRID)), lay.px(16)))
+            box = place(screen, sizes, avoid, spots, max(4, lay.px(GRID)), lay.px(16),
+                        lambda b: pointer.grade(b, target, texts, lay), rather)
+            self._placed = (key, box, None if target is None else pointer.route(box, target, texts, lay))
         box = self._placed[1]
+        self._route = self._placed[2]
         self.box = box
         self.box_w = next((w for w in WIDTHS if lay.px(w) == box.w), PANEL_W)
         if self.inline(lay, self.box_w):          # right-aligned in the title's row
@@ -402,26 +443,19 @@ class GuidePanel:
         room = lay.px(width) - lay.px(24) * 3 - T.width(self.title(True), lay.font_px(24), True)
         return labels_width(self.buttons, lay) <= room
 
-    def _arrow(self, surface: pygame.Surface, lay: Any, box: pygame.Rect, target: pygame.Rect) -> None:
-        tx, ty = target.center
-        sx = min(max(tx, box.left + lay.px(40)), box.right - lay.px(40))
-        sy = box.bottom if ty > box.bottom else box.top if ty < box.top else box.centery
-        if box.top <= ty <= box.bottom:
-            sx = box.right if tx > box.right else box.left
-        dx, dy = tx - sx, ty - sy
-        dist = math.hypot(dx, dy)
-        if dist < lay.px(60):
-            return
-        ux, uy = dx / dist, dy / dist
-        stop = dist - max(target.w, target.h) / 2 - lay.px(18) - lay.px(10) * (0.5 + 0.5 * math.sin(self.time * 5))
-        stop = max(lay.px(30), stop)
+    def _arrow(self, surface: pygame.Surface, lay: Any, route: pointer.Route) -> None:
+        """The pointer's line (`pointer.route`) and its head, pulsing back and forth at its tip."""
+        (sx, sy), (tx, ty) = route.start, route.tip
+        dist = math.hypot(tx - sx, ty - sy)
+        ux, uy = (tx - sx) / dist, (ty - sy) / dist
+        stop = max(lay.px(pointer.SHORTEST), dist - lay.px(10) * (0.5 + 0.5 * math.sin(self.time * 5)))
         ex, ey = sx + ux * stop, sy + uy * stop
         width = max(3, lay.px(8))
-        pygame.draw.line(surface, C.ACCENT, (sx, sy), (ex, ey), width)
         head = lay.px(26)
+        pygame.draw.line(surface, C.ACCENT, (sx, sy), (ex - ux * head / 2, ey - uy * head / 2), width)
         left = (ex - ux * head - uy * head * 0.6, ey - uy * head + ux * head * 0.6)
         right = (ex - ux * head + uy * head * 0.6, ey - uy * head - ux * head * 0.6)
-        pygame.draw.polygon(surface, C.ACCENT, [(ex + ux * lay.px(6), ey + uy * lay.px(6)), left, right])
+        pygame.draw.polygon(surface, C.ACCENT, [(ex, ey), left, right])
 
     def _draw_panel(self, surface: pygame.Surface, lay: Any, box: pygame.Rect) -> None:
         panel(surface, box, lay, C.PANEL_HI, C.ACCENT)
