@@ -157,6 +157,8 @@ def test_the_player_follows_the_plan_at_the_real_table(home, quick):
         return real(*a, **kw)
     sc.bots.worker.hint = counted
     key(pygame.K_t)
+    frames(app)
+    futures.wait(list(sc.bots._flights.values()), timeout=60)   # a search in a thread: waited on, not framed
     until(app, lambda: sc.hint is not None, 6000)
     first = sc.hint
     plan = plan_of(first)
