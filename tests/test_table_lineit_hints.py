@@ -59,7 +59,12 @@ def test_the_hint_is_asked_ahead_and_shows_at_once(home):
     sc = open_game(app, config("human", "bot"))
     until(app, sc.my_turn)
     cur = sc.ctrl.current
-    until(app, lambda: sc.bots.hint_known(sc.ctrl.state, cur), 6000)    # asked while the person looks
+    until(app, lambda: sc.bots._flights or sc.bots.hint_known(sc.ctrl.state, cur))   # asked while the person looks
+    # the hint's search runs in a thread here: wait on it, not on a frame count (a frame loop running
+    # flat out could spend its 6000 frames before a search sharing its interpreter was done)
+    from concurrent import futures
+    futures.wait(list(sc.bots._flights.values()), timeout=60)
+    until(app, lambda: sc.bots.hint_known(sc.ctrl.state, cur), 6000)
     assert sc.hint is None
     key(pygame.K_t)
     frames(app)

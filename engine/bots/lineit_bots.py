@@ -295,6 +295,25 @@ def _line_reason(s: LineitState, p: int, c: int) -> Reason:
     return reason("extend", gap=abs(c - s.llast[p]))
 
 
+def plan_steps(view: dict, plan: list[str]) -> list[tuple[str, Reason, dict]]:
+    """The steps of a turn's `plan` (action texts, from `view`) after its first: each action with its
+    reason and the seat's view before it. Nothing hidden is dealt within a turn, so the draw pile's
+    order plays no part; a plan that stops being legal (never, for a bot's own) ends there."""
+    s = lineit.determinize(view, Rng(0))
+    seat = s.cur
+    out: list[tuple[str, Reason, dict]] = []
+    actions = [lineit.parse_action(a) for a in plan]
+    for i, a in enumerate(actions):
+        if not s.is_legal(a):
+            break
+        if i:
+            out.append((a.text, explain(s, actions[i:]), s.view(seat)))
+        if a.k in (END, PASS):
+            break
+        s.apply(a)
+    return out
+
+
 # --------------------------------------------------------------------- bots
 
 class LineitBot:
@@ -309,6 +328,9 @@ class LineitBot:
         self.budget = budget
         self.time_limit = time_limit
         self.watch: Watch | None = None   # a hint's search: someone may wait for it (`base.Watch`)
+        # the last `rank`'s whole-turn plan for each action it ranked (the action first): a hint
+        # carries the rest of its turn (`worker.rank`); nothing the bot decides reads it
+        self.plans: dict[Action, list[Action]] = {}
 
     def choose(self, view: dict) -> Action:
         return self.rank(view, 1)[0][0]
@@ -319,10 +341,12 @@ class LineitBot:
         legal = s.legal_actions()
         if len(legal) == 1:
             a = legal[0]
+            self.plans = {a: [a]}
             return [(a, 0.0, explain(s, [a]))]
         scored = self._score(s, legal, rng, k)  # action -> (score, plan)
-        order = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[0].code))
-        return [(a, float(sc), explain(s, plan)) for a, (sc, plan) in order[:max(1, k)]]
+        order = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[0].code))[:max(1, k)]
+        self.plans = {a: list(plan) for a, (_sc, plan) in order}
+        return [(a, float(sc), explain(s, plan)) for a, (sc, plan) in order]
 
     def _score(self, s: LineitState, legal: list[Action], rng: Rng, k: int) -> Scores:
         raise NotImplementedError

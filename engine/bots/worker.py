@@ -29,6 +29,7 @@ which only exits once every holder of its pipe (the app and the worker) is gone.
 """
 from __future__ import annotations
 
+import importlib
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -48,12 +49,22 @@ from .base import Watch, superseded
 #: answers the worker keeps (`ranked`): a hint asked for a position a bot has just decided, or
 #: asked again, is answered without a new search.
 ANSWERS_KEPT = 32
-_ANSWERS: OrderedDict[tuple[Any, ...], tuple[float | None, int, list[tuple[Any, float, Any]]]] = OrderedDict()
+Plans = dict[str, list[str]]
+"""A bot's whole-turn plan for each action it ranked, as action texts (the action first; `bot.plans`)."""
+_ANSWERS: OrderedDict[tuple[Any, ...], tuple[float | None, int, list[tuple[Any, float, Any]], Plans]] = OrderedDict()
 
 
 def ranked(game: str, level: str, seed: int, view: dict, k: int, budget: int | None,
            time_limit: float | None, watch: Watch | None = None) -> list[tuple[Any, float, Any]]:
-    """`bot.rank(view, k)` of that bot (runs inside the worker), remembered per position.
+    """`bot.rank(view, k)` of that bot (runs inside the worker), remembered per position."""
+    return ranked_plans(game, level, seed, view, k, budget, time_limit, watch)[0]
+
+
+def ranked_plans(game: str, level: str, seed: int, view: dict, k: int, budget: int | None,
+                 time_limit: float | None, watch: Watch | None = None
+                 ) -> tuple[list[tuple[Any, float, Any]], Plans]:
+    """`bot.rank(view, k)` of that bot (runs inside the worker), remembered per position, with the
+    whole-turn plan of each ranked action where the bot plans turns (`Plans`; else empty).
 
     A bot's answer is a function of its level, seed, budget and the view
     (`decision_rng`), and its top k is the first k of its top k+1 (the ranking
@@ -68,23 +79,24 @@ def ranked(game: str, level: str, seed: int, view: dict, k: int, budget: int | N
     key = (game, level, seed, budget, view_digest(view))
     known = _ANSWERS.get(key)
     if known is not None:
-        limit, kept, answer = known
+        limit, kept, answer, plans = known
         if kept >= k and (limit is None or (time_limit is not None and limit >= time_limit)):
             _ANSWERS.move_to_end(key)
             if watch is not None:
                 watch.stopped = "known"
-            return answer[:max(1, k)]
+            return answer[:max(1, k)], plans
     bot = make_bot(game, level, seed=seed, budget=budget, time_limit=time_limit)
     if watch is not None and hasattr(bot, "watch"):
         bot.watch = watch
     answer = bot.rank(view, k)
+    plans = {str(a): [str(b) for b in plan] for a, plan in getattr(bot, "plans", {}).items()}
     if watch is not None and watch.stopped != "budget":
-        return answer
-    _ANSWERS[key] = (time_limit, k, answer)
+        return answer, plans
+    _ANSWERS[key] = (time_limit, k, answer, plans)
     _ANSWERS.move_to_end(key)
     while len(_ANSWERS) > ANSWERS_KEPT:
         _ANSWERS.popitem(last=False)
-    return answer
+    return answer, plans
 
 
 def decide(game: str, level: str, seed: int, view: dict, budget: int | None,
@@ -107,25 +119,39 @@ def rank(game: str, level: str, seed: int, view: dict, k: int, budget: int | Non
     still reach and those cut off), each {"text", "key", "template", "params"}.
     "search" is what the search did (`base.Watch.report`: its iterations, seconds,
     seconds from the player's wait to the answer, and why it stopped: "budget",
-    "settled", "deadline", "superseded" or "known").
+    "settled", "deadline", "superseded" or "known"). Where the bot planned the
+    whole turn (Line-it), "plan" holds the plan's later steps, each
+    {"action", "reason", "template", "params", "facts"} said from the position
+    before it: the table hints them without a new search as the player follows
+    the plan (`game.table.bots.TableBots`).
 
     `ask_id` names the question (`BotWorker.hint`): once the table says the player
     waits for it (`BotWorker.hurry`), the search answers as soon as its best move is
     settled, and at the latest `base.ANSWER_WITHIN` seconds later; once a newer
     question is asked, at once (its answer is then marked "superseded").
     """
+    watch = _watch(ask_id)
+    out = []
+    answer, plans = ranked_plans(game, level, seed, view, k, budget, time_limit, watch)
+    for action, score, why in answer:
+        hint = _words(game, view, str(action), why)
+        hint.update(score=float(score), search=watch.report)
+        plan = plans.get(str(action), [])
+        if len(plan) > 1:
+            steps = importlib.import_module(f"engine.bots.{game}_bots").plan_steps(view, plan)
+            hint["plan"] = [_words(game, before, a, w) for a, w, before in steps]
+        out.append(hint)
+    return out
+
+
+def _words(game: str, view: dict, action: str, why: Any) -> dict:
+    """What a hint says about `action` in `view`: its reason and what it teaches (`rank`)."""
     from .review import reason_json
     from .teach import facts
 
-    watch = _watch(ask_id)
-    out = []
-    for action, score, why in ranked(game, level, seed, view, k, budget, time_limit, watch):
-        out.append({"action": str(action), "score": float(score), "reason": str(why),
-                    "template": getattr(why, "template", str(why)),
-                    "params": dict(getattr(why, "params", {})),
-                    "facts": [reason_json(f) for f in facts(game, view, str(action))],
-                    "search": watch.report})
-    return out
+    return {"action": action, "reason": str(why), "template": getattr(why, "template", str(why)),
+            "params": dict(getattr(why, "params", {})),
+            "facts": [reason_json(f) for f in facts(game, view, action)]}
 
 
 def _watch(ask_id: int) -> Watch:

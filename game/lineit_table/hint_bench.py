@@ -10,7 +10,10 @@ status line shows the hint, and notes the wall time; then it plays the hinted
 move and goes on. It prints one JSON line: p50, p95, max in milliseconds (the
 first hint, which may meet the worker still starting, is also given apart), and
 why the hints' searches ended ("budget": done before the click, "settled" or
-"deadline": the click hurried it, "known": answered before).
+"deadline": the click hurried it, "known": answered before, "plan": the next step
+of the plan a hint showed, no search); "searched" gives n, p50 and p95 of the
+hints whose search ran (not "plan" or "known"): since a followed plan answers its
+later steps at once, these are mostly the turns' first hints.
 """
 from __future__ import annotations
 
@@ -51,7 +54,7 @@ def run(positions: int, players: int, seed: int, look: float) -> dict:
     tables.open_table(app, cfg)
     sc = next(s for s in app.stack if isinstance(s, TableScene))
     times: list[float] = []
-    stopped: dict[str, int] = {}      # why each hint's search ended (`engine.bots.base.Watch`)
+    whys: list[str] = []              # why each hint's search ended (`engine.bots.base.Watch`)
     deadline = time.perf_counter() + 600
 
     def step() -> None:
@@ -79,15 +82,18 @@ def run(positions: int, players: int, seed: int, look: float) -> dict:
         while sc.hint is None or not status_text(sc)[0].startswith(_hint_word()):
             step()
         times.append(time.perf_counter() - t0)
-        why = str((sc.hint.get("search") or {}).get("stopped", "?"))
-        stopped[why] = stopped.get(why, 0) + 1
+        whys.append(str((sc.hint.get("search") or {}).get("stopped", "?")))
         action = lineit.parse_action(sc.hint["action"])
         sc.try_action(action)
     app.quit()
     ms = [t * 1000 for t in times]
+    searched = [t for t, why in zip(ms, whys) if why not in ("plan", "known")] or [0.0]
     return {"positions": len(ms), "players": players, "look_s": look,
             "p50_ms": round(statistics.median(ms), 1), "p95_ms": round(_percentile(ms, 0.95), 1),
-            "max_ms": round(max(ms), 1), "first_ms": round(ms[0], 1), "stopped": stopped}
+            "max_ms": round(max(ms), 1), "first_ms": round(ms[0], 1),
+            "stopped": {why: whys.count(why) for why in sorted(set(whys))},
+            "searched": {"n": len(searched), "p50_ms": round(statistics.median(searched), 1),
+                         "p95_ms": round(_percentile(searched, 0.95), 1)}}
 
 
 def _hint_word() -> str:

@@ -199,16 +199,41 @@ class TableBots:
                     self._hint_key = None         # still the position asked: ask it again
                 continue
             if ranked:
-                if len(self._answers) >= HINTS_KEPT:
-                    self._answers.pop(next(iter(self._answers)))
-                self._answers[vkey] = ranked[0]
+                self._keep(vkey, ranked[0])
+
+    def _keep(self, vkey: tuple, hint: dict) -> None:
+        if len(self._answers) >= HINTS_KEPT:
+            self._answers.pop(next(iter(self._answers)))
+        self._answers[vkey] = hint
 
     def poll_hint(self, state: Any, seat: int | None) -> dict | None:
-        """The hint for this position once it came (asked by `ask_hint` or `prefetch_hint`)."""
+        """The hint for this position once it came (asked by `ask_hint` or `prefetch_hint`); a hint
+        with the rest of its turn's plan also answers the position its action leads to (`_plan_ahead`)."""
         self._collect()
         if seat is None or self._hint_vkey is None or self._hint_key != position_key(state, seat):
             return None
-        return self._answers.get(self._hint_vkey)
+        hint = self._answers.get(self._hint_vkey)
+        if hint is not None and hint.get("plan"):
+            self._plan_ahead(state, seat, hint)
+        return hint
+
+    def _plan_ahead(self, state: Any, seat: int, hint: dict) -> None:
+        """The hint's search planned the whole turn: the position its action leads to is answered by
+        the plan's next step, with no search (`ask_hint` finds it known; its report says "plan"), when
+        that position is the same seat's turn and the step is legal there. Kept by that position's
+        view, as every answer: a player who leaves the plan (or undoes and does something else) comes
+        to another view, which is searched afresh; an undo comes back to a position's own hint."""
+        plan = hint["plan"]
+        try:
+            after = state.clone()
+            after.apply(hint["action"])
+            follows = after.current_seat == seat and plan[0]["action"] in {str(a) for a in after.legal_actions()}
+        except Exception:  # noqa: BLE001 - a hint is the worker's data: never trust it blindly
+            return
+        vkey = self._view_key(after, seat)
+        if follows and vkey not in self._answers:
+            self._keep(vkey, {**plan[0], "score": hint.get("score", 0.0), "plan": plan[1:],
+                              "search": {"iterations": 0, "elapsed": 0.0, "waited": 0.0, "stopped": "plan"}})
 
     def hint_known(self, state: Any, seat: int | None) -> bool:
         """The hint for this position is there (a click shows it at once)."""
