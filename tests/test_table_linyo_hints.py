@@ -147,15 +147,29 @@ def test_start_hints_follow_the_starts_picked_so_far(home):
 def test_a_hint_clicked_while_its_search_runs_comes_without_waiting_out_the_budget(home, monkeypatch):
     """The hint's search asked ahead has a budget far beyond any wait and a slow evaluation (the
     worker is busy with it); the click tells the worker, which answers once the best move is settled
-    or at its deadline: the search's own report says so (no wall time is asserted)."""
+    or at its deadline: the search's own report says so (no wall time is asserted).
+
+    The evaluation waits for the click before its first answer: on a loaded machine a merely slow
+    one could finish every candidate before the click arrives, and the search then rightly says
+    "budget" (it did, now and then)."""
+    import threading
+
     from engine.bots import linyo_bots, linyo_eval, worker
 
     real = linyo_eval.Evaluator.expect
+    real_hurry = BotWorker.hurry
+    clicked = threading.Event()
+
+    def hurry(self, future):
+        real_hurry(self, future)                  # the worker is told first, then the search goes on
+        clicked.set()
 
     def slow(self, *args, **kwargs):
+        clicked.wait(120)
         time.sleep(0.1)
         return real(self, *args, **kwargs)
 
+    monkeypatch.setattr(BotWorker, "hurry", hurry)
     monkeypatch.setattr(linyo_eval.Evaluator, "expect", slow)
     monkeypatch.setattr(linyo_bots, "DEFAULT_BUDGET", 10 ** 6)
     monkeypatch.setattr(worker, "_ANSWERS", type(worker._ANSWERS)())
