@@ -28,8 +28,8 @@ from game.ui import text as T
 from test_review_ui import games, results_of, thread_worker  # noqa: F401
 from test_table_linyo import DT, click, home  # noqa: F401
 from test_table_linyo_follow_bots import second_move
-from test_tutorial import perform, settle, tutorial
-from tutorial_player import panel, right_gesture
+from test_tutorial import advance, settle, tutorial
+from tutorial_player import panel
 
 LANGS = ["en", "de", "fr"]
 SIZES = [(800, 600), (1920, 1080)]
@@ -143,11 +143,7 @@ def test_the_four_of_a_kind_step_keeps_its_panel_off_the_sheet(home, lang, size)
         g = panel(sc).guide
         if g.expected() == "set ooog":
             break
-        gesture = right_gesture(app, sc)
-        if gesture is None:
-            app.step(DT)
-        else:
-            perform(app, gesture)
+        advance(app, sc)
     else:
         raise AssertionError("the four of a kind's step never came")
     app.run(frames=5, dt=DT)

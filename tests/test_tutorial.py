@@ -60,6 +60,15 @@ def perform(app: App, gesture) -> None:
     app.run(frames=2, dt=DT)
 
 
+def advance(app: App, sc) -> None:
+    """One move of the tutorial's player: the step's next right gesture, or a frame once its part is done."""
+    gesture = right_gesture(app, sc)
+    if gesture is None:
+        app.step(DT)
+    else:
+        perform(app, gesture)
+
+
 def settle(app: App, sc) -> None:
     for _ in range(600):
         busy = sc.board.animating if sc.game == "lineit" else (sc.reveal.busy() or sc.dice.rolling())

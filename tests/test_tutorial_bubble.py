@@ -12,8 +12,8 @@ from game.tutorial import open_tutorial
 from game.tutorial.lineit_script import script
 from game.ui import text as T
 from game.ui.widgets import label_text
-from test_tutorial import DT, home, perform, settle, start, tutorial  # noqa: F401
-from tutorial_player import panel, right_gesture
+from test_tutorial import DT, advance, home, perform, settle, start, tutorial  # noqa: F401
+from tutorial_player import panel
 
 LANGS = ["en", "de", "fr"]
 SIZES = [(800, 600), (1920, 1080)]
@@ -72,11 +72,7 @@ def test_the_results_that_end_the_tutorial_show_no_bubble_over_or_around_them(ho
         if p.guide.last and p.guide.ready() and sc.tg.state.is_over:
             break
         settle(app, sc)
-        gesture = right_gesture(app, sc)
-        if gesture is None:
-            app.step(DT)
-        else:
-            perform(app, gesture)
+        advance(app, sc)
     perform(app, ("click", p.b_next.rect.center))         # Finish: the results
     app.run(frames=30, dt=DT)
     assert isinstance(app.top, TableResults)

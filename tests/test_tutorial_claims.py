@@ -26,8 +26,8 @@ from game.tutorial.steps import state_at
 from game.tutorial.table import TEXT_SIZE, panel_text_width
 from game.ui import text as T
 
-from tutorial_player import panel, right_gesture
-from test_tutorial import DT, perform, settle, start, tutorial
+from tutorial_player import panel
+from test_tutorial import DT, advance, perform, settle, start, tutorial
 
 SCRIPTS = {"lineit": lineit_script, "linyo": linyo_script}
 REFUSALS = ("Not this one: do what the step above says.", "Not now: read the note, then press Next.",
@@ -158,11 +158,7 @@ def test_each_tutorial_played_by_its_moves_says_only_what_is_true(home, game, si
             continue                              # the step may have moved on meanwhile: look again
         if g.last and g.ready() and sc.tg.state.is_over:
             break
-        gesture = right_gesture(app, sc)
-        if gesture is None:
-            app.step(DT)
-            continue
-        perform(app, gesture)
+        advance(app, sc)
     else:
         raise AssertionError("the tutorial did not end")
     total = sum(s.pages for s in SCRIPTS[game]().steps)

@@ -17,8 +17,8 @@ import pytest
 from game import i18n
 from game.tutorial import open_tutorial
 from appkit import drawn_by
-from test_tutorial import DT, home, perform, settle, start, tutorial  # noqa: F401
-from tutorial_player import panel, right_gesture
+from test_tutorial import DT, advance, home, perform, settle, start, tutorial  # noqa: F401
+from tutorial_player import panel
 
 LANGS = ["en", "de", "fr"]
 SIZES = [(800, 600), (1920, 1080)]
@@ -99,11 +99,7 @@ def test_the_bubble_and_its_pointer_leave_the_table_readable(home, game, size, l
             bad += [f"step {g.index} ({g.done} done): {x}" for x in found]
         if g.last and g.ready() and sc.tg.state.is_over:
             break
-        gesture = right_gesture(app, sc)
-        if gesture is None:
-            app.step(DT)
-        else:
-            perform(app, gesture)
+        advance(app, sc)
     else:
         raise AssertionError("the tutorial did not end")
     assert not bad, f"{game} {lang} {size}:\n" + "\n".join(bad)
