@@ -557,7 +557,7 @@ class App:
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         if not self.toasts:
             return
-        from .table.overlays import draw_toast, toast_layout
+        from .ui.toast import draw_toast, toast_layout
         # the scene on top may say what its toasts must leave in view (a table: names, cards, ...);
         # a toast keeps the place it got, however the scene moves under it
         top = self.stack[-1] if self.stack else None

@@ -552,7 +552,7 @@ class TableScene(TableBase, TableInput, Scene):
         return done
 
     def toast_keep(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-        """What the app's toasts leave in view (`game.table.overlays.toast_layout`): the seats'
+        """What the app's toasts leave in view (`game.ui.toast.toast_layout`): the seats'
         panels, the middle row with its labels and counts, the buttons; what they may cover: the log."""
         if self.geo is None:
             return [], []

@@ -498,7 +498,7 @@ class TableDrawing(TableMixin):
         return self.paint.header[1]
 
     def toast_keep(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-        """What the app's toasts leave in view (`game.table.overlays.toast_layout`): the title, the
+        """What the app's toasts leave in view (`game.ui.toast.toast_layout`): the title, the
         sheet, the dice and who rolled them, the buttons, the instruction, the other seats; what
         they may cover for their few seconds: the key help and the log. A toast after the game
         covered "Linyo · Game over"."""
