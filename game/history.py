@@ -125,6 +125,7 @@ class Entry:
     variant: tuple[tuple[str, Any], ...] = ()   # ("final_plays", 1) / ("sheet", "A"), ...
     seed: int | str | None = None
     branch: tuple[str | None, int] | None = None   # a branch: (the game it came from, the moment)
+    daily: str | None = None        # the day ("YYYY-MM-DD") of the daily challenge the game was, as its file says
 
     def row(self) -> list:
         """The index row: the four fields the list sorts and filters by, the rest packed in one text.
@@ -136,8 +137,11 @@ class Entry:
         detail: list[Any] = [[[s.name, s.kind, s.level] for s in self.seats],
                              None if self.scores is None else list(self.scores), list(self.winners),
                              self.finished, self.abandoned, dict(self.variant), self.seed]
-        if self.branch is not None:          # only a branch's row is longer: older rows stay as they were
-            detail.append(list(self.branch))
+        # only a branch's or a daily's row is longer: older rows stay as they were
+        if self.branch is not None or self.daily is not None:
+            detail.append(None if self.branch is None else list(self.branch))
+        if self.daily is not None:
+            detail.append(self.daily)
         return [self.id, self.game, self.played_at, self.pinned,
                 json.dumps(detail, ensure_ascii=False, separators=(",", ":"))]
 
@@ -155,10 +159,11 @@ def _entry_from_row(row: Sequence[Any]) -> Entry:
     and every field checked."""
     file_id, game, played_at, pinned, detail = row
     fields = storage.parse(detail.encode("utf-8"))
-    if not isinstance(fields, list) or len(fields) not in (7, 8):
+    if not isinstance(fields, list) or len(fields) not in (7, 8, 9):
         raise ValueError("a row holds other fields than Linebox writes")
     seats, scores, winners, finished, abandoned, variant, seed = fields[:7]
-    branch = _branch_pair(fields[7] if len(fields) == 8 else None)
+    branch = _branch_pair(fields[7] if len(fields) >= 8 else None)
+    daily = _row_daily(fields[8] if len(fields) == 9 else None)
     _ROW_SEATS.check(seats, "seats")
     if not all(isinstance(n, str) and k in KINDS and (lv is None or lv in LEVELS) for n, k, lv in seats):
         raise ValueError("a seat has no name, kind or level Linebox knows")
@@ -172,7 +177,18 @@ def _entry_from_row(row: Sequence[Any]) -> Entry:
     return Entry(file_id, game, played_at, pinned,
                  tuple(Seat(n, k, lv) for n, k, lv in seats),
                  None if scores is None else tuple(scores), tuple(winners), finished, abandoned,
-                 _variant_items(variant), seed, branch)
+                 _variant_items(variant), seed, branch, daily)
+
+
+def _row_daily(raw: Any) -> str | None:
+    """A row's daily (a day's ISO date) or None; ValueError for anything else."""
+    if raw is None:
+        return None
+    from game.daily.day import parse_date
+    day = parse_date(raw) if isinstance(raw, str) else None
+    if day is None or day.isoformat() != raw:
+        raise ValueError("a row's daily is not a day")
+    return raw
 
 
 def _branch_pair(raw: Any) -> tuple[str | None, int] | None:
@@ -413,7 +429,8 @@ def _entry(file_id: str, data: Mapping[str, Any]) -> Entry:
                  () if result is None else tuple(int(x) for x in result["winners"]),
                  bool(data["finished"]), bool(data["abandoned"]),
                  _variant_items(data["variant"]), data.get("seed"),
-                 None if data.get("branch") is None else (data["branch"]["of"], data["branch"]["at"]))
+                 None if data.get("branch") is None else (data["branch"]["of"], data["branch"]["at"]),
+                 said_daily(data["game"], data)[1])
 
 
 # ---------------------------------------------------------------- files

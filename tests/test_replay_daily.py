@@ -184,3 +184,31 @@ def test_a_replaced_unfinished_daily_is_kept_as_that_days(home, dailies, game):
                                              "record": record}})
     (row,) = history.load().rows
     assert history.game_file(row[0])["daily"] is None
+
+
+@pytest.mark.parametrize("game", ["lineit", "linyo"])
+def test_the_history_list_names_a_daily_by_its_day(home, dailies, others, game):
+    """History's row of a daily says which day's challenge it was (instead of the day's seed), kept
+    through the index; an older index row (no daily) still reads, a damaged one is rebuilt."""
+    from game.scenes.history import headline
+
+    file = dailies[game]
+    entry = history.record_game(game, file["record"], file["seats"], daily=DAY.isoformat())
+    other = history.record_game(game, others[game]["record"], others[game]["seats"], daily=None)
+    assert entry is not None and other is not None
+    index = history.load()                                   # read back from the index file
+    by_id = {index.entry(i).id: index.entry(i) for i in range(len(index))}
+    assert by_id[entry.id].daily == "2026-03-14"
+    assert "daily challenge of 2026-03-14" in headline(by_id[entry.id])
+    assert "seed" not in headline(by_id[entry.id])
+    assert by_id[other.id].daily is None and "daily" not in headline(by_id[other.id])
+    # an index written before rows said so (seven fields): read as no daily, not refused
+    row = by_id[entry.id].row()
+    fields = json.loads(row[4])
+    assert len(fields) == 9 and fields[7] is None and fields[8] == "2026-03-14"
+    old = [*row[:4], json.dumps(fields[:7])]
+    assert history._entry_from_row(old).daily is None
+    # a damaged daily in a row: the row is refused (the list rebuilds it from its file)
+    for bad in ("2026-02-30", 20260314, "14.03.2026", "x" * 40):
+        with pytest.raises(ValueError):
+            history._entry_from_row([*row[:4], json.dumps([*fields[:8], bad])])

@@ -75,8 +75,13 @@ def branch_text(entry: Entry, played_at: Callable[[str], str | None]) -> str:
 
 
 def headline(entry: Entry, played_at: Callable[[str], str | None] = lambda _id: None) -> str:
-    """Date · game · variant · seed, or for a branch where it came from (its own seed is a new one)."""
-    parts = [when(entry.played_at), GAME_NAMES.get(entry.game, entry.game)]
+    """Date · game · variant · seed, or for a branch where it came from (its own seed is a new one);
+    a daily challenge says so instead of its seed (the day's seed is the day's)."""
+    name = GAME_NAMES.get(entry.game, entry.game)
+    if entry.daily is not None:
+        return "  ·  ".join([when(entry.played_at), _("{game} · daily challenge of {date} (UTC)").format(
+            game=name, date=entry.daily)])
+    parts = [when(entry.played_at), name]
     if entry.variant:
         parts.append(variant_text(entry))
     if entry.branch is not None:
