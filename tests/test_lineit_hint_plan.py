@@ -16,6 +16,7 @@ from engine.bots import lineit_bots, worker as worker_mod
 from engine.bots.worker import BotWorker
 from game.table.bots import TableBots, bot_seed
 from test_table_lineit import config, frames, home, open_game, start, until  # noqa: F401
+from test_table_lineit_hints import counting_questions
 
 SEED = 9            # a seeded 2-player game whose first hint plans a take, a close and the end
 
@@ -33,13 +34,7 @@ def bots(quick):
     asked for (every question to the worker is a search: none is known before)."""
     b = TableBots("lineit", levels=[None, "hard"], seeds=[bot_seed(SEED, p) for p in range(2)])
     b.worker = BotWorker(use_process=False)
-    real = b.worker.hint
-    b.asked = []
-
-    def counted(*a, **kw):
-        b.asked.append(kw["view"])
-        return real(*a, **kw)
-    b.worker.hint = counted
+    b.asked = counting_questions(b.worker)
     yield b
     b.close()
 
@@ -149,13 +144,7 @@ def test_the_player_follows_the_plan_at_the_real_table(home, quick):
     app.change_settings(confirm_close_line=False)
     sc = open_game(app, config("human", "bot", seed=SEED))
     until(app, sc.my_turn)
-    asked = []
-    real = sc.bots.worker.hint
-
-    def counted(*a, **kw):
-        asked.append(kw.get("view"))
-        return real(*a, **kw)
-    sc.bots.worker.hint = counted
+    asked = counting_questions(sc.bots.worker)
     key(pygame.K_t)
     frames(app)
     futures.wait(list(sc.bots._flights.values()), timeout=60)   # a search in a thread: waited on, not framed

@@ -73,18 +73,25 @@ def test_the_hint_is_asked_ahead_and_shows_at_once(home):
     assert status_text(sc)[0].startswith("Hint: ")
 
 
-def test_play_hint_plays_the_hinted_action_and_an_undo_finds_the_hint_again(home, monkeypatch):
-    app = start()
-    app.change_settings(confirm_close_line=False)
-    sc = open_game(app, config("human", "bot"))
-    until(app, sc.my_turn)
-    asked = []
-    real = sc.bots.worker.hint
+def counting_questions(worker) -> list:
+    """The views `worker` is asked hints for from now on (it still answers each): its `hint`
+    wrapped on the instance, gone with it."""
+    asked: list = []
+    real = worker.hint
 
     def counted(*a, **kw):
         asked.append(kw.get("view"))
         return real(*a, **kw)
-    monkeypatch.setattr(sc.bots.worker, "hint", counted)
+    worker.hint = counted
+    return asked
+
+
+def test_play_hint_plays_the_hinted_action_and_an_undo_finds_the_hint_again(home):
+    app = start()
+    app.change_settings(confirm_close_line=False)
+    sc = open_game(app, config("human", "bot"))
+    until(app, sc.my_turn)
+    asked = counting_questions(sc.bots.worker)
     click(app, sc.b_hint.rect.center)
     until(app, lambda: sc.hint is not None, 6000)
     hinted = sc.hint["action"]
