@@ -44,6 +44,14 @@ def open_review(games: dict, game: str, size: tuple[int, int], lang: str) -> tup
     return a, sc
 
 
+def each_finding_shown(a: App, sc: ReplayScene):
+    """Each finding of the review in turn, shown on the table and its moves played out."""
+    for item in sc.review.items:
+        sc.show_finding(item)
+        a.run(frames=40, dt=DT)
+        yield item
+
+
 def scene_picture(a: App, sc: ReplayScene) -> pygame.Surface:
     picture = pygame.Surface(a.screen.get_size())
     sc.draw(picture)
@@ -54,9 +62,7 @@ def scene_picture(a: App, sc: ReplayScene) -> pygame.Surface:
 @pytest.mark.parametrize("size", SIZES)
 def test_the_better_move_s_tag_covers_no_label_of_the_linyo_sheet(headless_home, games, size, lang):
     a, sc = open_review(games, "linyo", size, lang)
-    for item in sc.review.items:
-        sc.show_finding(item)
-        a.run(frames=40, dt=DT)
+    for item in each_finding_shown(a, sc):
         assert not sc.table.animating()
         suggestion, sc.suggestion = sc.suggestion, None
         before = scene_picture(a, sc)              # the sheet with its labels, nothing over them
@@ -112,9 +118,7 @@ def jackpot_counts(table) -> list[tuple[str, int, pygame.Rect]]:
 @pytest.mark.parametrize("size", SIZES)
 def test_the_jackpot_counts_beside_the_review_keep_apart(headless_home, games, size, lang):
     a, sc = open_review(games, "lineit", size, lang)
-    for item in sc.review.items:
-        sc.show_finding(item)
-        a.run(frames=40, dt=DT)
+    for _item in each_finding_shown(a, sc):
         counts = jackpot_counts(sc.table)
         assert len(counts) == 4
         assert len({px for _t, px, _r in counts}) == 1            # one size for the four

@@ -19,16 +19,23 @@ def key(k: int, unicode: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0))
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("size", SIZES)
-def test_the_hint_s_facts_leave_the_newest_log_entries_in_sight(home, size, lang):
+def my_turn_after(turns: int, size, lang: str):
+    """An app at `size` in `lang` and its Line-it table (person against bot, seed 11) at the person's
+    turn after `turns` of theirs, the cards at rest."""
     app = start(size)
     app.change_settings(language=lang)
     sc = open_game(app, config("human", "bot", seed=11))
-    for _ in range(3):                       # a few turns in: the log is longer than its panel
+    for _ in range(turns):
         until(app, lambda: sc.my_turn() and not sc.board.animating, 6000)
         play_one_turn(app, sc)
     until(app, lambda: sc.my_turn() and not sc.board.animating, 6000)
+    return app, sc
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hint_s_facts_leave_the_newest_log_entries_in_sight(home, size, lang):
+    app, sc = my_turn_after(3, size, lang)   # a few turns in: the log is longer than its panel
     key(pygame.K_t, "t")
     until(app, lambda: sc.hint is not None, 6000)
     frames(app, 5)
@@ -51,12 +58,7 @@ def test_the_hint_s_facts_leave_the_newest_log_entries_in_sight(home, size, lang
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 def test_the_log_title_keeps_its_size_beside_recap_and_menu(home, size, lang):
-    app = start(size)
-    app.change_settings(language=lang)
-    sc = open_game(app, config("human", "bot", seed=11))
-    until(app, lambda: sc.my_turn() and not sc.board.animating, 6000)
-    play_one_turn(app, sc)                   # entries in the log
-    until(app, lambda: sc.my_turn() and not sc.board.animating, 6000)
+    app, sc = my_turn_after(1, size, lang)   # entries in the log
     frames(app, 3)
     assert sc.b_recap.visible and sc.b_menu.visible
     title, px = log_title(sc)

@@ -35,6 +35,15 @@ def start(size=(1280, 720)) -> App:
     return menu_app(size, anim_speed="fast", bot_pace="instant")
 
 
+def opened(game: str, size, lang: str) -> App:
+    """An app at `size` in `lang` with `game`'s tutorial open at its first step."""
+    app = start(size)
+    app.change_settings(language=lang)
+    open_tutorial(app, game, 0)
+    app.run(frames=3, dt=DT)
+    return app
+
+
 def post(kind, **kw) -> None:
     pygame.event.post(pygame.event.Event(kind, **kw))
 

@@ -27,7 +27,7 @@ from game.tutorial.table import TEXT_SIZE, panel_text_width
 from game.ui import text as T
 
 from tutorial_player import panel
-from test_tutorial import DT, advance, perform, settle, start, tutorial
+from test_tutorial import DT, advance, opened, perform, settle, start, tutorial
 
 SCRIPTS = {"lineit": lineit_script, "linyo": linyo_script}
 REFUSALS = ("Not this one: do what the step above says.", "Not now: read the note, then press Next.",
@@ -136,10 +136,7 @@ def _check_panel(app, sc, game: str) -> None:
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 @pytest.mark.parametrize("game", ["lineit", "linyo"])
 def test_each_tutorial_played_by_its_moves_says_only_what_is_true(home, game, size, lang):
-    app = start(size)
-    app.change_settings(language=lang)
-    open_tutorial(app, game, 0)
-    app.run(frames=3, dt=DT)
+    app = opened(game, size, lang)
     seen: dict[int, str] = {}
     checked: set[tuple[int, str]] = set()
     for _ in range(600):

@@ -15,9 +15,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.tutorial import open_tutorial
 from appkit import drawn_by
-from test_tutorial import DT, advance, home, perform, settle, start, tutorial  # noqa: F401
+from test_tutorial import DT, advance, home, opened, perform, settle, start, tutorial  # noqa: F401
 from tutorial_player import panel
 
 LANGS = ["en", "de", "fr"]
@@ -80,10 +79,7 @@ def problems(app, sc) -> list[str]:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", ["lineit", "linyo"])
 def test_the_bubble_and_its_pointer_leave_the_table_readable(home, game, size, lang):
-    app = start(size)
-    app.change_settings(language=lang)
-    open_tutorial(app, game, 0)
-    app.run(frames=3, dt=DT)
+    app = opened(game, size, lang)
     seen: set = set()
     bad: list[str] = []
     for _ in range(800):
