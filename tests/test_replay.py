@@ -319,6 +319,26 @@ def test_export_import_replay_same_scores_and_events(app, games, tmp_path):
         app.to_menu()
 
 
+def test_a_bare_file_name_is_exported_to_and_opened_from_the_documents_folder(app, games, tmp_path, monkeypatch):
+    """The export box offers the Documents folder: a name typed alone goes there, not into the folder
+    the app was started from (a monkey run's export once landed in the project's folder)."""
+    from game.replay import files
+    docs, started_in = tmp_path / "Documents", tmp_path / "started here"
+    docs.mkdir()
+    started_in.mkdir()
+    monkeypatch.setattr(files, "documents_dir", lambda: docs)
+    monkeypatch.chdir(started_in)
+    kept = history.record_game("lineit", games["lineit"].to_json(), seats(4))
+    out = export_to(kept.id, "  my game.linebox ")
+    assert out == docs / "my game.linebox" and out.is_file()
+    assert list(started_in.iterdir()) == []
+    assert files.typed_path("my game.linebox") == out
+    assert files.typed_path(str(out)) == out                  # a whole path stays as typed
+    assert open_game_file(app, files.typed_path("my game.linebox")) and isinstance(app.top, ReplayScene)
+    app.run(frames=3, dt=DT)
+    app.to_menu()
+
+
 def test_broken_files_get_a_message_in_the_viewer(app, games, tmp_path, headless_home):
     kept = history.record_game("lineit", games["lineit"].to_json(), seats(4))
     corpus = _broken_files(tmp_path / "corpus", history.game_file(kept.id))

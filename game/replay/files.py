@@ -99,9 +99,16 @@ def history_viewer(app: "App", file_id: str | None, seat: int | None = None) -> 
     return ReplayScene(app, rp, seat=seat)
 
 
+def typed_path(typed: str) -> Path:
+    """The path a player typed; a bare or relative one is in the Documents folder the dialog offers
+    (not in the folder the app happened to be started from)."""
+    path = Path(typed.strip()).expanduser()
+    return path if path.is_absolute() else documents_dir() / path
+
+
 def export_to(file_id: str, typed: str) -> Path:
     """Export a history game to what the player typed: a folder (the game's own name in it) or a file."""
-    dest = Path(typed.strip()).expanduser()
+    dest = typed_path(typed)
     if dest.is_dir():
         dest = dest / (file_id + history.SUFFIX)
     if not dest.parent.is_dir():
@@ -126,7 +133,7 @@ def export_dialog(app: "App", file_id: str) -> "PathScene":
 def open_dialog(app: "App") -> "PathScene":
     """Asks for a `.linebox` file's path and opens it in the viewer (`app.open("open_game_file")`)."""
     return PathScene(app, _("Open a .linebox game file: type its path."), str(documents_dir()) + "/",
-                     N_("Open"), lambda typed: open_game_file(app, typed.strip()))
+                     N_("Open"), lambda typed: open_game_file(app, typed_path(typed)))
 
 
 class PathScene(MessageScene):
