@@ -92,6 +92,8 @@ CHANCE_CASES = [
     ("chance.pending", lambda s: s.apply("end"), {"kind": "deal", "count": 4}),
     ("chance.not_needed", lambda s: (s.resolve_chance(["1", "2", "3", "4"]), s.resolve_chance(["5"])), {}),
     ("chance.wrong_count", lambda s: s.resolve_chance(["1"]), {"kind": "deal", "count": 4, "given": 1}),
+    # "1723" is one text, never the four cards 1, 7, 2 and 3
+    ("chance.bare_text", lambda s: s.resolve_chance("1723"), {"given": "1723"}),
     ("chance.impossible", lambda s: s.resolve_chance(["1", "1", "2", "3"]), {"card": "1"}),
     ("chance.bad_seat", lambda s: lineit.new_game(3, external_chance=True).resolve_chance(["3"]),
      {"seat": "3", "last": 2}),

@@ -82,7 +82,10 @@ def test_impossible_outcomes_change_nothing():
     for bad in (["b", "o", "g"], ["b", "o", "g", "r"], ["B", "o", "g", "g"], ["bo", "g", "g", "g"]):
         with pytest.raises(IllegalAction):
             e.resolve_chance(bad)
-    e.resolve_chance("gogb")
+    with pytest.raises(IllegalAction) as info:
+        e.resolve_chance("gogb")      # one text is not four faces (an outside source hands a list)
+    assert info.value.code == "chance.bare_text"
+    e.resolve_chance(["g", "o", "g", "b"])
     assert e.view(0)["dice"] == "bggo"[0] + "ogg" and e.current_seat == 2
 
 

@@ -78,6 +78,7 @@ CASES = {
     "chance.wrong_count": (None, None, {}),
     "chance.bad_face": (None, None, {}),
     "chance.bad_seat": (None, None, {}),
+    "chance.bare_text": (None, None, {}),
 }
 
 
@@ -106,7 +107,7 @@ def _raise(code):
         return IllegalAction(str(r), r.code, r.params)
     if code.startswith("chance.") and code != "chance.pending":
         e = linyo.new_game(players=2, external_chance=True)
-        outcome = {"chance.wrong_count": ["0", "1"], "chance.bad_seat": ["2"]}.get(code)
+        outcome = {"chance.wrong_count": ["0", "1"], "chance.bad_seat": ["2"], "chance.bare_text": "1"}.get(code)
         if code == "chance.bad_face":
             e.resolve_chance(["1"])
             outcome = ["b", "o", "x", "g"]

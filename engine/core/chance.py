@@ -68,13 +68,18 @@ class ChanceOutcome:
 def checked_outcome(need: ChanceNeed | None, outcome: Sequence[str], refusals: "Refusals",
                     players: int) -> tuple[str, ...]:
     """The checks every game's `resolve_chance` starts with, with the same codes in both:
-    an outcome is needed now ("chance.not_needed"), it has the asked number of
+    an outcome is needed now ("chance.not_needed"), it is a list of texts and not one text
+    ("chance.bare_text"), it has the asked number of
     parts ("chance.wrong_count"), and a first seat is a seat of the table written in
     ASCII digits ("chance.bad_seat"). Returns the texts to record: a first seat as its
     canonical number. The game then checks what only it knows (cards, faces).
     """
     if need is None:
         raise refusals.refuse("chance.not_needed")
+    if isinstance(outcome, (str, bytes)):
+        # one text is never an outcome: "17" for a two-card deal would be read as cards 1 and 7,
+        # so whoever hands chance in (a host, a room, a script) must hand a list of texts
+        raise refusals.refuse("chance.bare_text", given=str(outcome)[:16])
     if not isinstance(outcome, Sequence):  # None, a number: no parts at all (never a TypeError)
         raise refusals.refuse("chance.wrong_count", kind=need.kind, count=need.count, given=0)
     texts = tuple(outcome)

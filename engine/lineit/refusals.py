@@ -41,4 +41,5 @@ REFUSALS = Refusals({
     "chance.wrong_count": "{kind} needs {count} outcomes, not {given}",
     "chance.impossible": "{card} cannot come up: it is not left in the draw pile",
     "chance.bad_seat": "{seat!r} is not a seat from 0 to {last}",
+    "chance.bare_text": "an outcome is a list of texts, not the one text {given!r}",
 })

@@ -57,4 +57,5 @@ REFUSALS = Refusals({
     "chance.wrong_count": "a {kind} outcome has {count} parts, not {given}",
     "chance.bad_face": "{face!r} is not a face of the dice (b, o, g)",
     "chance.bad_seat": "{seat!r} is not a seat of this game (0 to {last})",
+    "chance.bare_text": "an outcome is a list of texts, not the one text {given!r}",
 })

@@ -61,6 +61,7 @@ REFUSAL_TEXTS: dict[str, str] = {
     "chance.wrong_count": N_("cards needed: {count}, not {given}"),     # one word for 1 and for 5
     "chance.impossible": N_("{card} cannot come up: it is not left in the draw pile"),
     "chance.bad_seat": N_("\u201c{seat}\u201d is not a seat from 0 to {last}"),
+    "chance.bare_text": N_("The cards dealt must come as a list, not as one text"),
 }
 # codes whose sentence depends on a number: its form for the params
 REFUSAL_PLURALS: dict[str, Callable[[dict[str, Any]], str]] = {

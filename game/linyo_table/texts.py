@@ -78,6 +78,7 @@ REFUSAL_TEXTS: dict[str, Any] = {
     "chance.wrong_count": N_("Four dice are needed"),
     "chance.bad_face": N_("“{face}” is not a face of the dice (b, o, g)"),
     "chance.bad_seat": N_("“{seat}” is not a seat of this game"),
+    "chance.bare_text": N_("The dice rolled must come as a list, not as one text"),
 }
 
 
