@@ -118,11 +118,32 @@ def test_a_redacted_event_is_a_tombstone_until_the_host_restores_it():
     # the live replica keeps the move; the host's duty names the copy to post
     live.receive({"type": "m.room.redaction", "sender": GUEST, "redacts": events[victim]["event_id"],
                   "event_id": "$r"})
-    (restore,) = HostDuty(setup, 7).restores(live)
+    (restore,) = live.restores_by(HOST)
     later.receive(_event("x", "org.linebox.restore", HOST, restore.to_content()))
     assert not later.broken and later.state.to_json() == live.state.to_json()
     live.receive(_event("x", "org.linebox.restore", HOST, restore.to_content()))
     assert live.tampered == [] and not live.rejected[-1:] or "differs" not in live.rejected[-1].reason
+
+
+def test_a_guests_move_redacted_while_the_host_was_away_is_put_back_by_the_guest():
+    """Issue 36: the host never saw the move (it reads the room later, redacted): the guest's own client
+    had it and restores it, and the host's replica goes on; a third member may not restore it."""
+    from game.online.replica import TableReplica
+    setup, events, guest = _played("lineit", {"first_seat": 1}, moves=8)
+    victim = next(i for i, e in enumerate(events) if e["sender"] == GUEST)
+    guest.receive({"type": "m.room.redaction", "sender": GUEST, "redacts": events[victim]["event_id"],
+                   "event_id": "$r"})
+    assert guest.restores_by(HOST) == guest.restores_by(GUEST) != []   # the sender's own copy
+    assert guest.restores_by(EVE) == []
+    (restore,) = guest.restores_by(GUEST)
+    host = TableReplica(setup)
+    for i, e in enumerate(events):
+        host.receive({**e, "content": {}, "unsigned": {"redacted_because": {}}} if i == victim else e)
+    assert host.broken
+    host.receive(_event("e", "org.linebox.restore", EVE, restore.to_content()))
+    assert host.broken and "only the host or the event's sender" in host.rejected[-1].reason
+    host.receive(_event("x", "org.linebox.restore", GUEST, restore.to_content()))
+    assert not host.broken and host.state.to_json() == guest.state.to_json()
 
 
 def test_an_empty_content_is_refused_not_a_tombstone():
@@ -131,13 +152,13 @@ def test_an_empty_content_is_refused_not_a_tombstone():
     assert not live.broken and "format version" in live.rejected[-1].reason
 
 
-def test_only_the_host_restores_and_a_differing_copy_is_refused():
-    setup, events, live = _played("lineit", {"first_seat": 1}, moves=4)
-    first = next(e for e in events if e["type"] == ACTION)
+def test_only_the_host_or_the_sender_restores_and_a_differing_copy_is_refused():
+    setup, events, live = _played("lineit", {"first_seat": 1}, moves=8)
+    first = next(e for e in events if e["type"] == ACTION and e["sender"] == HOST)
     copy = {"v": 1, "of": first["event_id"], "type": ACTION, "content": first["content"]}
     before = live.state.to_json()
-    live.receive(_event("g", "org.linebox.restore", GUEST, copy))
-    assert "only the host" in live.rejected[-1].reason
+    live.receive(_event("g", "org.linebox.restore", GUEST, copy))     # the guest restores the host's move
+    assert "only the host or the event's sender" in live.rejected[-1].reason
     live.receive(_event("h", "org.linebox.restore", HOST, {**copy, "content": {**first["content"], "action": "end"}}))
     assert live.tampered and live.state.to_json() == before
 

@@ -82,6 +82,13 @@ def _check(resp: Any) -> Any:
     return resp
 
 
+#: a table room's power levels. The creator (host) holds the top level already: only it changes the
+#: setup, and only it invites (a member inviting a stranger, who could then post, was possible);
+#: only it redacts: a guest who redacted their own move while the host was away left a gap no one
+#: who came later could fill, and the table stopped for good (rooms made before keep their levels:
+#: there the move's sender puts it back, `replica.TableReplica.restores_by`)
+TABLE_POWER: dict[str, Any] = {"events": {TABLE: 100, "m.room.redaction": 100}, "invite": 100}
+
 class MatrixClient:
     """One signed-in account. `start()` launches the thread; `stop()` ends it."""
 
@@ -213,9 +220,7 @@ class MatrixClient:
     def create_table(self, setup_content: dict, name: str, invite: list[str]) -> concurrent.futures.Future:
         """A private, invite-only room holding the setup; only the host may change it. Future: room id."""
         async def go(c: AsyncClient) -> str:
-            # the creator (host) holds the top power level already: only it changes the setup, and
-            # only it invites (a member inviting a stranger, who could then post, was possible)
-            power = {"events": {TABLE: 100}, "invite": 100}
+            power = {"events": dict(TABLE_POWER["events"]), "invite": TABLE_POWER["invite"]}
             resp = _check(await c.room_create(
                 visibility=RoomVisibility.private, name=name, preset=RoomPreset.private_chat,
                 federate=True, invite=invite, power_level_override=power,

@@ -1,4 +1,4 @@
-"""The host's duties at a table, as pure decisions: chance outcomes, the bots' questions, restores.
+"""The host's duties at a table, as pure decisions: chance outcomes and the bots' questions.
 
 `HostDuty(setup, seed)` keeps the dealer (`rules.dealer_game`: the table's
 setup with a secret seed) in step with the table and says what to post next.
@@ -12,9 +12,10 @@ limits sends per user; at Synapse's defaults, one every 5 s after a burst).
   dealer's own record of chance, exactly the engine's `ChanceOutcome`);
 * `bot_questions(ahead, posted)`: for every bot seat that can decide now, the
   view and seed to ask the bot worker with (`engine.bots.worker`: the bots
-  never think on the frame loop), and the number the answer goes under;
-* `restores(replica)`: copies of game events that were redacted after the
-  host saw them (`replica.TableReplica` explains the tamper-evident record).
+  never think on the frame loop), and the number the answer goes under.
+
+Restores of redacted events are every client's duty, not only the host's
+(`replica.TableReplica.restores_by`).
 
 The seed never leaves the host: it is kept in the host's data folder
 (`tables.HostSecrets`), so a host that restarts deals on.
@@ -24,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
-from .protocol import BOT, ActionMsg, ChanceMsg, RestoreMsg, TableSetup
+from .protocol import BOT, ActionMsg, ChanceMsg, TableSetup
 from .replica import TableReplica
 from .rules import dealer_game, next_slot, same_roll
 
@@ -139,13 +140,3 @@ class HostDuty:
         from engine.bots.worker import decide
         ahead = self.project(replica, posted, {})
         return [ActionMsg(q.seq, q.seat, decide(*q.ask(), None, None)) for q in self.bot_questions(ahead, posted)]
-
-    def restores(self, replica: TableReplica) -> list[RestoreMsg]:
-        """Copies of the game events that were redacted after we saw them, not yet restored."""
-        out = []
-        for event_id in replica.redacted_known:
-            if event_id in replica.restored or event_id not in replica.seen:
-                continue
-            kind, _sender, content = replica.seen[event_id]
-            out.append(RestoreMsg(event_id, kind, content))
-        return out

@@ -25,10 +25,13 @@ events; a redacted game event keeps its id and sender but loses its content.
   widens), and `rules`/`tables` offer no new move, so nobody can take a
   number the lost event may hold.
 * The host restores it (`org.linebox.restore`, the event's content as it was
-  posted); the replica checks the copy exactly as the original, with the
-  original's sender, and the game goes on where it stopped.
+  posted), and so does the event's own sender (its client had the event: a
+  move redacted while the host was away is put back by whoever posted it); the
+  replica checks the copy exactly as the original, with the original's sender,
+  and the game goes on where it stopped. No third member may restore.
 * A client that had applied the event before the redaction keeps it (the past
-  never changes) and lists it in ``redacted_known``: the host posts the copy.
+  never changes) and lists it in ``redacted_known``: the host (and the sender)
+  post the copy (`restores_by`).
   A restore that differs from what a client saw is refused, and the table is
   marked ``tampered``.
 * An event for a number already applied is ignored quietly when it is the
@@ -41,7 +44,7 @@ import logging
 from typing import Any, Callable
 
 from .protocol import (ACTION, BATCH, GAME_EVENTS, RESTORE, TABLE, ActionMsg, ChanceMsg, ProtocolError,
-                       TableSetup, parse_action, parse_batch, parse_chance, parse_restore)
+                       RestoreMsg, TableSetup, parse_action, parse_batch, parse_chance, parse_restore)
 from .rules import public_game, same_roll
 
 log = logging.getLogger("linebox.online")
@@ -242,16 +245,33 @@ class TableReplica:
         log.warning("table %s: game event %s from %s was redacted; the host restores it",
                     self.setup.game, target, sender)
 
+    def restores_by(self, user: str) -> list[RestoreMsg]:
+        """Copies of game events redacted after we saw them, not restored yet, that `user` posts:
+        the host restores every one; anyone else their own (their client had the event, so a move
+        redacted while the host was away is put back by its sender and the table goes on)."""
+        out = []
+        for event_id in self.redacted_known:
+            if event_id in self.restored or event_id not in self.seen:
+                continue
+            kind, sender, content = self.seen[event_id]
+            if user == self.setup.host or user == sender:
+                out.append(RestoreMsg(event_id, kind, content))
+        return out
+
     def _take_restore(self, event_id: str, sender: str, content: Any) -> list[Any]:
-        if sender != self.setup.host:
-            raise ProtocolError("only the host restores events")
         msg = parse_restore(content)
+        stone = self.tombstones.get(msg.of)
+        known = self.seen.get(msg.of)
+        original = stone.sender if stone is not None else known[1] if known is not None else None
+        # the host, or the event's own sender: a restore puts words in the original sender's mouth,
+        # so no third member may post one (a copy that differs from what was seen is refused below)
+        if sender != self.setup.host and sender != original:
+            raise ProtocolError("only the host or the event's sender restores it")
         self.restored.add(msg.of)
         stone = self.tombstones.pop(msg.of, None)
         if stone is not None:
             self.seen[msg.of] = (msg.kind, stone.sender, dict(msg.content))
             return self._take(msg.kind, msg.content, stone.sender, msg.of)
-        known = self.seen.get(msg.of)
         if known is None:
             raise ProtocolError(f"restores {msg.of[:40]}, an event this table never had")
         if (known[0], known[2]) != (msg.kind, dict(msg.content)):

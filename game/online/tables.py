@@ -341,6 +341,7 @@ class OnlineTables:
         self._finish_loads()
         self._check_sends()
         for t in self.tables.values():
+            self._restore(t)
             try:
                 self._host_duties(t)
             except (RuntimeError, ValueError) as exc:  # a dealer out of step: this table waits, the app goes on
@@ -358,7 +359,7 @@ class OnlineTables:
         elif event.get("type") == TABLE and room_id not in self._archived:
             self.resume(room_id)  # a table we just joined or made
 
-    def _feed(self, t: Table, event: dict) -> None:
+    def _feed(self, t: Table, event: dict, read_back: bool = False) -> None:
         event_id = event.get("event_id")
         if event_id in t.seen:
             return
@@ -384,7 +385,7 @@ class OnlineTables:
             t.posted[seat] = {q: a for q, a in t.posted[seat].items() if q >= t.replica.next_seq}
         t.chance_posted = {k: m for k, m in t.chance_posted.items() if k >= t.replica.chance_count}
         self._refused_own(t)
-        if t.replica.broken and not broken:
+        if t.replica.broken and not broken and not read_back:
             self.problems.append(Problem("broken", t.room_id))
         for reason in t.replica.tampered[tampered:]:
             self.problems.append(Problem("tampered", t.room_id, reason))
@@ -441,7 +442,11 @@ class OnlineTables:
                 t.host = HostDuty(setup, seed)
             self.tables[room_id] = t
             for event in history + early:
-                self._feed(t, event)
+                self._feed(t, event, read_back=True)
+            if t.replica.broken:
+                # said once the history is read whole: a move redacted and restored later in the room
+                # (its sender put it back while we were away) leaves nothing to say
+                self.problems.append(Problem("broken", t.room_id))
             t.unread = 0
 
     # --- sending ------------------------------------------------------------------------
@@ -525,15 +530,19 @@ class OnlineTables:
             self._worker_thread.start()
         return self._worker
 
+    def _restore(self, t: Table) -> None:
+        """Put back the game events redacted after we saw them: all of them if we host, else our own
+        (a guest's move redacted while the host was away would otherwise hold the table for good)."""
+        for msg in t.replica.restores_by(self.me):
+            if msg.of not in t.restores_posted:
+                t.restores_posted.add(msg.of)
+                self._queue(t.room_id, RESTORE, msg.to_content())
+
     def _host_duties(self, t: Table) -> None:
         """Chance outcomes, the bots' moves and restores, as far ahead as the host can see, so what
         follows one another goes out together. Bots think in the worker: this never waits."""
         if t.host is None:
             return
-        for msg in t.host.restores(t.replica):
-            if msg.of not in t.restores_posted:
-                t.restores_posted.add(msg.of)
-                self._queue(t.room_id, RESTORE, msg.to_content())
         if t.replica.broken:
             return  # the record misses an event we never saw: nothing new goes on top of it
         # nothing changed since the last frame (no event applied, nothing posted, no answer in): no work
