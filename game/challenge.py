@@ -8,7 +8,8 @@ give the same first deal or rolls (`engine` rule: same setup, seed and
 actions, same game).
 
 The code is short enough to read out, case does not matter, and its last two
-characters catch a typo:
+characters catch a typo (not a forger: anyone can recompute them, so the score a
+code carries is never shown nor played against; `read` drops it):
 
     >>> c = Challenge("lineit", seed=123456, seats=({"kind": "human"}, {"kind": "bot", "level": "hard"}),
     ...               first_seat=None, options={"final_plays": 1}, score=31)
@@ -23,14 +24,16 @@ replayed through the rules when read) with the code added as "challenge", so
 an older Linebox opens it as a plain game, and the friend's results can show
 both games side by side. The friend's table gets the setup as a config
 (`config_for`), marked ``"friend_challenge"``; the challenger's game is kept in
-`challenges/` of the data folder meanwhile.
+`challenges/` of the data folder meanwhile, and the score to beat is that
+game's, replayed (`matches`): a friend who typed a code is told the score is
+unknown until they see the challenger's game.
 """
 from __future__ import annotations
 
 import hashlib
 import logging
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -264,7 +267,10 @@ def read(text: str) -> Opened:
     text = text.strip()
     if text.lower().endswith(history.SUFFIX) or "/" in text or "\\" in text:
         return read_file(Path(text))
-    return Opened(decode(text))
+    # a code's score proves nothing: its check letters are recomputed by anyone ("Your friend scored
+    # 1e+06"), so a typed code brings the game to play and no score; the score comes with the
+    # challenger's game, replayed through the rules from their challenge file
+    return Opened(replace(decode(text), score=None))
 
 
 def is_challenge_file(path: Path) -> bool:
@@ -292,11 +298,17 @@ def read_file(path: Path) -> Opened:
         raise BadChallenge("its game is not finished")
     people = [p for p, s in enumerate(data["seats"]) if s.get("kind") == "human"]
     name = str(data["seats"][people[0]].get("name") or "") if people else ""
+    return Opened(Challenge(challenge.game, challenge.seed, challenge.seats, challenge.first_seat,
+                            challenge.options, _played_score(challenge.game, data), schema.clean_name(name)), data)
+
+
+def _played_score(game: str, data: Mapping[str, Any]) -> float:
+    """The challenger's score as their game file's record, replayed through the rules, makes it (the
+    best of its people): the only score of a challenge anyone can trust."""
+    people = [p for p, s in enumerate(data["seats"]) if s.get("kind") == "human"]
     scores = data["result"]["scores"]
     mine = [scores[p] for p in people] or scores
-    score = min(mine) if game_info(challenge.game).lower_is_better else max(mine)
-    return Opened(Challenge(challenge.game, challenge.seed, challenge.seats, challenge.first_seat,
-                            challenge.options, score, schema.clean_name(name)), data)
+    return min(mine) if game_info(game).lower_is_better else max(mine)
 
 
 def keep(opened: Opened) -> str | None:
@@ -356,4 +368,6 @@ def matches(config: Mapping[str, Any], state: Any) -> Challenge | None:
         return None
     if challenge.seed != getattr(state, "seed", None) or len(challenge.seats) != len(state.scores()):
         return None
-    return challenge
+    # the score to beat is the challenger's kept game's, replayed; the code's own is anyone's word
+    kept = kept_game(marker.get("game"))
+    return replace(challenge, score=_played_score(challenge.game, kept) if kept is not None else None)

@@ -96,6 +96,9 @@ class ResultsExtras:
                                 len(self.earned)).format(titles=titles))
         if self.playing is not None and self.playing.score is not None:
             out.append(self.verdict(self.playing.score))
+        elif self.playing is not None:
+            # played from a typed code: no score came with it that anyone could check
+            out.append(_("Your friend's score: unknown without their challenge file"))
         return [line for line in out if line]
 
     def your_score(self) -> float | None:

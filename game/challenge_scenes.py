@@ -40,6 +40,10 @@ def copy_text(text: str) -> bool:
         return False
 
 
+#: a typed code carries no score anyone can trust; the challenger's file does (its game is replayed)
+UNKNOWN_SCORE = N_("Their score is unknown until you see their game: ask for their challenge file.")
+
+
 def summary(c: ch.Challenge) -> str:
     """The challenge in words: the game and what it repeats (its own: the same cards, the same
     dice; "cards or dice" was said of both), who sits at it, the score to beat."""
@@ -141,7 +145,10 @@ class ChallengeEnter(MessageScene):
 
     def about(self) -> str:
         if self.opened is not None:
-            return summary(self.opened.challenge)
+            text = summary(self.opened.challenge)
+            if self.opened.game_file is None:      # a typed code: its score would be anyone's word
+                text += " " + _(UNKNOWN_SCORE)
+            return text
         return self.problem
 
     def layout(self, lay: "Layout") -> None:

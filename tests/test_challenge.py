@@ -4,6 +4,7 @@ with a reason; the friend's results compare both games."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -63,7 +64,8 @@ def test_the_code_round_trip_sets_up_the_same_first_deal_or_rolls(game, seats, s
         s["level"] for s in seats[1:]]
     tg = frontend(game).make_game(friend)          # the table's own way to set a game up
     assert first_chance(tg.state) == first_chance(state.rewind(0, any=True))
-    assert ch.matches(friend, tg.state) == back
+    # the same challenge, but no score to beat: a code's score is nobody's word (no game was kept)
+    assert ch.matches(friend, tg.state) == replace(back, score=None)
 
 
 @pytest.mark.parametrize("code, why", [
@@ -112,6 +114,25 @@ def test_the_file_round_trip_carries_the_challengers_game(headless_home, tmp_pat
     # an older Linebox opens it as a plain game: it is one
     from game import history
     assert history._checked(history.read_file(path))["finished"]
+
+
+def test_a_typed_codes_score_is_nobodys_word_and_a_files_is_its_replayed_games(headless_home, tmp_path):
+    """Issue 36: anyone can seal a code saying "scored 1e+06"; the friend sees no score from a code,
+    and the file's score is its record's, replayed through the rules, whatever its code says."""
+    state, config = played("lineit", [ADA, hard(1)], 31, final_plays=1)
+    made = ch.of_game("lineit", config, state)
+    assert made is not None and made.score is not None
+    forged = replace(made, score=10**6)
+    opened = ch.read(forged.code())
+    assert ch.decode(forged.code()).score == 10**6          # the code does say it...
+    assert opened.game_file is None and opened.challenge.score is None   # ...and nobody believes it
+    friend = ch.config_for(opened, "Bea")
+    assert "score" not in friend[ch.CONFIG_KEY]
+    assert ch.matches(friend, state).score is None           # the results say no score to beat
+    path = ch.write_file(forged, state.to_json(), config["seats"], tmp_path)
+    from_file = ch.read(str(path))
+    assert from_file.challenge.score == made.score
+    assert ch.matches(ch.config_for(from_file, "Bea"), state).score == made.score
 
 
 def test_a_tampered_file_is_refused_and_nothing_is_kept(headless_home, tmp_path):

@@ -8,7 +8,7 @@ import pytest
 from engine import lineit, linyo
 from game import challenge as ch
 from game import i18n
-from game.challenge_scenes import ChallengeEnter, ChallengeOffer
+from game.challenge_scenes import UNKNOWN_SCORE, ChallengeEnter, ChallengeOffer
 
 from test_first_tips import DT, open_table, start
 
@@ -45,6 +45,7 @@ def test_the_challenge_dialogs_name_the_games_own_things(home, game, lang):
     about = enter.about()
     assert own in about and other not in about, about
     assert COUNTS[lang][game] in about, about
+    assert i18n._(UNKNOWN_SCORE) in about, about      # a typed code brings no score anyone could check
     assert ch.decode(code).game == game
     if lang != "en":
         i18n.set_language("en")
