@@ -1,12 +1,15 @@
-"""What the front-end tests share: a headless app in a throwaway user folder."""
+"""What the front-end tests share: a headless app in a throwaway user folder; no bot worker left."""
 from __future__ import annotations
+
+import multiprocessing
+import time
 
 import pygame
 import pytest
 
+from engine.bots import worker
 from game import i18n, storage
 from synapse_server import synapse  # noqa: F401  (the fixture: one homeserver for the online modules)
-
 
 @pytest.fixture
 def headless_home(tmp_path, monkeypatch):
@@ -20,5 +23,36 @@ def headless_home(tmp_path, monkeypatch):
     monkeypatch.delenv("LANGUAGE", raising=False)
     storage.problems.clear()
     yield tmp_path
+    # the App a test drops with a table open never leaves it: its bot worker is closed here, as the
+    # end of the app's process ends it (the worker exits with its parent)
+    worker.close_all()
     i18n.set_language("en")
     pygame.display.quit()
+
+
+#: seconds a closed worker's process may take to exit: it answers the question in hand first (a
+#: hard bot's search, a review's step), and the machine may be busy
+WORKER_EXIT_SECONDS = 60.0
+
+
+def _worker_processes() -> dict[int, multiprocessing.process.BaseProcess]:
+    """This process's children started through multiprocessing, alive now: bot workers (the
+    resource tracker and the homeserver are started otherwise and are not among them)."""
+    return {p.pid: p for p in multiprocessing.active_children() if p.pid is not None}
+
+
+@pytest.fixture(autouse=True)
+def no_worker_left():
+    """A test that starts a bot worker process stops it: one left behind fails the test (a run of
+    the whole suite once kept 72 idle workers, 1.9 GiB) and is then killed, so no later test is
+    blamed. Set up before and torn down after every other fixture of the test (`headless_home`)."""
+    before = set(_worker_processes())
+    yield
+    deadline = time.monotonic() + WORKER_EXIT_SECONDS
+    while (left := {pid: p for pid, p in _worker_processes().items() if pid not in before}):
+        if time.monotonic() > deadline:
+            for proc in left.values():
+                proc.kill()
+            pytest.fail(f"the test left {len(left)} bot worker process(es) running (pid "
+                        f"{', '.join(map(str, left))}): close the BotWorker, or leave the table")
+        time.sleep(0.05)      # a closing worker's process exits on its own: look again
