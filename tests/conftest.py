@@ -1,4 +1,9 @@
-"""What the front-end tests share: a headless app in a throwaway user folder; no bot worker left."""
+"""What the front-end tests share: a headless app in a throwaway user folder; which tests are slow.
+
+`slow` (`make test-fast` runs `-m "not slow"`) is given here, in one place, to every test that
+starts the real App (it asks for `headless_home`, itself or through a fixture of its own; the
+monkey is one), talks to a real homeserver (`synapse`, `synapse_default`), and to the files of
+`SLOW_FILES`. A new App or online test is slow without saying so; a new slow file is named there."""
 from __future__ import annotations
 
 import multiprocessing
@@ -10,6 +15,29 @@ import pytest
 from engine.bots import worker
 from game import i18n, storage
 from synapse_server import synapse  # noqa: F401  (the fixture: one homeserver for the online modules)
+
+#: fixtures whose tests are slow: the real App in a throwaway home, a real homeserver
+SLOW_FIXTURES = frozenset({"headless_home", "synapse", "synapse_default"})
+#: files whose tests are slow whatever they ask for (each file's whole run took 25 s or more, or its
+#: tests start processes): SIGKILLed processes; the app started as a process (`--smoke`, a build's
+#: selftest); whole games of searching bots; properties over hundreds of games; the toolchain's
+#: checks (ruff, mypy, the import graph, doctests, the translations compiled)
+SLOW_FILES = frozenset({
+    "test_kill.py",
+    "test_token_menu.py", "test_build.py",
+    "test_review.py", "test_bots_linyo.py", "test_bots_lineit.py", "test_bots_hint_search.py",
+    "test_conformance.py", "test_conformance_contract.py", "test_arena.py", "test_ismcts.py",
+    "test_linyo_rewind.py", "test_lineit_properties.py", "test_linyo_props.py", "test_lineit_chance.py",
+    "test_hostile_files.py",
+    "test_lint.py", "test_imports.py", "test_doctests.py", "test_app_storage.py",
+})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())) or item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture
 def headless_home(tmp_path, monkeypatch):
