@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 
-.PHONY: play test bench clean
+.PHONY: play test test-fast bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ TEST_JOBS ?= 2
 
 test: $(VENV)/.installed
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
+
+# The tests below the window (tests/conftest.py marks the rest `slow`: the real App, a homeserver,
+# kills, the monkey, whole games of searching bots, the toolchain's own checks).
+test-fast: $(VENV)/.installed
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile -m "not slow"
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m engine bench

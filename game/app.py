@@ -31,7 +31,7 @@ from typing import Any, Callable, Protocol
 
 import pygame
 
-from . import i18n, sound, storage
+from . import i18n, memory, sound, storage
 from .i18n import _
 from .logfile import QuietRotatingFileHandler
 from .paths import log_dir
@@ -124,6 +124,7 @@ class App:
     """Owns the window, the clock and the scene stack."""
 
     def __init__(self, size: tuple[int, int] | None = None) -> None:
+        memory.return_big_blocks()
         self.log_path = _setup_logging()
         storage.at_start()      # stale temp files go; an unwritable folder is told once
         self.settings = Settings.load()

@@ -13,9 +13,11 @@ hot-seat, pause, save, load, settings at every UI scale, both results
 screens) and goes on from there at random.
 
 The App's safety net logs every exception to `<LINEBOX_HOME>/logs/linebox.log`;
-any entry there is a failure. The run prints events, frames, events/s, the
-scenes visited and the distinct tracebacks, and exits 1 if the log is not
-empty or a required place was never visited.
+an error there (an entry at ERROR or above, or one with a traceback) is a
+failure; the log's INFO and WARNING lines (a homeserver that timed out, a
+setting refused) are not. The run prints events, frames, events/s, the
+scenes visited and the distinct tracebacks, and exits 1 if the log has an
+error or a required place was never visited.
 """
 from __future__ import annotations
 
@@ -78,6 +80,17 @@ def _signature(entry: str) -> str:
     frames = [ln.strip() for ln in lines if ln.strip().startswith("File ")]
     last = lines[-1].strip() if lines else entry
     return f"{frames[-1] if frames else ''} | {last[:200]}"
+
+
+#: the log's levels that fail a run (`logging.Formatter` in `game.app`: "date time LEVEL name: text")
+ERROR_LEVELS = ("ERROR", "CRITICAL")
+
+
+def is_error(entry: str) -> bool:
+    """An entry that fails the run: logged at ERROR or above, or carrying a traceback (an exception
+    logged at any level). An INFO line of a library (matrix-nio's "Timed out, sleeping for 0s") is not."""
+    words = entry.split(maxsplit=3)
+    return (len(words) > 2 and words[2] in ERROR_LEVELS) or "Traceback (most recent call last)" in entry
 
 
 def log_entries(path: Path) -> list[str]:
@@ -146,7 +159,7 @@ class Monkey:
         if self.log_path is None:
             return
         entries = log_entries(self.log_path)
-        for entry in entries[self._seen_entries:]:
+        for entry in filter(is_error, entries[self._seen_entries:]):
             sig = _signature(entry)
             if sig not in self.report.tracebacks:
                 self.report.tracebacks[sig] = entry

@@ -27,3 +27,18 @@ def drawn_by(draw: Callable[[], Any]) -> list[tuple[str, int, Any]]:
         return list(T.drawn)
     finally:
         T.drawn = None
+
+
+#: seconds a test waits for what happens off the frame thread (an autosave written, a bot's
+#: answer): far above its real time, so a machine with both cores busy still passes
+PATIENCE = 120.0
+
+
+def run_until(app: App, cond: Callable[[], object], what: str, seconds: float = PATIENCE) -> None:
+    """Frames until `cond()` holds (never a fixed number of frames: the work it waits for runs in
+    a thread, at the machine's pace); fails saying `what` never came."""
+    import time
+    deadline = time.monotonic() + seconds
+    while not cond():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds:.0f} s"
+        app.step(DT)

@@ -36,6 +36,7 @@ import multiprocessing.connection
 import os
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from types import SimpleNamespace
 from typing import Any, Callable
@@ -230,6 +231,20 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
+_OPEN: "weakref.WeakSet[BotWorker]" = weakref.WeakSet()
+"""Workers made and not closed yet (`close_all`)."""
+
+
+def close_all() -> int:
+    """Close every worker still open; how many there were. What the end of the app's process does
+    to its workers (they exit with their parent, `_exit_with_parent`), for a process that outlives
+    its apps: a test run, where an App dropped with a table open kept its worker process for good."""
+    open_now = list(_OPEN)
+    for worker in open_now:
+        worker.close()
+    return len(open_now)
+
+
 class BotWorker:
     """One background worker shared by all bot seats of a table.
 
@@ -252,7 +267,9 @@ class BotWorker:
         self._watched: list[tuple[float, Future, float, Callable[[], None]]] = []
         self._watch_lock = threading.Lock()
         self._watchdog: threading.Thread | None = None
+        self._closed = threading.Event()     # the watchdog ends with the worker (it held it for good)
         self._pool: Executor = self._thread_pool() if not use_process else self._process_pool()
+        _OPEN.add(self)
 
     def _thread_pool(self) -> Executor:
         return ThreadPoolExecutor(max_workers=1, initializer=_start,
@@ -332,8 +349,7 @@ class BotWorker:
                 self._watchdog.start()
 
     def _watch_loop(self) -> None:
-        while True:
-            time.sleep(WATCH_TICK)
+        while not self._closed.wait(WATCH_TICK):
             now = time.monotonic()
             with self._watch_lock:
                 self._watched = [w for w in self._watched if not w[1].done()]
@@ -406,4 +422,8 @@ class BotWorker:
         return next(iter(procs), None)
 
     def close(self) -> None:
+        """Stop: questions not started are dropped, the process ends once its question in hand is
+        answered (an idle one at once), and the watchdog ends."""
+        self._closed.set()
+        _OPEN.discard(self)
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -20,6 +20,7 @@ from game import i18n
 from game.i18n import N_, _, ngettext
 from game.ui import text as T
 from game.ui import theme as C
+from game.ui.surface_cache import MB, SurfaceCache
 from game.ui.widgets import label_text
 
 from . import texts
@@ -42,7 +43,9 @@ def seat_color(p: int) -> tuple[int, int, int]:
     return SEAT_COLORS[p % len(SEAT_COLORS)]
 
 
-_PANELS: dict[tuple, pygame.Surface] = {}
+# translucent panels by size and colour: a frame draws a few dozen, up to the window's size; 8 MB
+# keeps a frame's worth at 1920×1080 (it was cleared whole past 64, whatever their size)
+_PANELS = SurfaceCache(8 * MB)
 
 
 RGB = tuple[int, int, int]
@@ -55,9 +58,7 @@ def _alpha_rect(surface: pygame.Surface, rect: pygame.Rect, color: RGB, alpha: i
     if s is None:
         s = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(s, (*color, alpha), s.get_rect(), width, border_radius=radius)
-        if len(_PANELS) > 64:
-            _PANELS.clear()
-        _PANELS[key] = s
+        _PANELS.put(key, s)
     surface.blit(s, rect)
 
 

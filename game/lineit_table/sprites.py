@@ -9,7 +9,6 @@ with the engine however fast actions come. Images come from the art
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
@@ -17,6 +16,7 @@ import pytweening
 
 from game import palette as P
 from game.ui.pictures import art, decode
+from game.ui.surface_cache import MB, SurfaceCache
 
 from game.ui.tween import Ease, Tween
 
@@ -30,8 +30,11 @@ class Images:
 
     SOURCES = tuple(f"card:{n}" for n in range(1, 101)) + ("bet:B3", "bet:B4", "bet:B5", "back")
 
-    def __init__(self, size: int = 250) -> None:
-        self._cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+    def __init__(self, size: int = 250, max_bytes: int = 32 * MB) -> None:
+        # by number and by bytes: a card at 2560×1440 weighs several at 800×600, and a table's frame
+        # draws about a hundred images (the cards at the heights of hands, lines and market, tints,
+        # shadows); 32 MB holds them at the largest window, so a frame never scales one again
+        self._cache = SurfaceCache(max_bytes, max_items=size)
         self.size = size
         # every card once at the largest height the table uses: smaller sizes are scaled from
         # these in memory instead of reading the PNG again (a disk read costs a frame)
@@ -85,11 +88,7 @@ class Images:
                     src, (max(1, round(src.get_width() * h / src.get_height())), int(h)))
             else:
                 surf = art(token, int(h))
-            self._cache[key] = surf
-            if len(self._cache) > self.size:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
+            self._cache.put(key, surf)
         return surf
 
     def ready(self, token: str, h: int) -> bool | None:
@@ -112,11 +111,7 @@ class Images:
             surf.blit(img, img.get_rect(center=(sh.get_width() // 2, sh.get_height() // 2)))
             if pygame.display.get_surface() is not None:
                 surf = surf.convert_alpha()
-            self._cache[key] = surf
-            if len(self._cache) > self.size:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
+            self._cache.put(key, surf)
         return surf
 
     def tinted(self, token: str, h: int, color: tuple[int, int, int], alpha: int = 255) -> pygame.Surface:
@@ -126,7 +121,7 @@ class Images:
         if surf is None:
             surf = self.get(token, h).copy()
             surf.fill((*color, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-            self._cache[key] = surf
+            self._cache.put(key, surf)
         return surf
 
 

@@ -14,7 +14,6 @@ import pygame
 import pytweening
 
 from engine import linyo
-from engine.core import IllegalAction
 from game import palette as P
 
 from .. import i18n
@@ -30,7 +29,7 @@ from ..ui.layer import Item, merge_rects
 from .sheet_draw import (InkLine, SheetCanvas, count_ops, draw_counts, draw_cross, draw_cursor, draw_glows, draw_ink,
                          draw_marks, draw_reach, ink_bounds, is_settled, marks_rect, settled_sheet, stroke)
 from . import texts, thumbs, tips
-from .hints import cut_fields
+from .hints import cut_fields, hint_fields
 from .table_view import TableMixin
 
 TIP_DELAY = 0.5          # seconds the pointer rests before a tooltip shows
@@ -360,23 +359,10 @@ class TableDrawing(TableMixin):
                      for k, line in enumerate(lines))
 
     def _hint_fields(self) -> list[int]:
-        """The fields of the hinted action (its line's end first)."""
-        if self.hint is None:
+        """The fields of the hinted action (its line's end first), in the position it was asked of."""
+        if self.hint is None or self.decide_seat is None:
             return []
-        try:
-            a = linyo.parse_action(self.hint["action"])
-        except (ValueError, KeyError, IllegalAction):
-            return []
-        seat, st = self.decide_seat, self.decide_state
-        if seat is None:
-            return []
-        if isinstance(a, linyo.Start):
-            return [a.field]
-        if isinstance(a, linyo.Move):
-            return [st.lines[seat][a.line - 1][-1], *a.fields] + ([a.star] if a.star is not None else [])
-        if isinstance(a, linyo.Abort):
-            return [st.lines[seat][a.line - 1][-1]]
-        return []
+        return hint_fields(self.hint, self.hint_state(), self.decide_seat)
 
     def _glows(self, seat: int) -> dict[int, str]:
         glows: dict[int, str] = {}

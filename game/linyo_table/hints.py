@@ -66,6 +66,24 @@ def cut_fields(hint: dict) -> list[int]:
     return out
 
 
+def hint_fields(hint: dict, state: linyo.State, seat: int) -> list[int]:
+    """The fields the hinted action marks (its line's end first), read in `state`: the position the
+    hint was asked of (`hint_state`: with the starts picked but not confirmed placed, whose lines
+    the decision's own position does not have yet). [] for a hint that does not fit `state`."""
+    try:
+        a = linyo.parse_action(str(hint["action"]))
+    except (ValueError, KeyError, IllegalAction):
+        return []
+    if isinstance(a, linyo.Start):
+        return [a.field]
+    lines = state.lines[seat]
+    if not isinstance(a, (linyo.Move, linyo.Abort)) or not 0 < a.line <= len(lines):
+        return []
+    if isinstance(a, linyo.Abort):
+        return [lines[a.line - 1][-1]]
+    return [lines[a.line - 1][-1], *a.fields] + ([a.star] if a.star is not None else [])
+
+
 def reasons(hint: dict, state: linyo.State, seat: int) -> list[str]:
     """What the hinted action teaches, a sentence each: how many fields it fills, how many free
     fields the lines still reach and which it cuts off for good, each line's room afterwards."""

@@ -16,6 +16,7 @@ from game import palette as P
 
 from ..ui import text as T
 from ..ui.pictures import picture
+from ..ui.surface_cache import MB, SurfaceCache
 from ..ui.surfaces import retained_copy
 from .geometry import COLS, ROWS, SheetGeom, catmull_rom, partial
 
@@ -63,7 +64,10 @@ def _tile(sheet_colour: str, star: bool, size: int) -> pygame.Surface:
     return picture(token, size)
 
 
-_base_cache: dict[tuple, pygame.Surface] = {}
+# A frame draws at most seven papers (six thumbnails and the zoomed sheet, ~4 MB at full size);
+# 16 MB keeps them at any window size. Dropped oldest first, not all at once (it was cleared whole
+# past 24 papers, whatever their size).
+_base_cache = SurfaceCache(16 * MB)
 
 
 def paper(geom: SheetGeom, rows: tuple[str, ...]) -> pygame.Surface:
@@ -72,8 +76,6 @@ def paper(geom: SheetGeom, rows: tuple[str, ...]) -> pygame.Surface:
     surf = _base_cache.get(key)
     if surf is not None:
         return surf
-    if len(_base_cache) > 24:
-        _base_cache.clear()
     w, h = max(1, geom.paper.w), max(1, geom.paper.h)   # a squeezed layout must not crash the frame
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, int(geom.cell * (0.12 if geom.compact else 0.16)))
@@ -110,11 +112,11 @@ def paper(geom: SheetGeom, rows: tuple[str, ...]) -> pygame.Surface:
             pygame.draw.rect(surf, (238, 234, 222), box, border_radius=max(2, int(geom.cell * 0.12)))
             pygame.draw.rect(surf, (200, 194, 180), box, width=1, border_radius=max(2, int(geom.cell * 0.12)))
     surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
-    _base_cache[key] = surf
-    return surf
+    return _base_cache.put(key, surf)
 
 
-_ink_cache: dict[tuple, pygame.Surface] = {}
+# every seat's settled sheet, thumbnail and zoom: about 32 MB of pixels (a full-size sheet is ~4 MB)
+_ink_cache = SurfaceCache(32 * MB)
 
 
 def is_settled(ln: InkLine) -> bool:
@@ -133,9 +135,6 @@ def settled_sheet(geom: SheetGeom, rows: tuple[str, ...], lines: list[InkLine], 
     surf = _ink_cache.get(key) if cache else None
     if surf is not None:
         return surf
-    # keep the cache small in memory: about 32 MB of pixels (a full-size sheet is ~4 MB)
-    while _ink_cache and sum(v.get_width() * v.get_height() * 4 for v in _ink_cache.values()) > 32_000_000:
-        _ink_cache.pop(next(iter(_ink_cache)))
     base = paper(geom, rows)
     surf = pygame.Surface(base.get_size())
     surf.fill(backdrop)
@@ -146,7 +145,7 @@ def settled_sheet(geom: SheetGeom, rows: tuple[str, ...], lines: list[InkLine], 
     if pygame.display.get_surface() is not None:
         surf = surf.convert()
     if cache:
-        _ink_cache[key] = surf
+        _ink_cache.put(key, surf)
     return surf
 
 
@@ -496,7 +495,8 @@ def draw_ink(surface: pygame.Surface, geom: SheetGeom, lines: list[InkLine], pen
             draw_cross(surface, geom, ln.fields[-1], ln.cross, ink)
 
 
-_glow_cache: dict[tuple, pygame.Surface] = {}
+# one tile per style and field size: a sheet's fields share a handful; 4 MB is hundreds of them
+_glow_cache = SurfaceCache(4 * MB)
 
 
 def _glow_tile(style: str, w: int, h: int) -> pygame.Surface:
@@ -510,9 +510,7 @@ def _glow_tile(style: str, w: int, h: int) -> pygame.Surface:
         pygame.draw.rect(surf, (*colour, fill), surf.get_rect(), border_radius=rad)
         edge = max(2, int(min(w, h) * 0.07))
         pygame.draw.rect(surf, (*colour, 235), surf.get_rect(), width=edge, border_radius=rad)
-        if len(_glow_cache) > 200:
-            _glow_cache.clear()
-        _glow_cache[key] = surf
+        _glow_cache.put(key, surf)
     return surf
 
 

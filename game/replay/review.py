@@ -36,6 +36,9 @@ TOP = 3
 
 _CACHE: dict[tuple[str, int], dict[str, Any]] = {}
 """Finished reviews by (record digest, seat): a review is never run twice in one session."""
+KEPT = 32
+"""Reviews kept, the oldest dropped first: more games than a session reviews, and a bound (a review
+is plain data, tens of kB, but a session that never ends must not keep them all)."""
 
 
 def record_key(record: Mapping[str, Any]) -> str:
@@ -96,6 +99,8 @@ class ReviewRun:
         try:
             self.result = dict(self.job.future.result())
             _CACHE[self.key] = self.result
+            while len(_CACHE) > KEPT:
+                del _CACHE[next(iter(_CACHE))]
         except Exception as exc:  # the engine refused the record or the worker failed: say so, keep the replay
             log.warning("the review failed", exc_info=True)
             self.error = f"{type(exc).__name__}: {exc}"[:300]

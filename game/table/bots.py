@@ -72,6 +72,8 @@ class TableBots:
         self.worker: Any = None
         self.error: str | None = None
         self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()                # `close` and the worker's arrival (`_make`)
+        self._closed = False
         self.pending: Future | None = None
         self.pending_key: tuple | None = None
         self._hint_key: tuple | None = None        # the position asked last
@@ -89,14 +91,20 @@ class TableBots:
 
     def _make(self) -> None:
         try:
-            self.worker = WORKER_FACTORY()
+            worker = WORKER_FACTORY()
         except Exception as exc:  # noqa: BLE001 - no process: think in a thread
             log.error("bot worker failed (%s); bots think in a thread", exc)
             try:
                 from engine.bots.worker import BotWorker
-                self.worker = BotWorker(use_process=False)
+                worker = BotWorker(use_process=False)
             except Exception as exc2:  # noqa: BLE001 - no worker at all: the table still runs
                 self.error = str(exc2)
+                return
+        with self._lock:
+            if not self._closed:
+                self.worker = worker
+                return
+        worker.close()      # the table was left while the worker started: nobody else would close it
 
     @property
     def ready(self) -> bool:
@@ -107,7 +115,9 @@ class TableBots:
         return bool(self.worker is not None and self.worker.in_process)
 
     def close(self) -> None:
-        worker, self.worker = self.worker, None
+        with self._lock:
+            self._closed = True
+            worker, self.worker = self.worker, None
         self.pending = None
         self._flights.clear()
         if worker is not None:

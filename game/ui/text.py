@@ -22,13 +22,16 @@ import pygame
 
 from ..paths import FONTS
 from .layout import MIN_FONT_PX
+from .surface_cache import MB, SurfaceCache
 
 _FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}
 _fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
-_cache: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+# Rendered lines, by bytes as well as by number: the monkey's 1000-character lines at a large UI
+# scale are megabytes each, and 1,200 of them once held 29 MB. 16 MB is more than the text of a
+# whole 2560×1440 screen, so a frame finds every line it drew the frame before.
+_cache = SurfaceCache(16 * MB, max_items=1200)
 _wrap_cache: "OrderedDict[tuple, list[str]]" = OrderedDict()
 _fit_cache: dict[tuple, int] = {}
-CACHE_SIZE = 1200
 stats = {"hits": 0, "misses": 0}
 # While a list (tests): every line drawn with `blit_text` is appended as (text, pixel size, rect),
 # so a test can measure what a scene really shows (sizes, overlaps) without reading pixels.
@@ -84,7 +87,6 @@ def render(text: str, size: int, color: tuple[int, int, int], bold: bool = False
     key = (text, int(size), bool(bold), tuple(color), bool(italic))
     surf = _cache.get(key)
     if surf is not None:
-        _cache.move_to_end(key)
         stats["hits"] += 1
         return surf
     stats["misses"] += 1
@@ -95,10 +97,7 @@ def render(text: str, size: int, color: tuple[int, int, int], bold: bool = False
         # never let one line take the frame down: show nothing for it, and say why in the log
         log.warning("cannot render %r: %s", text[:40], exc)
         surf = pygame.Surface((1, f.get_height()), pygame.SRCALPHA)
-    _cache[key] = surf
-    if len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
-    return surf
+    return _cache.put(key, surf)
 
 
 def width(text: str, size: int, bold: bool = False, italic: bool = False) -> int:
