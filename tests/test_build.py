@@ -99,7 +99,8 @@ def test_spec_is_valid_python():
 
 def test_spec_bundles_every_resource_the_game_reads(spec_linux):
     args, kwargs = spec_linux["calls"]["Analysis"]
-    datas = [(src, dest) for src, dest in kwargs["datas"] if Path(src) != spec_linux["ns"]["RUNTIME_LIST"]]
+    made = (spec_linux["ns"]["RUNTIME_LIST"], spec_linux["ns"]["VERSION_TXT"])     # written by the spec
+    datas = [(src, dest) for src, dest in kwargs["datas"] if Path(src) not in made]
     for src, dest in datas:
         assert Path(src).is_file(), src
         assert Path(src).parent.relative_to(ROOT).as_posix() == Path(dest).as_posix(), (src, dest)
@@ -257,6 +258,14 @@ def test_spec_makes_a_windowed_one_folder_app_named_linebox(spec_linux):
     assert exe["console"] is False
     assert exe["exclude_binaries"] is True           # one folder, not one file
     assert "BUNDLE" not in spec_linux["calls"]
+
+
+def test_spec_bundles_the_version_the_app_shows(spec_linux):
+    """The frozen app has no package metadata: game/version.py reads this file at the bundle's root."""
+    from game.version import VERSION_FILE
+    path = spec_linux["ns"]["VERSION_TXT"]
+    assert (str(path), ".") in spec_linux["calls"]["Analysis"][1]["datas"]
+    assert path.name == VERSION_FILE and path.read_text(encoding="utf-8").strip() == _version()
 
 
 def test_spec_on_windows_uses_the_ico_and_version_info(monkeypatch):
@@ -523,7 +532,7 @@ def test_build_requirements_are_the_runtime_dependencies_and_pyinstaller():
     finally:
         sys.path.remove(str(ROOT / "tools"))
     names = [re.split(r"[<>=;\s]", r)[0] for r in requirements()]
-    assert names == ["pygame-ce", "pytweening", "platformdirs", "matrix-nio", "pyinstaller"]
+    assert names == ["pygame-ce", "pytweening", "platformdirs", "matrix-nio", "certifi", "pyinstaller"]
     assert requirements(windows=True)[-2:] == ["pefile", "pywin32-ctypes"]
     assert not [r for r in requirements(windows=True) if "synapse" in r or "pytest" in r]
 
