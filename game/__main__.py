@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import time
@@ -62,6 +63,7 @@ def open_file(app, path: str, smoke_only: bool, frames: int | None) -> int:
     with --smoke."""
     from . import history
     from .replay import viewer_for_file
+    logging.getLogger("linebox").info("opening %s", path)     # macOS's open-file test looks for it
     try:
         viewer = viewer_for_file(app, Path(path))
     except history.BadGameFile as exc:

@@ -413,6 +413,7 @@ class App:
 
     def open_dropped(self, path: str) -> bool:
         """A file dropped on the window: a game file opens in the replay viewer, anything else is told."""
+        log.info("a file was handed to the app: %s", path)     # macOS's open-file test looks for it
         return self.open("dropped_file", path) is not None
 
     # ------------------------------------------------------------ loop

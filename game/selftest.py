@@ -116,6 +116,10 @@ def imports() -> int:
     for name in PACKAGES:
         if name not in sys.modules:
             failed.setdefault(name, "not imported")
+    # the CA bundle https falls back on (macOS always): a data file, which no import proves
+    import certifi
+    if not Path(certifi.where()).is_file():
+        failed["certifi"] = f"its CA bundle {certifi.where()} is not in the app"
     for name, why in sorted(failed.items()):
         print(f"selftest-imports: FAILED {name}: {why}", file=sys.stderr)
     print(f"selftest-imports: {len(names) - len(failed)} of {len(names)} modules import"
