@@ -8,10 +8,14 @@ BIN     = $(VENV)/bin
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e ".[test]"
+# requirements.lock's test group, each file checked against its hash (the
+# venv's own pip: an upgrade from the index would be whatever it serves that
+# day), then the project itself, its dependencies being there already
+$(VENV)/.installed: pyproject.toml requirements.lock | $(BIN)/python
+	$(BIN)/python tools/requirements.py --locked test > $(VENV)/requirements.txt
+	$(BIN)/python -m pip install -q --require-hashes -r $(VENV)/requirements.txt
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	touch $@
 
 play: $(VENV)/.installed

@@ -5,10 +5,12 @@
     linebox --demo lineit --players 4 --seed 7 --speed 4 --exit-at-end
     linebox --size 800x600       # a window size for this run only
     linebox GAME.linebox         # a game file in the replay viewer (--smoke: a few frames, exit 0)
+    linebox --version            # which Linebox this is (game/version.py)
 """
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 import time
@@ -16,7 +18,9 @@ from pathlib import Path
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    from .version import version
     p = argparse.ArgumentParser(prog="linebox", description="Line-it and Linyo against bots or friends.")
+    p.add_argument("--version", action="version", version=f"Linebox {version()}")
     p.add_argument("file", nargs="?", help="a .linebox game file to watch in the replay viewer")
     p.add_argument("--smoke", action="store_true", help="render every top-level scene a few frames and exit 0")
     p.add_argument("--demo", choices=("lineit", "linyo"), help="watch bots play a game")
@@ -59,6 +63,7 @@ def open_file(app, path: str, smoke_only: bool, frames: int | None) -> int:
     with --smoke."""
     from . import history
     from .replay import viewer_for_file
+    logging.getLogger("linebox").info("opening %s", path)     # macOS's open-file test looks for it
     try:
         viewer = viewer_for_file(app, Path(path))
     except history.BadGameFile as exc:

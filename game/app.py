@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import os
+import platform
 import traceback
 from functools import partial
 from typing import Any, Callable, Protocol
@@ -40,6 +41,7 @@ from .settings import Settings
 from .ui import text as T
 from .ui import theme as C
 from .ui.layout import Layout
+from .version import version
 
 log = logging.getLogger("linebox")
 FPS = 60
@@ -68,6 +70,9 @@ def _setup_logging() -> str:
     handler._linebox = True  # type: ignore[attr-defined]
     log.addHandler(handler)
     log.setLevel(logging.INFO)
+    # first in each run's part of the log: a bug report then says which build it came from
+    log.info("Linebox %s (Python %s, %s %s)", version(), platform.python_version(), platform.system(),
+             platform.release())
     return str(path)
 
 
@@ -352,8 +357,8 @@ class App:
         if self.errors > 20:
             raise exc  # something is broken beyond recovery; do not loop forever
         where = self.log_path or _("the log file")
-        text = _("Something went wrong, so Linebox went back to the menu. "
-                 "Details were written to {file}.").format(file=where)
+        text = _("Something went wrong, so Linebox {version} went back to the menu. "
+                 "Details were written to {file}.").format(version=version(), file=where)
         self.stack.clear()
         self._snapshot = None
         self._trans_t = 1.0
@@ -409,6 +414,7 @@ class App:
 
     def open_dropped(self, path: str) -> bool:
         """A file dropped on the window: a game file opens in the replay viewer, anything else is told."""
+        log.info("a file was handed to the app: %s", path)     # macOS's open-file test looks for it
         return self.open("dropped_file", path) is not None
 
     # ------------------------------------------------------------ loop

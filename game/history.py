@@ -77,6 +77,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from . import schema, storage
 from .storage import GAMES, write_json        # GAMES: the registry's games, in its order
+from .version import version
 
 log = logging.getLogger("linebox.history")
 
@@ -384,8 +385,11 @@ def said_daily(game: str, data: Mapping[str, Any]) -> tuple[bool, str | None]:
 
 def build_file(game: str, record: Any, seats: Any, *, abandoned: bool = False,
                played_at: str | None = None, pinned: bool = False, branch: Any = None,
-               daily: Any = UNSAID) -> dict:
+               daily: Any = UNSAID, app_version: Any = UNSAID) -> dict:
     """A checked game-file dict: the record replayed, the result taken from the replay.
+
+    `app_version`: the Linebox that wrote the game (UNSAID: this one); one that is not
+    a short text (an old file has none) is not written, and never stops a file opening.
 
     `daily`: the date of the daily challenge or sheet the game was (the table's config
     "daily"), None for a game that was none; UNSAID writes no "daily" (the seed decides).
@@ -404,6 +408,12 @@ def build_file(game: str, record: Any, seats: Any, *, abandoned: bool = False,
                                         else {"date": daily, "game": game}})
         if known:       # a date that is not the seed's day is not written: the seed decides
             data["daily"] = None if date is None else {"date": date, "game": game}
+    written_by = version() if app_version is UNSAID else app_version
+    try:
+        schema.APP_VERSION.check(written_by, "app_version")
+        data["app_version"] = written_by
+    except schema.Refused:
+        pass
     kept = _branch(branch) if branch is not None else None
     if kept is not None and kept["at"] <= len(rec.get("actions", ())):
         data["branch"] = kept
@@ -495,7 +505,7 @@ def _checked(data: Mapping[str, Any]) -> dict:
     return build_file(data["game"], data["record"], data.get("seats"),
                       abandoned=data.get("abandoned") is True, played_at=data.get("played_at"),
                       pinned=data.get("pinned") is True, branch=data.get("branch"),
-                      daily=daily if known else UNSAID)
+                      daily=daily if known else UNSAID, app_version=data.get("app_version"))
 
 
 def _set_aside(file_id: str, reason: str) -> bool:

@@ -222,6 +222,7 @@ MAX_SEATS = 6
 NAME = Text(40)                               # seat and save names (the setup allows 20)
 ACTION = Text(200)                            # action texts (engine.core.record allows 200)
 DATE = Text(32)                               # ISO dates and times
+APP_VERSION = Text(40)                        # the Linebox that wrote a game file ("app_version")
 COUNT = Int(0, 10**9)
 SCORE = Num(-10**6, 10**6)
 SEED = Either((Null(), Int(-(2**63), 2**63), Text(40)))

@@ -20,6 +20,10 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .online.session import Session
 
 RUNTIME_MODULES = "runtime_modules.txt"
 # The app's own packages, and the online client's, whose submodules load by name or lazily.
@@ -112,6 +116,10 @@ def imports() -> int:
     for name in PACKAGES:
         if name not in sys.modules:
             failed.setdefault(name, "not imported")
+    # the CA bundle https falls back on (macOS always): a data file, which no import proves
+    import certifi
+    if not Path(certifi.where()).is_file():
+        failed["certifi"] = f"its CA bundle {certifi.where()} is not in the app"
     for name, why in sorted(failed.items()):
         print(f"selftest-imports: FAILED {name}: {why}", file=sys.stderr)
     print(f"selftest-imports: {len(names) - len(failed)} of {len(names)} modules import"
@@ -119,19 +127,39 @@ def imports() -> int:
     return 1 if failed else 0
 
 
+def _tables(current: Session, timeout: float) -> int:
+    """How many tables the session found and loaded: the frame loop's work (update()),
+    done here until every joined room has been read (the online screen lists them so)."""
+    deadline = time.monotonic() + timeout
+    rooms = current.found.result(timeout)
+    for room_id in rooms:      # found's own callback may not have run yet: ask for each here too
+        current.tables.resume(room_id)
+    while current.tables.loading():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the tables of {len(rooms)} room(s) did not load within {timeout:.0f} s")
+        current.tables.update()
+        time.sleep(0.05)
+    current.tables.update()
+    return len(current.tables.summaries())
+
+
 def signin(url: str, user: str, password: str, timeout: float = 60.0) -> int:
     """Sign in, start the session (first sync, the tables found), sign out: the online screen's own calls."""
     from .online import account, session
 
+    from .online import tls
+
     began = time.monotonic()
+    if url.lower().startswith("https:"):
+        print(f"selftest-signin: certificates from {tls.describe()}")
     try:
         creds = account.sign_in(url, user, password).result(timeout)
         print(f"selftest-signin: signed in as {creds.user_id} (device {creds.device_id})")
         current = session.begin(creds)
         if not current.client.wait_synced(timeout):
             raise TimeoutError(f"no first sync from {url} within {timeout:.0f} s")
-        current.found.result(timeout)
-        print(f"selftest-signin: synced, {len(current.tables.summaries())} table(s)")
+        count = _tables(current, timeout)
+        print(f"selftest-signin: synced, {count} table(s)")
         goodbye = session.sign_out()
         if goodbye is not None:
             goodbye.result(timeout)

@@ -99,7 +99,8 @@ def test_spec_is_valid_python():
 
 def test_spec_bundles_every_resource_the_game_reads(spec_linux):
     args, kwargs = spec_linux["calls"]["Analysis"]
-    datas = [(src, dest) for src, dest in kwargs["datas"] if Path(src) != spec_linux["ns"]["RUNTIME_LIST"]]
+    made = (spec_linux["ns"]["RUNTIME_LIST"], spec_linux["ns"]["VERSION_TXT"])     # written by the spec
+    datas = [(src, dest) for src, dest in kwargs["datas"] if Path(src) not in made]
     for src, dest in datas:
         assert Path(src).is_file(), src
         assert Path(src).parent.relative_to(ROOT).as_posix() == Path(dest).as_posix(), (src, dest)
@@ -257,6 +258,14 @@ def test_spec_makes_a_windowed_one_folder_app_named_linebox(spec_linux):
     assert exe["console"] is False
     assert exe["exclude_binaries"] is True           # one folder, not one file
     assert "BUNDLE" not in spec_linux["calls"]
+
+
+def test_spec_bundles_the_version_the_app_shows(spec_linux):
+    """The frozen app has no package metadata: game/version.py reads this file at the bundle's root."""
+    from game.version import VERSION_FILE
+    path = spec_linux["ns"]["VERSION_TXT"]
+    assert (str(path), ".") in spec_linux["calls"]["Analysis"][1]["datas"]
+    assert path.name == VERSION_FILE and path.read_text(encoding="utf-8").strip() == _version()
 
 
 def test_spec_on_windows_uses_the_ico_and_version_info(monkeypatch):
@@ -460,7 +469,8 @@ def test_desktop_entry_is_valid():
         assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("script", ["build/linux/package.sh", "build/linux/install.sh", "build/macos/make_dmg.sh",
+@pytest.mark.parametrize("script", ["build/linux/package.sh", "build/linux/install.sh", "build/linux/make_deb.sh",
+                                    "build/macos/make_dmg.sh", "build/macos/test_open.sh",
                                     "build/windows/build.sh", "build/windows/test_setup.sh", ".ci/run"])
 def test_shell_scripts_parse_and_are_executable(script):
     path = ROOT / script
@@ -502,7 +512,7 @@ def _check_size(bytes_: int) -> subprocess.CompletedProcess:
 def test_ci_fails_when_an_installer_is_over_20_mb():
     text = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert re.search(r"^LIMIT_BYTES=(\d+)$", text, re.M).group(1) == str(SIZE_LIMIT_BYTES)
-    for archive in ("Linux tar.gz", "Windows setup"):
+    for archive in ("Linux tar.gz", "Debian package", "Windows setup"):
         assert re.search(rf'^check_size "{archive}" "\$\w+"$', text, re.M), archive
     at = _check_size(SIZE_LIMIT_BYTES)
     assert at.returncode == 0 and "within the limit" in at.stdout and "after" in at.stdout
@@ -516,16 +526,64 @@ def test_readme_names_the_size_limit_ci_enforces():
     assert f"at most 20 MB, read as {SIZE_LIMIT_BYTES:,} bytes" in build
 
 
-def test_build_requirements_are_the_runtime_dependencies_and_pyinstaller():
+def _locked(group: str) -> dict[str, tuple[str, str, list[str]]]:
+    """{name: (version, marker, hashes)} of requirements.lock's `group`, as tools/requirements.py prints it."""
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "requirements.py"), "--locked", group],
+                          capture_output=True, text=True, timeout=60, check=True)
+    out = {}
+    for block in re.split(r"\n(?=\S)", done.stdout.strip()):
+        head = block.splitlines()[0].rstrip(" \\")
+        pin, _, marker = head.partition(";")
+        name, version = pin.strip().split("==")
+        out[name] = (version, marker.strip(), re.findall(r"--hash=sha256:([0-9a-f]{64})", block))
+    return out
+
+
+def _names(requirements: list[str]) -> set[str]:
+    return {re.sub(r"[-_.]+", "-", re.split(r"[<>=;\s]", r)[0]).lower() for r in requirements}
+
+
+def test_every_locked_pin_is_exact_and_hashed():
+    for group in ("build", "windows", "test", "winpython"):
+        pins = _locked(group)
+        assert pins, group
+        for name, (version, _marker, hashes) in pins.items():
+            assert re.fullmatch(r"[0-9][0-9A-Za-z.+!]*", version), (group, name, version)
+            assert hashes, (group, name)
+
+
+def test_build_groups_are_the_runtime_dependencies_and_pyinstaller():
     sys.path.insert(0, str(ROOT / "tools"))
     try:
-        from requirements import requirements
+        from requirements import pyproject_list
     finally:
         sys.path.remove(str(ROOT / "tools"))
-    names = [re.split(r"[<>=;\s]", r)[0] for r in requirements()]
-    assert names == ["pygame-ce", "pytweening", "platformdirs", "matrix-nio", "pyinstaller"]
-    assert requirements(windows=True)[-2:] == ["pefile", "pywin32-ctypes"]
-    assert not [r for r in requirements(windows=True) if "synapse" in r or "pytest" in r]
+    runtime = _names(pyproject_list("dependencies"))
+    build, windows, test = _locked("build"), _locked("windows"), _locked("test")
+    assert runtime | {"pyinstaller", "certifi"} <= set(build) and runtime | {"pyinstaller"} <= set(windows)
+    assert {"pefile", "pywin32-ctypes"} <= set(windows) and "pefile" not in build
+    assert build["macholib"][1] == 'sys_platform == "darwin"'        # PyInstaller's, on macOS only
+    for bundle in (build, windows):        # the test tools never reach a bundle
+        assert not {"pytest", "hypothesis", "mypy", "ruff", "matrix-synapse"} & set(bundle)
+    assert runtime | _names(pyproject_list("test")) - {"matrix-synapse"} <= set(test)
+    assert test["matrix-synapse"][1] == 'sys_platform != "win32"' and "pyinstaller" not in test
+    # what Windows and Linux build share is the same release of each
+    assert {n: v for n, (v, _, _) in windows.items() if n in build} == \
+           {n: build[n][0] for n in windows if n in build}
+
+
+def test_every_environment_installs_from_the_lock_with_hashes():
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "tools/requirements.py --locked test" in make and "--require-hashes" in make
+    assert "--no-deps --no-build-isolation -e ." in make and 'pip install -q -e ".[test]"' not in make
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "tools/requirements.py --locked build" in ci and "--require-hashes" in ci
+    win = (ROOT / "build" / "windows" / "build.sh").read_text(encoding="utf-8")
+    assert "--locked windows" in win and "--locked winpython" in win and win.count("--require-hashes") >= 3
+    assert "PYVER=3.11" in win and 'top != "cp311"' in win       # the release's Python minor version
+    flow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert "--locked test" in flow and '--locked "$GROUP"' in flow and flow.count("install --require-hashes") == 2
+    assert 'python-version: "3.11"' in flow and "cache-dependency-path: requirements.lock" in flow
 
 
 # ---------------------------------------------------------------- Windows, workflow
@@ -599,15 +657,25 @@ def test_nsis_script_compiles(tmp_path):
 
 def test_release_workflow_uses_the_files_that_exist():
     text = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
-    for ref in ("build/pyinstaller.spec", "build/linux/package.sh", "build/macos/make_dmg.sh",
-                "build/windows/build.sh", "tools/frozen_signin.py", "tools/make_icons.py"):
+    for ref in ("build/pyinstaller.spec", "build/linux/package.sh", "build/linux/make_deb.sh",
+                "build/macos/make_dmg.sh", "build/macos/check_minos.py", "build/macos/test_open.sh",
+                "build/windows/build.sh", "tools/frozen_signin.py", "tools/make_icons.py", "tools/requirements.py"):
         assert ref in text and (ROOT / ref).exists()
-    for os_name in ("ubuntu-22.04", "windows-latest", "macos-latest"):
+    # both Mac CPUs, each on its own runner
+    for os_name in ("ubuntu-22.04", "windows-latest", "macos-14", "macos-15-intel"):
         assert os_name in text
-    assert 'python-version: "3.11"' in text
-    assert '".[test]"' in text and '".[build]"' in text and ".venv-build" in text   # built without the test tools
+    assert "name: macos-arm64" in text and "name: macos-x86_64" in text
+    assert ".venv-build" in text and "group: build" in text and "group: windows" in text   # no test tools
     assert "SDL_VIDEODRIVER: dummy" in text and "--smoke" in text and "--selftest-imports" in text
     assert "--exit-at-end" in text and "game/scenes/" not in text      # the demo step runs, on existing paths
+    assert "--https fedora" in text and "--https env" in text
+    assert "sha256sum -- * > SHA256SUMS" in text and "files: installers/*" in text
+
+
+def test_a_release_tag_sets_the_version():
+    text = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert 'version="${GITHUB_REF#refs/tags/v}"' in text and "pyproject.toml" in text
+    assert "from game.version import version" in text
 
 
 def test_windows_tests_have_no_synapse_to_install():
@@ -640,7 +708,7 @@ def test_workflow_run_steps_and_scripts_are_shellcheck_clean(tmp_path):
     assert len(scripts) >= 8
     scripts += [str(ROOT / p) for p in (".ci/run", "build/windows/build.sh", "build/windows/test_setup.sh",
                                         "build/windows/wine.sh", "build/linux/package.sh", "build/linux/install.sh",
-                                        "build/macos/make_dmg.sh")]
+                                        "build/linux/make_deb.sh", "build/macos/make_dmg.sh", "build/macos/test_open.sh")]
     # -x: follow what the Windows scripts source (build/windows/wine.sh)
     done = subprocess.run(["shellcheck", "-x", "-S", "style", *scripts], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -44,19 +44,7 @@ fi
 mkdir -p "$(dirname "$DESKTOP")" "$(dirname "$ICON")" "$(dirname "$MIME")"
 cp "$HERE/linebox.png" "$ICON"
 # a double-clicked .linebox file opens in the replay viewer (`Linebox PATH.linebox`)
-cat > "$MIME" <<'XML'
-<?xml version="1.0" encoding="UTF-8"?>
-<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
-  <mime-type type="application/x-linebox-game">
-    <sub-class-of type="application/json"/>
-    <comment>Linebox game</comment>
-    <comment xml:lang="de">Linebox-Partie</comment>
-    <comment xml:lang="fr">Partie Linebox</comment>
-    <generic-icon name="linebox"/>
-    <glob pattern="*.linebox"/>
-  </mime-type>
-</mime-info>
-XML
+cp "$HERE/linebox.xml" "$MIME"
 sed -e "s|^Exec=.*|Exec=\"$TARGET/Linebox\" %f|" -e "s|^Icon=.*|Icon=linebox|" \
     "$HERE/linebox.desktop" > "$DESKTOP"
 chmod 644 "$DESKTOP"

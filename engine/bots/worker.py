@@ -34,6 +34,7 @@ import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import sys
 import threading
 import time
 import weakref
@@ -245,6 +246,45 @@ def close_all() -> int:
     return len(open_now)
 
 
+#: how often the pool's manager thread is woken under Wine (`_keep_waking`): an answer waits at most this
+WINE_WAKE_S = 0.1
+
+
+def _under_wine() -> bool:
+    """True in a Windows build running under Wine (ntdll there exports wine_get_version)."""
+    if sys.platform != "win32":
+        return False
+    import ctypes
+    try:
+        return hasattr(ctypes.WinDLL("ntdll"), "wine_get_version")
+    except (OSError, AttributeError):
+        return False
+
+
+def _keep_waking(pool: ProcessPoolExecutor) -> None:
+    """Under Wine, wake the pool's manager thread every WINE_WAKE_S until the pool is shut down.
+
+    The manager thread waits for answers in multiprocessing.connection.wait, which parks a
+    zero-byte overlapped read on the answers' pipe and cancels it when a question is sent.
+    Under Wine 8.0 a later such read is at times never completed when the answer arrives: the
+    worker had answered (it logged so), the answer sat in the pipe, the table waited 30 s for
+    the watchdog (build/windows/test_setup.sh, 2 of 6 demos). A new wait sees an answer already
+    in the pipe at once, so a wake-up every WINE_WAKE_S ends each such wait. Real Windows
+    completes the read and never runs this."""
+    wakeup = pool._executor_manager_thread_wakeup      # the pool's own "look again" pipe
+
+    def wake() -> None:
+        while True:
+            time.sleep(WINE_WAKE_S)
+            if getattr(pool, "_shutdown_thread", True):
+                return
+            try:
+                wakeup.wakeup()
+            except (OSError, ValueError):               # the pool closed its pipe meanwhile
+                return
+    threading.Thread(target=wake, name="bot-pool-wake", daemon=True).start()
+
+
 class BotWorker:
     """One background worker shared by all bot seats of a table.
 
@@ -284,6 +324,8 @@ class BotWorker:
                                        initializer=_start, initargs=(shared, newest, hurried, True))
             pool.submit(int, 0)  # start the process now, without waiting for it
             self.progress_value, self.newest, self.hurried = shared, newest, hurried
+            if _under_wine():
+                _keep_waking(pool)
             return pool
         except Exception:  # no process support here: think in a thread instead
             return self._thread_pool()

@@ -66,14 +66,18 @@ def _homeserver(address: str) -> str:
 async def _auth(homeserver: str, user: str, password: str, register: bool) -> Credentials:
     from nio import AsyncClient, AsyncClientConfig
 
-    from . import nio_log
+    from . import nio_log, tls
     nio_log.quiet()
     from nio.responses import ErrorResponse
 
     # max_limit_exceeded=0: a 429 comes back at once with its wait, nio never sleeps it out unseen
+    try:
+        checked = tls.for_url(homeserver)
+    except tls.NoCertificates as exc:
+        raise AccountError(f"cannot check {homeserver}'s certificate: {exc}") from None
     client = AsyncClient(homeserver, user, config=AsyncClientConfig(max_timeouts=1, request_timeout=20,
                                                                    encryption_enabled=False,
-                                                                   max_limit_exceeded=0))
+                                                                   max_limit_exceeded=0), ssl=checked)
     try:
         if register:
             resp = await client.register(user, password, device_name="Linebox")

@@ -24,7 +24,7 @@ from typing import Any, Awaitable, Callable
 from nio import AsyncClient, AsyncClientConfig, MessageDirection, RoomPreset, RoomVisibility
 from nio.responses import ErrorResponse
 
-from . import nio_log
+from . import nio_log, tls
 from .protocol import TABLE
 
 log = logging.getLogger("linebox.online")
@@ -137,7 +137,7 @@ class MatrixClient:
                                    # so and send what waits in one event, instead of nio sleeping
                                    max_limit_exceeded=0,
                                    store_sync_tokens=False, encryption_enabled=False)
-        self._nio = AsyncClient(self.homeserver, self.user_id, config=config)
+        self._nio = AsyncClient(self.homeserver, self.user_id, config=config, ssl=tls.for_url(self.homeserver))
         user_id, device_id, token = self._login
         self._nio.user_id, self._nio.device_id, self._nio.access_token = user_id, device_id, token
         self._loop.create_task(self._sync_forever())

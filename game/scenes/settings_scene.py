@@ -14,7 +14,8 @@ from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, Choice, Slider, Toggle, panel
-from .common import foot_h, header, hint
+from ..version import version
+from .common import HINT_SIZE, foot_h, header, hint
 
 if TYPE_CHECKING:
     from ..app import App
@@ -85,4 +86,11 @@ class SettingsScene(WidgetScene):
             T.blit_text(surface, _("No sound device was found, so Linebox plays silently."), lay.font_px(26),
                         C.ACCENT, (self.box.centerx, self.note_y), "midtop")
         self.draw_widgets(surface)
+        # which build this is, where a player filing a bug looks for it
+        T.blit_text(surface, self.version_line(), lay.font_px(HINT_SIZE), C.TEXT_DIM,
+                    (surface.get_width() - lay.px(20), lay.px(16)), "topright")
         hint(surface, lay, _("↑ ↓ choose · ← → Space change · Enter done · Esc back"))
+
+    @staticmethod
+    def version_line() -> str:
+        return _("Linebox version {version}").format(version=version())

@@ -20,6 +20,7 @@ then keeps a `DemoMeter`. Each game says how its demo game is set up (its
 from __future__ import annotations
 
 import json
+import logging
 from typing import TYPE_CHECKING, Any
 
 
@@ -97,7 +98,10 @@ class DemoMeter:
         """The game is over: print the figures (once); True when the app quits now."""
         if not self.printed:
             self.printed = True
-            print(json.dumps(self.figures()), flush=True)
+            text = json.dumps(self.figures())
+            print(text, flush=True)
+            # also where a windowed build (no stdout: Windows) shows it: build/windows/test_setup.sh reads it
+            logging.getLogger("linebox").info("demo figures: %s", text)
             self.figs.stop(self.app)
         if self.table.options.exit_at_end:
             self.app.quit()
