@@ -44,10 +44,14 @@ def test_a_hint_gives_reasons_and_use_hint_draws_it_for_the_player_to_confirm(ho
         n = a.length
         assert why[0] == (f"It fills {n} field now." if n == 1 else f"It fills {n} fields now.")
     assert any(str(facts["reach"]) in w and "still reach" in w for w in why)
-    assert any(w.startswith("Room left per open line:") for w in why)
+    # room per line only where the lines reach different fields (one region says no more than the reach)
+    after = st.clone()
+    after.apply(a)
+    apart = len(hints.regions(after, seat)) > 1
+    assert any(w.startswith("Room left:") for w in why) == apart
     # the hint's words are on screen, in the panel
     shown = " ".join(op[0] for op in scene._info_ops(scene.table_lay))
-    assert "Room left" in shown
+    assert "still reach" in shown
     assert label_text(scene.b_hint.label) == "Use hint"
     key(app, pygame.K_h)                      # again: use it
     assert len(scene.state.log) == before, "using a hint must not play it"
