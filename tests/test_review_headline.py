@@ -60,3 +60,31 @@ def test_the_summary_counts_what_it_lists_and_never_more_than_could_be_lost(monk
     assert result["summary"]["params"]["costly"] == len(result["findings"])
     words = (lineit_suggest if game == "lineit" else linyo_suggest).review_summary(result)
     assert f"{decisions} decisions checked: {len(result['findings'])} cost" in words, words
+
+
+@pytest.mark.parametrize("game", ["lineit", "linyo"])
+def test_a_finding_says_why_of_both_moves_and_each_reason_holds(game):
+    """The review's words about the played and the better move are reasons the claims test
+    checks (tests/test_hint_claims.py), true at that decision; the Line-it played move is
+    judged with the rest of the player's turn, as its hint is."""
+    from test_hint_claims import lineit_claim, linyo_claim
+
+    record = finished(game, 5)
+    judge = R.JUDGES[game][0](0)
+    actions = [str(a) for a in record["actions"]]
+    for index, view, played in R.decisions(record, 0)[:12]:
+        verdict = judge(view, played, actions[index + 1:])
+        if verdict is None:
+            continue
+        params = verdict[3].params
+        assert params["played_why"]["key"] and params["better_why"]["key"]
+        state = R.game_info(game).from_json(record).rewind(index, any=True)
+        why = R.Reason(params["played_why"]["key"], **params["played_why"]["params"])
+        if game == "lineit":
+            turn = [lineit.parse_action(a) for a in [played, *actions[index + 1:]]]
+            turn = turn[:next(i for i, a in enumerate(turn) if a.kind in ("end", "pass")) + 1]
+            assert lineit_claim(why, state, turn) == "", str(why)
+        else:
+            assert linyo_claim(why, state, 0, linyo.parse_action(played)) == "", str(why)
+        return
+    pytest.fail("no decision the hard bot would have played otherwise")

@@ -179,6 +179,7 @@ def _linyo_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float, 
     from .linyo_bots import LinyoBot, reach
 
     bot = LinyoBot("hard", seed=seed)
+    words = LinyoBot("easy", seed=seed)   # words every legal move: the played one's reason
     # the playout's own policy, longest moves first: the greedy one costs ~6x more, and
     # with the same rolls for both moves the difference is what the review needs
     POLICY = None
@@ -204,9 +205,11 @@ def _linyo_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float, 
                     cut[k] = len(reach(t, seat)[1])
                 totals[k] += linyo.playout(t, Rng(base + w), POLICY)[seat]
         played_free, better_free = totals[0] / WORLDS_LINYO, totals[1] / WORLDS_LINYO
+        played_why = next((w for a, _, w in words.rank(view, 1 << 12) if str(a) == played), None)
         why = reason("review_fields", played=played, better=str(best),
                      played_free=round(played_free, 1), better_free=round(better_free, 1),
-                     played_cut=cut[0], better_cut=cut[1], better_why=_why(better_why))
+                     played_cut=cut[0], better_cut=cut[1], better_why=_why(better_why),
+                     **({"played_why": _why(played_why)} if played_why is not None else {}))
         return str(best), played_free, better_free, why
 
     return judge
