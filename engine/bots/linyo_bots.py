@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, cast
 
 from engine.linyo import (
     Abort, Action, Move, Phase, SetDice, Sheet, Start, State, set_options, state_from_view,
@@ -236,7 +236,7 @@ class LinyoBot:
                     ranked = self._rank_start(probe, seat, ev)
                     best = max(ranked, key=lambda t: t[1])
                     total += best[1]
-                    starts.append(field_name(best[0].field))
+                    starts.append(field_name(cast(Start, best[0]).field))
                     probe.apply_unchecked(best[0])
                 # the colours set are the starts' colours: the reason names the starts they allow
                 out.append((SetDice(option), total, reason("set_starts", fields=" ".join(starts))))

@@ -38,6 +38,9 @@ from .base import decision_rng
 from .reasons import Reason, reason
 
 Progress = Callable[[int, int], None]
+Judge = Callable[[dict, str, list[str]], Optional[tuple[str, float, float, Reason]]]
+"""A game's judge of one decision: (the seat's view, the action played, the actions after it) ->
+(the better action, the played one's value, the better one's, the reason), or None: no better."""
 
 WORLDS = 24
 """Line-it: worlds (with their playouts) each of the two moves is valued in."""
@@ -133,7 +136,7 @@ def decisions(record: Mapping[str, Any], seat: int) -> list[tuple[int, dict, str
 
 # ------------------------------------------------------------------ Line-it
 
-def _lineit_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float, float, Reason]]]:
+def _lineit_judge(seed: int) -> Judge:
     from engine import lineit
     from engine.lineit.actions import parse_action
 
@@ -172,7 +175,7 @@ def _lineit_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float,
 
 # ------------------------------------------------------------------ Linyo
 
-def _linyo_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float, float, Reason]]]:
+def _linyo_judge(seed: int) -> Judge:
     from engine import linyo
     from engine.linyo import Phase, state_from_view
 
