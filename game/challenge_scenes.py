@@ -6,7 +6,6 @@ the file) and the entry (type a code or a challenge file's path, then play it).
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,7 +14,7 @@ from . import challenge as ch
 from . import tables
 from .frontends import frontend
 from .i18n import N_, _, ngettext
-from .replay.files import PathScene, documents_dir
+from .replay.files import PathScene, folder_box, typed_path
 from .scenes.dialogs import MessageScene
 from .ui import text as T
 from .ui import theme as C
@@ -100,13 +99,13 @@ class ChallengeOffer(MessageScene):
 
         def done(typed: str) -> None:
             try:
-                dest = ch.write_file(self.challenge, tg.state.to_json(), tg.config.get("seats", ()), Path(typed.strip()))
+                dest = ch.write_file(self.challenge, tg.state.to_json(), tg.config.get("seats", ()), typed_path(typed))
             except (OSError, ValueError) as exc:
                 self.app.message(_("The challenge could not be saved: {reason}").format(reason=str(exc)))
                 return
             self.app.message(_("The challenge was saved as {path}.").format(path=str(dest)))
         self.app.push(PathScene(self.app, _("Save the challenge as a .linebox file into this folder (or type a "
-                                            "file name):"), str(documents_dir()), N_("Save"), done))
+                                            "file name):"), folder_box(), N_("Save"), done))
 
 
 class ChallengeEnter(MessageScene):

@@ -52,12 +52,16 @@ def domain_of(path: Path, root: Path = GAME) -> str:
 
 
 def reason_templates() -> list[str]:
-    """The bots' hint sentences (engine/bots/reasons.py TEMPLATES values)."""
+    """The bots' hint sentences (engine/bots/reasons.py TEMPLATES values; one with a SINGULAR
+    is a plural entry "singular\0plural")."""
     tree = ast.parse(REASONS.read_text(encoding="utf-8"))
+    tables: dict[str, dict[str, str]] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "TEMPLATES":
-            return [v.value for v in node.value.values if isinstance(v, ast.Constant)]
-    return []
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") in ("TEMPLATES", "SINGULAR"):
+            tables[node.target.id] = {k.value: v.value for k, v in zip(node.value.keys, node.value.values)  # type: ignore[attr-defined, union-attr]
+                                      if isinstance(k, ast.Constant) and isinstance(v, ast.Constant)}
+    singular = tables.get("SINGULAR", {})
+    return [singular[k] + "\0" + v if k in singular else v for k, v in tables.get("TEMPLATES", {}).items()]
 
 
 def extract(root: Path = GAME, domain: str = DOMAIN) -> list[str]:

@@ -249,7 +249,11 @@ def enumerate_plans(s: LineitState) -> list[Plan]:
 # ------------------------------------------------------------------ reasons
 
 def explain(s: LineitState, plan: list[Action]) -> Reason:
-    """A player-readable reason for the first action of `plan` in state `s`."""
+    """A player-readable reason for the first action of `plan` in state `s`.
+
+    A card taken into the hand and played later in the same plan is judged against the line
+    it is played onto then (after a close in between, a new line), not the line it was taken
+    beside: every claim is about what the plan does (tests/test_hint_claims.py checks them)."""
     a = plan[0]
     p = s.cur
     if a.k == PASS:
@@ -264,19 +268,38 @@ def explain(s: LineitState, plan: list[Action]) -> Reason:
         return reason("close", n=banked) if banked > 0 else reason("restart")
     c = a.card
     if a.k == TAKE_HAND:
-        # a card kept in hand and played in the same turn is an extension
-        if any(b.k == PLAY and b.card == c for b in plan[1:]):
-            return _line_reason(s, p, c)
+        played = next((i for i, b in enumerate(plan) if i and b.k == PLAY and b.card == c), None)
+        if played is not None:
+            t = s.clone()
+            for b in plan[:played]:
+                t.apply_unchecked(b)
+            why = _line_reason(t, p, c)
+            closed = any(b.k == CLOSE for b in plan[1:played])
+            if closed and why.key in ("start_line", "new_line"):
+                return reason("close_then_play", card=lineit.card_text(c))
+            return why
         why = _line_reason(s, p, c)
         if why.key == "jackpot" and fits(c, s.ldir[p], s.llast[p], s.lbet[p]):
             # kept, not played: the jackpot stays this seat's to win on a later turn
             return reason("keep_jackpot", card=lineit.card_text(c), **why.params)
         if why.key == "deny":
             return why
-        return reason("keep", card=lineit.card_text(c))
+        return _keep_reason(s, p, c)
     if a.k == PLAY and s.phase == Phase.FINAL:
         return reason("final_play")
     return _line_reason(s, p, c)
+
+
+def _keep_reason(s: LineitState, p: int, c: int) -> Reason:
+    """Why a card goes into the hand and stays there this turn: what it can do for the line."""
+    card = lineit.card_text(c)
+    if c > BET_BASE:
+        return reason("keep_bet", card=card, v=c - BET_BASE) if not s.lbet[p] else reason("keep_next", card=card)
+    if s.lnum[p] == 0:
+        return reason("keep_start", card=card)
+    if fits(c, s.ldir[p], s.llast[p], s.lbet[p]):
+        return reason("keep_fits", card=card, gap=abs(c - s.llast[p]), last=s.llast[p])
+    return reason("keep_next", card=card)
 
 
 def _line_reason(s: LineitState, p: int, c: int) -> Reason:
@@ -292,7 +315,7 @@ def _line_reason(s: LineitState, p: int, c: int) -> Reason:
             return reason("deny", card=lineit.card_text(c))
     if s.lnum[p] == 0:
         return reason("start_line" if abs(c - 50.5) >= 25 else "new_line", card=lineit.card_text(c))
-    return reason("extend", gap=abs(c - s.llast[p]))
+    return reason("extend", gap=abs(c - s.llast[p]), last=s.llast[p])
 
 
 def plan_steps(view: dict, plan: list[str]) -> list[tuple[str, Reason, dict]]:

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import time
 from functools import partial
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, cast
 
 from engine.linyo import (
-    Abort, Action, Move, Phase, SetDice, Sheet, Start, State, roll_text, set_options, state_from_view,
+    Abort, Action, Move, Phase, SetDice, Sheet, Start, State, set_options, state_from_view,
 )
 from engine.linyo.actions import LINES
 from engine.linyo.sheets import COLS, FULL_MASK, NEIGHBOUR_MASKS, field_name, flood
@@ -132,6 +132,24 @@ def _length(m: MoveOrAbort) -> int:
     return 0 if isinstance(m, int) else len(m[1]) + (m[2] >= 0)
 
 
+def _set_reason(ev: Evaluator, reached: int, ends: Any, option: tuple) -> Reason:
+    """What setting the dice to `option` allows: its longest move and the line it is on."""
+    moves = [m for m in ev.moves(reached, ends, option) if not isinstance(m, int)]
+    if not moves:
+        return reason("set_no_move")
+    top = max(moves, key=lambda m: (_length(m), -m[0]))
+    return reason("set_longest", n=_length(top), line=top[0] + 1)
+
+
+def _abort_reason(state: State, seat: int, li: int) -> Reason:
+    """Giving up line `li` (0-based): the least room of the open lines, or the room it had."""
+    free = ~state.reached[seat] & FULL_MASK
+    rooms = {i: flood(1 << end, free).bit_count() for i, end in state.open_ends(seat)}
+    if rooms.get(li, 0) <= min(rooms.values(), default=0):
+        return reason("abort_least", line=li + 1, n=rooms.get(li, 0))
+    return reason("abort_line", line=li + 1, n=rooms[li])
+
+
 class LinyoBot:
     """A Linyo bot of one level; see the module docstring."""
 
@@ -213,12 +231,15 @@ class LinyoBot:
                 probe = state.clone()
                 probe.apply_unchecked(SetDice(option))
                 total = 0.0
+                starts = []
                 while probe.phase is Phase.START and probe.current_seat == seat:
                     ranked = self._rank_start(probe, seat, ev)
                     best = max(ranked, key=lambda t: t[1])
                     total += best[1]
+                    starts.append(field_name(cast(Start, best[0]).field))
                     probe.apply_unchecked(best[0])
-                out.append((SetDice(option), total, reason("set_dice", roll=roll_text(option))))
+                # the colours set are the starts' colours: the reason names the starts they allow
+                out.append((SetDice(option), total, reason("set_starts", fields=" ".join(starts))))
             return out
         d = state.difficulties[seat]
         reached = state.reached[seat]
@@ -228,7 +249,7 @@ class LinyoBot:
                 v = float(max((_length(m) for m in ev.moves(reached, ends, option)), default=0))
             else:
                 v = ev.best_reply(reached, ends, option, d)
-            out.append((SetDice(option), v, reason("set_dice", roll=roll_text(option))))
+            out.append((SetDice(option), v, _set_reason(ev, reached, ends, option)))
         if self.level == "hard" and len(out) > 1:  # look one roll further for the two best settings
             out.sort(key=lambda t: -t[1])
             for i in range(min(2, len(out))):
@@ -245,7 +266,7 @@ class LinyoBot:
     def _reason(self, state: State, seat: int, m: MoveOrAbort, d: int,
                 feats: Optional[dict[str, int]] = None) -> Reason:
         if isinstance(m, int):
-            return reason("abort_least", line=m + 1)
+            return _abort_reason(state, seat, m)
         li, fields, star = m
         n = _length(m)
         if n < d:
@@ -269,7 +290,7 @@ class LinyoBot:
                 free = ~reached & FULL_MASK
                 for li, end in ends:
                     room = (NEIGHBOUR_MASKS[end] & free).bit_count()
-                    out.append((Abort(li + 1), -float(room), reason("abort_least", line=li + 1)))
+                    out.append((Abort(li + 1), -float(room), _abort_reason(state, seat, li)))
             return out
 
         # one entry per distinct resulting position (paths covering the same fields to the same end)

@@ -3,7 +3,7 @@
     from engine.bots.review import review
     r = review(state.to_json(), seat=0)
     r.summary                      # decisions checked: 41; those that cost points: 3, about 9 points in all
-    for f in r.findings:           # the costliest decisions, costliest first
+    for f in r.findings:           # every decision that cost something, costliest first (the 3 the summary counts)
         f.index, f.played, f.better, f.played_value, f.better_value, f.reason
 
 The hard bot looks at each decision of `seat` from that seat's view at the
@@ -38,9 +38,10 @@ from .base import decision_rng
 from .reasons import Reason, reason
 
 Progress = Callable[[int, int], None]
+Judge = Callable[[dict, str, list[str]], Optional[tuple[str, float, float, Reason]]]
+"""A game's judge of one decision: (the seat's view, the action played, the actions after it) ->
+(the better action, the played one's value, the better one's, the reason), or None: no better."""
 
-TOP = 3
-"""Findings a review returns by default: the few that cost most."""
 WORLDS = 24
 """Line-it: worlds (with their playouts) each of the two moves is valued in."""
 WORLDS_LINYO = 12
@@ -54,13 +55,13 @@ MIN_COST = {"points": 0.5, "free_fields": 0.5}
 
 def _why(r: Reason) -> dict[str, Any]:
     """A reason as plain data, nested inside another reason's params."""
-    return {"key": r.key, "template": r.template, "params": dict(r.params), "text": str(r)}
+    return {"key": r.key, "template": r.template, "singular": r.singular, "params": dict(r.params), "text": str(r)}
 
 
 def reason_json(r: Reason) -> dict[str, Any]:
     """A reason as plain data (crosses the worker's process edge): its English text,
     template key, msgid and params (nested reasons as dicts)."""
-    return {"text": str(r), "key": r.key, "template": r.template, "params": dict(r.params)}
+    return {"text": str(r), "key": r.key, "template": r.template, "singular": r.singular, "params": dict(r.params)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,7 +136,7 @@ def decisions(record: Mapping[str, Any], seat: int) -> list[tuple[int, dict, str
 
 # ------------------------------------------------------------------ Line-it
 
-def _lineit_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float, float, Reason]]]:
+def _lineit_judge(seed: int) -> Judge:
     from engine import lineit
     from engine.lineit.actions import parse_action
 
@@ -143,11 +144,12 @@ def _lineit_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float,
 
     bot = HardBot("hard", seed=seed, budget=REVIEW_BUDGET)
 
-    def judge(view: dict, played: str) -> Optional[tuple[str, float, float, Reason]]:
+    def judge(view: dict, played: str, rest: list[str]) -> Optional[tuple[str, float, float, Reason]]:
         best, _, better_why = bot.rank(view, 1)[0]
         if str(best) == played:
             return None
         mine = parse_action(played)
+        turn = [mine, *_turn_rest(rest, parse_action)]
         p = view["seat"]
         rng = decision_rng(seed, view)
         totals = [0.0, 0.0]
@@ -162,7 +164,7 @@ def _lineit_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float,
             sample = world
         assert sample is not None
         played_value, better_value = totals[0] / WORLDS, totals[1] / WORLDS
-        played_why = explain(sample, [mine])
+        played_why = explain(sample, turn)   # judged with what the player did next in that turn
         why = reason("review_points", played=played, better=str(best),
                      played_value=round(played_value, 1), better_value=round(better_value, 1),
                      played_why=_why(played_why), better_why=_why(better_why))
@@ -173,18 +175,19 @@ def _lineit_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float,
 
 # ------------------------------------------------------------------ Linyo
 
-def _linyo_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float, float, Reason]]]:
+def _linyo_judge(seed: int) -> Judge:
     from engine import linyo
     from engine.linyo import Phase, state_from_view
 
     from .linyo_bots import LinyoBot, reach
 
     bot = LinyoBot("hard", seed=seed)
+    words = LinyoBot("easy", seed=seed)   # words every legal move: the played one's reason
     # the playout's own policy, longest moves first: the greedy one costs ~6x more, and
     # with the same rolls for both moves the difference is what the review needs
     POLICY = None
 
-    def judge(view: dict, played: str) -> Optional[tuple[str, float, float, Reason]]:
+    def judge(view: dict, played: str, rest: list[str]) -> Optional[tuple[str, float, float, Reason]]:
         s = state_from_view(view)
         # the start fields are not valued in free fields by the bot; the rest is
         if s.phase is Phase.START or (s.phase is Phase.SET and s.round == 0):
@@ -205,30 +208,56 @@ def _linyo_judge(seed: int) -> Callable[[dict, str], Optional[tuple[str, float, 
                     cut[k] = len(reach(t, seat)[1])
                 totals[k] += linyo.playout(t, Rng(base + w), POLICY)[seat]
         played_free, better_free = totals[0] / WORLDS_LINYO, totals[1] / WORLDS_LINYO
+        played_why = next((w for a, _, w in words.rank(view, 1 << 12) if str(a) == played), None)
         why = reason("review_fields", played=played, better=str(best),
                      played_free=round(played_free, 1), better_free=round(better_free, 1),
-                     played_cut=cut[0], better_cut=cut[1], better_why=_why(better_why))
+                     played_cut=cut[0], better_cut=cut[1], better_why=_why(better_why),
+                     **({"played_why": _why(played_why)} if played_why is not None else {}))
         return str(best), played_free, better_free, why
 
     return judge
 
 
+def _turn_rest(rest: list[str], parse: Callable[[str], Any]) -> list[Any]:
+    """The actions after a Line-it decision that finish its turn (up to its end or pass)."""
+    out = []
+    for text in rest:
+        a = parse(text)
+        out.append(a)
+        if a.kind in ("end", "pass"):
+            break
+    return out
+
+
+def bound(record: Mapping[str, Any], seat: int, unit: str) -> Optional[float]:
+    """The most a seat's decisions can have cost in all, where the game's end fixes it: a Linyo
+    sheet cannot have lost more free fields than it ended with (None: no such bound)."""
+    if unit != "free_fields":
+        return None
+    info = game_info(record.get("game", ""))
+    assert info is not None
+    return float(info.from_json(record).scores()[seat])
+
+
 JUDGES = {"lineit": (_lineit_judge, "points"), "linyo": (_linyo_judge, "free_fields")}
 
 
-def review(record: Mapping[str, Any], seat: int, top: int = TOP, seed: int = 0,
+def review(record: Mapping[str, Any], seat: int, top: Optional[int] = None, seed: int = 0,
            progress: Optional[Progress] = None) -> Review:
-    """Review `seat`'s decisions in the finished (or not) game of `record` (`to_json()`);
-    the `top` costliest first. ValueError for a record or seat that is not one."""
+    """Review `seat`'s decisions in the finished (or not) game of `record` (`to_json()`),
+    costliest first: every decision that cost something, or the `top` costliest. The summary
+    counts the findings returned, and their cost together, never more than `bound` allows.
+    ValueError for a record or seat that is not one."""
     name = record.get("game") if isinstance(record, Mapping) else None
     if name not in JUDGES:
         raise ValueError(f"no review for {name!r}")
     make, unit = JUDGES[name]
     judge = make(seed)
     todo = decisions(record, seat)
+    actions = [str(a) for a in record["actions"]]
     found: list[Finding] = []
     for n, (index, view, played) in enumerate(todo):
-        verdict = judge(view, played)
+        verdict = judge(view, played, actions[index + 1:])
         if verdict is not None:
             better, played_value, better_value, why = verdict
             f = Finding(index, played, better, played_value, better_value, unit, why)
@@ -237,10 +266,15 @@ def review(record: Mapping[str, Any], seat: int, top: int = TOP, seed: int = 0,
         if progress is not None:
             progress(n + 1, len(todo))
     found.sort(key=lambda f: (-f.cost, f.index))
-    lost = sum(f.cost for f in found)
-    if not found:
+    listed = tuple(found if top is None else found[:max(0, top)])
+    lost = sum(f.cost for f in listed)
+    most = bound(record, seat, unit)
+    if most is not None:
+        # each cost is an estimate against the same past: together they overlap, never past the bound
+        lost = min(lost, most)
+    if not listed:
         summary = reason("review_clean", decisions=len(todo))
     else:
         summary = reason("review_summary_points" if unit == "points" else "review_summary_fields",
-                         decisions=len(todo), costly=len(found), lost=round(lost, 1))
-    return Review(name, seat, len(todo), len(found), lost, unit, tuple(found[:max(0, top)]), summary)
+                         decisions=len(todo), costly=len(listed), lost=round(lost, 1))
+    return Review(name, seat, len(todo), len(listed), lost, unit, listed, summary)

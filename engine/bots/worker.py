@@ -152,6 +152,7 @@ def _words(game: str, view: dict, action: str, why: Any) -> dict:
     from .teach import facts
 
     return {"action": action, "reason": str(why), "template": getattr(why, "template", str(why)),
+            "singular": getattr(why, "singular", ""),
             "params": dict(getattr(why, "params", {})),
             "facts": [reason_json(f) for f in facts(game, view, action)]}
 
@@ -181,7 +182,7 @@ _CALLS = threading.local()
 that runs the questions (per thread: two workers in threads of one process never mix them up)."""
 
 
-def review_game(record: dict, seat: int, top: int, seed: int) -> dict:
+def review_game(record: dict, seat: int, top: int | None, seed: int) -> dict:
     """A post-game review as plain data (runs inside the worker), reporting its progress."""
     from .review import review
 
@@ -451,7 +452,7 @@ class BotWorker:
         if ask_id and not future.done():
             self.hurried.value = ask_id
 
-    def review(self, record: dict, seat: int, top: int = 3, seed: int = 0) -> ReviewJob:
+    def review(self, record: dict, seat: int, top: int | None = None, seed: int = 0) -> ReviewJob:
         """Review `seat`'s decisions in the game of `record` (`state.to_json()`); see `ReviewJob`."""
         self._next_id()
         self.progress_value.value = 0.0

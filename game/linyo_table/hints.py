@@ -19,6 +19,7 @@ from typing import Any
 from engine import linyo
 from engine.core import IllegalAction
 from engine.linyo.reach import room
+from engine.linyo.sheets import FULL_MASK, flood
 
 from ..i18n import _, ngettext
 
@@ -110,12 +111,26 @@ def reasons(hint: dict, state: linyo.State, seat: int) -> list[str]:
     if isinstance(action, (linyo.Move, linyo.Abort)):
         after = _after(state, action)
         if after is not None:
-            rooms = room(after, seat)
-            if rooms:
-                parts = [ngettext("line {line}: {n} field", "line {line}: {n} fields", k).format(line=line, n=k)
-                         for line, k in sorted(rooms.items())]
-                out.append(_("Room left per open line: {lines}.").format(lines=" · ".join(parts)))
+            shared = regions(after, seat)
+            if len(shared) > 1:   # one region for every line says no more than the reach above
+                parts = [ngettext("line {lines}: {n} free field", "lines {lines}: {n} free fields", n).format(
+                    lines=", ".join(str(li) for li in lines), n=n) if len(lines) > 1 else
+                    ngettext("line {line}: {n} free field", "line {line}: {n} free fields", n).format(
+                        line=lines[0], n=n) for lines, n in shared]
+                out.append(_("Room left: {lines}.").format(lines=" · ".join(parts)))
     return out
+
+
+def regions(state: linyo.State, seat: int) -> list[tuple[list[int], int]]:
+    """The open lines of `seat` grouped by the free fields their ends can reach (lines that reach
+    the same fields share them): [(lines, free fields), ...] in line order."""
+    rooms = room(state, seat)
+    ends = dict((li + 1, end) for li, end in state.open_ends(seat))
+    free = ~state.reached[seat] & FULL_MASK
+    groups: dict[int, list[int]] = {}
+    for line in sorted(rooms):
+        groups.setdefault(flood(1 << ends[line], free), []).append(line)
+    return [(lines, rooms[lines[0]]) for lines in groups.values()]
 
 
 def _after(state: linyo.State, action: Any) -> linyo.State | None:

@@ -276,7 +276,23 @@ class TableInput(TableMixin):
             return True
         return False
 
+    #: the focus came from the keyboard (Tab): Enter then clicks the focused button; a focus the
+    #: mouse gave (a click on Hint, a pointer over a button) leaves Enter confirming the drawn move
+    focus_keyed = False
+
+    def key_focus(self, delta: int) -> None:
+        super().key_focus(delta)  # type: ignore[misc]
+        self.focus_keyed = True
+
     def handle(self, event: pygame.event.Event) -> bool:
+        focus = self.focus
+        try:
+            return self._handle(event)
+        finally:
+            if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.MOUSEMOTION and self.focus is not focus):
+                self.focus_keyed = False
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         if self.handle_over(event):
             return True
         if self.zoom_seat is not None:
@@ -359,7 +375,7 @@ class TableInput(TableMixin):
                 event.key == pygame.K_BACKSPACE or event.mod & pygame.KMOD_CTRL):
             self.undo()
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus is None:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (self.focus is None or not self.focus_keyed):
             self.key_enter()
             return True
         return False

@@ -458,7 +458,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
             if closes and self.app.settings.confirm_close_line:
                 def play() -> None:       # the box's Yes: the move as drawn (`a` is not assigned again)
                     self._decide(a)
-                self.app.confirm(closes, play, _("Close the line"))
+                self.app.confirm(closes, play, _("End the line"))
                 return
             self._decide(a)
 

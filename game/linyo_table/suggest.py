@@ -56,15 +56,23 @@ def played_words(action: str) -> str:
         return action
 
 
+def _why(params: Mapping[str, Any], key: str) -> str:
+    """A move's own reason from the review's params, in words ("" without one)."""
+    why = params.get(key)
+    return texts.bot_reason(dict(why)) if isinstance(why, Mapping) else ""
+
+
 def review_lines(item: "Item") -> tuple[str, str, str]:
     """(what the decision cost, the move played and its outcome, the better move and its outcome)."""
     p = item.params
     n = max(1, int(round(item.cost)))
     cost = ngettext("Cost about {n} free field", "Cost about {n} free fields", n).format(n=n)
-    played = _("{move}: {cut}, about {free} at the end.").format(
-        move=played_words(item.played), cut=cut(int(p.get("played_cut", 0))), free=free(float(p.get("played_free", 0))))
-    why = p.get("better_why")
-    reason = texts.bot_reason(dict(why)) if isinstance(why, Mapping) else ""
+    reason = _why(p, "played_why")
+    played = (_("{move}: it {why}; {cut}, about {free} at the end.") if reason else
+              _("{move}: {cut}, about {free} at the end.")).format(
+        move=played_words(item.played), why=reason, cut=cut(int(p.get("played_cut", 0))),
+        free=free(float(p.get("played_free", 0))))
+    reason = _why(p, "better_why")
     try:
         move = texts.action_label(item.better)
     except ValueError:

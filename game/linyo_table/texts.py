@@ -182,21 +182,13 @@ def action_label(text: str) -> str:
     return action_words(text, INSTRUCTION)
 
 
-#: the engine's reason templates with a count, in their singular and plural forms (`bot_reason`)
-PLURAL_REASONS = {
-    "adds {n} last fields to line {line}, which then ends": lambda n: ngettext(
-        "adds {n} last field to line {line}, which then ends", "adds {n} last fields to line {line}, which then ends", n),
-    "extends line {line} by {n} fields": lambda n: ngettext(
-        "extends line {line} by {n} field", "extends line {line} by {n} fields", n),
-}
-
-
 def bot_reason(hint: dict) -> str:
-    """A worker hint's reason in the current language (with the plural its count asks for)."""
+    """A worker hint's reason in the current language (with the plural its count asks for,
+    `game.table.reasons.reason_text`)."""
     def dress(params: dict[str, Any]) -> None:
         if "roll" in params:
             params["roll"] = dice_text(str(params["roll"]))
-    return reason_text(hint, dress, PLURAL_REASONS)
+    return reason_text(hint, dress)
 
 
 def hint_text(hint: dict) -> str:

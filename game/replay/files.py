@@ -35,6 +35,12 @@ def documents_dir() -> Path:
     return docs if docs.is_dir() else home
 
 
+def folder_box() -> str:
+    """What a path box first shows: the Documents folder with its trailing separator, so that a
+    name typed after it is a file in that folder (not "Documentsname" beside it)."""
+    return os.path.join(str(documents_dir()), "")
+
+
 def load_file(path: Path) -> dict:
     """A `.linebox` file, checked by replaying it (BadGameFile with a reason otherwise)."""
     return history._checked(history.read_file(Path(path).expanduser()))
@@ -127,12 +133,12 @@ def export_dialog(app: "App", file_id: str) -> "PathScene":
             return
         app.message(_("The game was saved as {path}.").format(path=str(dest)))
     return PathScene(app, _("Export this game as a .linebox file into this folder (or type a file name):"),
-                     str(documents_dir()), N_("Export"), done)
+                     folder_box(), N_("Export"), done)
 
 
 def open_dialog(app: "App") -> "PathScene":
     """Asks for a `.linebox` file's path and opens it in the viewer (`app.open("open_game_file")`)."""
-    return PathScene(app, _("Open a .linebox game file: type its path."), str(documents_dir()) + "/",
+    return PathScene(app, _("Open a .linebox game file: type its path."), folder_box(),
                      N_("Open"), lambda typed: open_game_file(app, typed_path(typed)))
 
 

@@ -2,7 +2,7 @@
 
     run = start(record, seat)        # a cached result at once, else a job in its own bot worker
     run.progress, run.done           # each frame: 0.0-1.0, then True
-    run.items, run.result            # the costliest decisions (`Item`), the engine's whole answer
+    run.items, run.result            # the costly decisions (`Item`), the engine's whole answer
     run.cancel()                     # leaving: the worker stops (its process ends)
 
 The engine (`engine.bots.review`, through `BotWorker.review`) judges each of
@@ -31,8 +31,8 @@ from ..table import bots
 
 log = logging.getLogger("linebox.review")
 
-TOP = 3
-"""Decisions a review lists: the few that cost most."""
+TOP: int | None = None
+"""Decisions a review lists: every one that cost something (its summary counts them all)."""
 
 _CACHE: dict[tuple[str, int], dict[str, Any]] = {}
 """Finished reviews by (record digest, seat): a review is never run twice in one session."""

@@ -81,6 +81,15 @@ def _no_market_fits(state: Any) -> bool:
     return not any(a.startswith("take") and a.endswith("line") for a in _legal(state))
 
 
+def _takes_after_close(state: Any, card: str) -> bool:
+    """The card cannot be taken now, but can once the line is closed: it starts the new line."""
+    if f"take {card} line" in _legal(state) or "close" not in _legal(state):
+        return False
+    closed = state.clone()
+    closed.apply("close")
+    return f"take {card} line" in _legal(closed)
+
+
 def _one_bet(state: Any) -> bool:
     """A line with a Bet card accepts no second one (checked on every Bet card the engine offers)."""
     has_bet = any(c.startswith("B") for c in _me(state)["line"])
@@ -118,6 +127,7 @@ LINEIT: dict[str, Pred] = {
     "hand_full": _hand_full,
     "no_market_fits": _no_market_fits,
     "must_close": lambda s: s.must_close(),
+    "takes_after_close": _takes_after_close,
     "not_must_close": lambda s: not s.must_close(),
     "one_bet": _one_bet,
     "bet_after": lambda s, v, n: (bp := s.bet_progress(ME)) is not None and bp.value == int(v) and bp.after == int(n),

@@ -115,6 +115,13 @@ def texts(table: Any) -> list[pygame.Rect]:
     return out
 
 
+def refusal(table: Any, action: str) -> str | None:
+    """The rule `action` breaks at the table, as the table says it (None: the engine allows it)."""
+    from game.lineit_table import texts
+    why = table.ctrl.state.why_illegal(action)
+    return None if why is None else texts.refusal(why)
+
+
 def busy(table: Any) -> bool:
     """Cards still fly: the next step waits for them to land."""
     return bool(table.board.animating)

@@ -116,8 +116,9 @@ STEPS_BEFORE_END = (
     Step(N_("Take the 9 into your hand too. A hand holds at most two cards."),
          do=("take 9 hand", "end"), bots=("take 33 line", "end", "take 20 line", "end"),
          claims=("may_take 9 hand", "hand 1"), point=("you",),
-         after=N_("Your hand is full: a card that fits neither hand nor line cannot be kept."),
-         after_claims=("hand_full", "may_not_take 7 line", "may_not_take 7 hand")),
+         after=N_("Your hand is full. A card that fits neither your hand nor your line can still be "
+                  "taken: close your line first, and the card starts the new one."),
+         after_claims=("hand_full", "may_not_take 7 line", "may_not_take 7 hand", "takes_after_close 7")),
     Step(N_("Once per turn you may play a card from your hand. Drag the 45 from your hand onto "
             "your line."),
          do=("play 45",), claims=("may_play 45",),

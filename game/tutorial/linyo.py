@@ -93,6 +93,13 @@ def texts(table: Any) -> list[pygame.Rect]:
     return out + [pygame.Rect(r) for r in table.thumb_rects.values()]
 
 
+def refusal(table: Any, action: str) -> str | None:
+    """The rule `action` breaks at the table, as the table says it (None: the engine allows it)."""
+    from game.linyo_table import texts
+    why = table.decide_state.why_illegal(action)
+    return None if why is None else texts.refusal(why.code, dict(why.params))
+
+
 def busy(table: Any) -> bool:
     """A stroke is drawn or the dice roll: the next step waits for them."""
     return bool(table.reveal.busy() or table.dice.rolling())

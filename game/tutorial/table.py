@@ -171,6 +171,8 @@ class GamePart(Protocol):
 
     def busy(self, table: Any) -> bool: ...
 
+    def refusal(self, table: Any, action: str) -> str | None: ...
+
     def overlay(self, table: Any, surface: pygame.Surface) -> None: ...
 
 
@@ -230,6 +232,9 @@ class GuidePanel:
         why = self.guide.check_all(actions)
         if why is None:
             return actions
+        rule = self.part.refusal(self.table, actions[0]) if self.guide.acting() else None
+        if rule:     # the move breaks a rule: say which, as the table would outside the tutorial
+            why = _("{rule} Do what the step above says.").format(rule=rule)
         self.refusal = (why, REFUSAL_SECONDS)
         sound.play("click")
         return None
