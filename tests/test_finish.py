@@ -354,9 +354,7 @@ def test_tips_end_with_the_first_counted_game_only(fresh):
 
 
 def test_a_broken_pending_file_is_set_aside_and_told(fresh):
-    pending = outcome.folder()
-    pending.mkdir(parents=True)
-    (pending / "x.json").write_text('{"version": 1, "game": "chess"}')
+    (fresh / f"{outcome.PREFIX}x.json").write_text('{"version": 1, "game": "chess"}')
     assert outcome.settle_pending(shell()) == 0
     assert outcome.pending() == [] and any("finished game" in p for p in storage.take_problems())
 

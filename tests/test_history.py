@@ -298,6 +298,35 @@ def test_history_screen_empty_and_languages(home):
         app.run(frames=2, dt=DT)
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_row_says_what_its_game_was_played_with_inside_its_box(home, monkeypatch, lang):
+    from game import i18n
+    from game.match.played_with import said
+    from game.ui import text as T
+    history.record_game("linyo", played("linyo", 2, 5), SEATS3[:2], game_id="g1",
+                        played_with={"hints": 2, "undos": 1, "counted": True})
+    history.record_game("linyo", played("linyo", 2, 6), SEATS3[:2], game_id="g2")     # unknown: nothing said
+    app = start((800, 600))
+    i18n.set_language(lang)
+    scene = HistoryScene(app)
+    app.push(scene)
+    drawn: list = []
+    real = T.blit_text
+
+    def blit(surface, text, *a, **k):
+        rect = real(surface, text, *a, **k)
+        drawn.append((text, rect))
+        return rect
+    monkeypatch.setattr(T, "blit_text", blit)
+    app.run(frames=2, dt=DT)
+    words = said(PlayedWith(2, 0, 1, True))
+    assert words and (words != "with 2 hints · 1 undo") == (lang != "en")
+    rects = [r for text, r in drawn if text == words]
+    assert rects and all(scene.list.rect.contains(r) for r in rects)
+    seats = [r for text, r in drawn if "Ada" in text and text != words]
+    assert seats and not any(r.colliderect(s) for r in rects for s in seats)
+
+
 def test_pin_of_a_vanished_game_says_so(home):
     history_bench.fill(3, samples=2)
     app = start((1280, 720))

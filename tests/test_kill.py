@@ -16,7 +16,7 @@ Several user folders are played in parallel so the 24 kills take a few seconds.
 
 The game-end kills (`finish`) are placed, not random: a child playing a
 Linyo game through the real table SIGKILLs itself inside the write of the
-finished game's `finishing/` file (`game.match.outcome`'s first step), right
+finished game's `finishing-` file (`game.match.outcome`'s first step), right
 after the history write, or inside the history's or the statistics' write;
 the next start must leave no temp file and finish what the kill left (before
 the first step landed: Continue plays the game on to its end), so that it is
@@ -76,7 +76,7 @@ def finish(where: str) -> None:
 
     `where` is "new" (start a game), "continue" (Continue the autosave, or print "nothing" and stop);
     with a "+kill-..." suffix the child SIGKILLs itself at that moment of the game end:
-    "final-write" (the finished game's `finishing/` file written, not renamed), "after-history"
+    "final-write" (the finished game's `finishing-` file written, not renamed), "after-history"
     (the history write returned), "history-write" (a history file's temp file written, not
     renamed), "stats-write" (the statistics' temp file written, not renamed).
     """
@@ -105,7 +105,7 @@ def finish(where: str) -> None:
 
         def aimed_at(dst: str) -> bool:
             if kill == "final-write":
-                return os.path.basename(os.path.dirname(dst)) == outcome.FOLDER
+                return os.path.basename(dst).startswith(outcome.PREFIX)
             return dst.endswith("statistics.json" if kill == "stats-write" else history.SUFFIX)
 
         def replace(src, dst, *a, **k):

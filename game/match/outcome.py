@@ -4,9 +4,11 @@
 steps below once, in this order, each one safe to run again:
 
 1. final        the finished game (its record, result, config and what it
-                counts) is written to `finishing/<key>.json` in the user data
+                counts) is written to `finishing-<key>.json` in the user data
                 folder, synchronously, before anything else: from here on a
-                kill loses nothing, the next start finishes the rest;
+                kill loses nothing, the next start finishes the rest (a kill
+                inside this write leaves a temp file the start removes, and the
+                game unfinished on disk: Continue plays it on);
 2. history      the game kept in History, keyed by its game id (kept again,
                 the same game id finds its file: never a second copy);
 3. statistics   counted, keyed by the game id (`stats.record_result`: never a
@@ -18,12 +20,12 @@ steps below once, in this order, each one safe to run again:
                 in, its leaderboard entry queued (`game.daily.attempts`), the
                 posting started;
 7. tips         the first finished game ends the first-game tips (settings);
-8. done         the `finishing/` file goes.
+8. done         the `finishing-` file goes.
 
 Each step after the first reads only the finished game and the files, so a
 step run twice (a kill after it, before `done`) changes nothing the second
 time. `settle_pending(shell)` is that second time: the app calls it once at
-start, before the menu offers Continue, for every `finishing/` file a kill
+start, before the menu offers Continue, for every `finishing-` file a kill
 left. A step that fails on the disk (`OSError`) is logged and its file kept
 for the next start; any other failure is logged and the game goes on.
 
@@ -52,7 +54,7 @@ from .played_with import PlayedWith, helped
 log = logging.getLogger("linebox.finish")
 
 VERSION = 1
-FOLDER = "finishing"
+PREFIX = "finishing-"     # in the user data folder, beside the autosaves (its temp files go at start too)
 #: a game whose table did not say: this machine's own game with someone at it
 HERE = Counts(kept=True, counted=True, saved=True, offered=True)
 
@@ -73,7 +75,7 @@ class Run:
     counts: Counts
     shell: Shell | None = None
     history_id: str | None = None
-    failed: bool = False         # a step failed on the disk: the `finishing/` file stays
+    failed: bool = False         # a step failed on the disk: the `finishing-` file stays
 
     @property
     def config(self) -> dict[str, Any]:
@@ -82,14 +84,10 @@ class Run:
 
 # ---------------------------------------------------------------- where a finished game waits
 
-def folder() -> Path:
-    return paths.data_dir() / FOLDER
-
-
 def marker_path(game_id: str | None, record: Any) -> Path:
-    """The `finishing/` file of a game (by its game id; a game without one, by its record)."""
+    """The `finishing-` file of a game (by its game id; a game without one, by its record)."""
     key = game_id if game_id else repr(record)
-    return folder() / (hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:16] + ".json")
+    return paths.data_dir() / f"{PREFIX}{hashlib.sha256(key.encode('utf-8', 'surrogatepass')).hexdigest()[:16]}.json"
 
 
 def _marker(run: Run) -> dict[str, Any]:
@@ -99,7 +97,7 @@ def _marker(run: Run) -> dict[str, Any]:
 
 
 def _fact_of(data: dict[str, Any]) -> tuple[Finished, Counts]:
-    """The finished game a `finishing/` file keeps; ValueError for one Linebox did not write."""
+    """The finished game a `finishing-` file keeps; ValueError for one Linebox did not write."""
     game_id, counts = data.get("game_id"), data.get("counts")
     if (data.get("game") not in storage.GAMES or not (game_id is None or isinstance(game_id, str))
             or not all(isinstance(data.get(k), dict) for k in ("result", "record", "config"))
@@ -244,12 +242,12 @@ class Consequences:
 
 
 def pending() -> list[Path]:
-    """The `finishing/` files a kill left (none: one look at a folder that is not there)."""
+    """The `finishing-` files a kill left (one look at the user data folder's names)."""
     try:
-        names = sorted(os.listdir(folder()))
+        names = sorted(os.listdir(paths.data_dir()))
     except OSError:
         return []
-    return [folder() / n for n in names if n.endswith(".json")]
+    return [paths.data_dir() / n for n in names if n.startswith(PREFIX) and n.endswith(".json")]
 
 
 def settle_pending(shell: Shell | None = None) -> int:
