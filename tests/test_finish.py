@@ -369,3 +369,15 @@ def test_the_tally_counts_hints_shown_hint_moves_and_undos_into_the_config():
         tally(fact)
     assert config["played_with"] == {"hints": 2, "hint_moves": 1, "undos": 1}
     assert PlayedWith.read({"played_with": {"hints": "many"}}) is None       # a hand-made value: unknown
+
+
+def test_a_pending_file_with_a_hostile_config_is_set_aside_not_settled(fresh):
+    tg = daily_game()
+    play(tg, Rng(5))
+    run_step("final", finished(tg))
+    [path] = outcome.pending()
+    data = storage.parse(path.read_bytes())
+    data["config"]["seats"] = [{"name": "\x00" * 5, "kind": "human"}]
+    storage.write_json(path, data)
+    assert outcome.settle_pending(shell()) == 0
+    assert outcome.pending() == [] and history.load().ids() == set()

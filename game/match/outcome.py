@@ -44,7 +44,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from game import paths, storage
+from game import paths, schema, storage
 from game.i18n import _
 
 from .counts import Counts
@@ -104,6 +104,8 @@ def _fact_of(data: dict[str, Any]) -> tuple[Finished, Counts]:
             or not isinstance(counts, dict) or set(counts) != set(Counts.__dataclass_fields__)
             or not all(type(v) is bool for v in counts.values())):
         raise ValueError("not a finished game of Linebox's")
+    schema.CONFIG.check(data["config"], "config")       # as an autosave's: what the steps read is sound
+    schema.RECORD.check(data["record"], "record")
     return (Finished(data["game"], game_id, data["result"], data["record"], config=data["config"]),
             Counts(**counts))
 
