@@ -155,7 +155,7 @@ class ResultsExtras:
         self.compare_shown = not self.compare_shown
         if self.compare_shown:
             self.scene.stats_shown = False          # type: ignore[attr-defined]
-        self.b_ghost.visible = self.compare_shown and getattr(self.table, "history_id", None) is not None
+        self.b_ghost.visible = self.compare_shown and self.table.history_id is not None
         self.b_challenge.visible = self.offer is not None and not self.b_ghost.visible
         self.scene.layout(self.scene.app.lay)
 

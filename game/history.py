@@ -65,10 +65,11 @@ wraps the reason in a translated sentence). Every read goes through
 capped) and `storage.parse` (finite numbers, bounded nesting, a UTF-8 BOM
 allowed).
 
-The tables call `record_game(game, state.to_json(), config["seats"],
-game_id=config["game_id"], daily=config.get("daily"))` once when a game ends
-(and with `abandoned=True` when an unfinished game is left for good); see
-`record_game`.
+A finished game's consequences (`game.match.outcome`, its history step) call
+`record_game(game, state.to_json(), config["seats"], game_id=config["game_id"],
+daily=config.get("daily"), played_with=...)` when a game ends (again after a
+kill: the game id finds the kept file); the tables call it with
+`abandoned=True` when an unfinished game is left for good; see `record_game`.
 
     python -m game.history_bench      # 10,000 games: index load + screen open
 """
@@ -685,11 +686,12 @@ def _kept(index: Index, game: str, tag: str) -> Entry | None:
 def record_game(game: str, record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
                 abandoned: bool = False, game_id: str | None = None, branch: Any = None,
                 daily: Any = UNSAID, played_with: Any = None) -> Entry | None:
-    """Keep one game in the history; the tables call this once per game.
+    """Keep one game in the history, once per game id.
 
     - at the end of a game: `record_game(game, state.to_json(), config["seats"],
-      game_id=config.get("game_id"), daily=config.get("daily"))` (next to
-      `stats.record_result`; the demo with `--exit-at-end` too, before `app.quit()`);
+      game_id=config.get("game_id"), daily=config.get("daily"), played_with=...)`
+      (`game.match.outcome`'s history step, before the statistics; the demo with
+      `--exit-at-end` too, before `app.quit()`);
     - when an unfinished game is given up for good (a new game replaces its
       autosave, or "quit without saving"): the same with `abandoned=True`.
 
