@@ -22,6 +22,7 @@ from engine.core import Rng
 from game import history, stats, storage
 from game.daily import attempts
 from game.daily.day import challenge
+from game.scenes.daily import status
 from game.linyo_table.model import TableGame
 from game.match import outcome
 from game.match.counts import Counts
@@ -334,12 +335,15 @@ def test_the_daily_step_adopts_an_unspent_attempt_and_scores_its_day(fresh):
     storage.write_autosave("linyo", tg.payload())     # killed after the autosave, before `begin`
     assert attempts.day_of(daily) is None and attempts.plan(daily) == attempts.CONTINUE
     play(tg, Rng(5))
+    tg.config["played_with"] = {"hints": 1}
     run = run_step("history", finished(tg))
     run_step("statistics", finished(tg), run.history_id)
     run_step("daily", finished(tg))
     day = attempts.day_of(daily)
     assert day is not None and day["game_id"] == GAME_ID and day["history"] == run.history_id
+    assert day["helped"] is True and status(daily).endswith(" · with hints")
     assert len(attempts.queued()) == 1
+    assert attempts.queued()[0]["content"]["file"]["played_with"]["hints"] == 1     # the board will mark it
 
 
 def test_tips_end_with_the_first_counted_game_only(fresh):

@@ -150,6 +150,8 @@ def settle() -> list[Daily]:
             if row is None or day.get("score") is not None or when is None:
                 continue
             day.update(score=stats.your_score(game, row), history=row.get("history"), finished=_now())
+            if row.get("helped") is True:
+                day["helped"] = True          # played with hints: the daily screen says so
             row["daily"], changed = COUNTED, True
             done.append(Daily(game, when))
     # queued before the days are written: a stop in between queues nothing twice (the outbox is

@@ -76,14 +76,16 @@ def status(daily: Daily) -> str:
     """How far the player is with the day's challenge."""
     day = attempts.day_of(daily)
     plan = attempts.plan(daily)
+    if plan == attempts.CONTINUE:         # spent, or not yet (a stop came before it was): the same to the player
+        return _("Your counted game is not finished yet.")
     if day is None:
         return _("Not played yet: your first game today counts.")
-    if plan == attempts.CONTINUE:
-        return _("Your counted game is not finished yet.")
     practice = day.get("practice", 0)
     score = day.get("score")
     text = (_("Your counted game: {score}").format(score=daily.rules.score_text(score)) if score is not None
             else _("Your counted game was left unfinished."))
+    if day.get("helped"):
+        text += " · " + _("with hints")
     if practice:
         text += " · " + ngettext("{n} practice game", "{n} practice games", practice).format(n=practice)
     return text
