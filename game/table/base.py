@@ -50,7 +50,6 @@ and the base gives it the rest, the same for both games:
 """
 from __future__ import annotations
 
-import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -75,7 +74,6 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scene import Scene
 
-log = logging.getLogger("linebox.table")
 
 
 def new_game_id() -> str:
@@ -125,7 +123,7 @@ class TableBase:
         self.first_tips = FirstTips(self)
         self.components: list[TableComponent] = []  # the online strip, the tutorial's guide
         self.meter: Any = None           # the demo's FrameFigures meter (figures option), once entered
-        self.recorded = False          # statistics written for this game
+        self.recorded = False          # its consequences ran (game over happens once per table)
         self.results_open = False      # the results screen is up (or was shown and is hidden)
         self.results_seen = False
 
@@ -393,10 +391,6 @@ class TableBase:
         done = outcome.finish(Finished(self.game, game_id, self.tg.result(), self.tg.state.to_json(),
                                        config=config, counts=standing), self.app)
         self.history_id = done.history_id
-
-    def first_game_done(self) -> None:
-        """The first finished game ends the first-game tips, once (`outcome.first_game_done`)."""
-        outcome.first_game_done(self.app)
 
     # ------------------------------------------------------------ overlays
     def open_pause(self) -> None:
