@@ -36,6 +36,7 @@ from . import i18n, memory, sound, storage
 from .i18n import _
 from .logfile import QuietRotatingFileHandler
 from .paths import log_dir
+from .match import outcome
 from .scenes import factory
 from .settings import Settings
 from .ui import text as T
@@ -137,6 +138,7 @@ class App:
             self.settings.language = i18n.system_language()
             self._save_settings()
         i18n.set_language(self.settings.language)
+        outcome.settle_pending(self)   # a game a kill stopped in its ending is finished before Continue
         pygame.display.init()
         if pygame.display.get_driver() == "x11":
             # X11 has a native window framebuffer (shared memory). SDL's default

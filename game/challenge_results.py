@@ -2,12 +2,12 @@
 
 `ResultsExtras(scene)` is made by a game's results screen (`game/<game>_table/results.py`):
 
-- at a counted game's end it awards the achievements (`game.achievements.store.award`,
-  once per game) and `line()` names the ones this game earned;
+- `line()` names the achievements this game earned (awarded when the game ended, by its
+  consequences: `game.match.outcome`, whether or not this screen is ever shown);
 - a "Challenge" button opens the offer (`app.open("challenge_offer", table)`: the code,
   copy, save as a file) for a game whose seed can travel;
 - at a challenge's table (its config's "friend_challenge" marker, the same seed) `line()` says
-  who won the challenge, and "Compare" shows both games side by side (`draw_compare`),
+  who won the challenge (and that the game was played with hints, if it was), and "Compare" shows both games side by side (`draw_compare`),
   when the challenger's game came in a file, and from there "Replay with ghost"
   (`game.challenge_ghost`: your game in the replay viewer, theirs beside it decision by decision).
 
@@ -16,7 +16,6 @@ while `compare_shown`, `draw_compare(surface, rect)` instead of its own rows.
 """
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,6 +26,7 @@ from . import challenge as ch
 from . import stats
 from .history import replay
 from .achievements import store
+from .match.played_with import PlayedWith, with_hints
 from .i18n import N_, _, ngettext
 from .ui import text as T
 from .ui import theme as C
@@ -37,7 +37,6 @@ from .ui.widgets import panel
 if TYPE_CHECKING:
     from .scene import WidgetScene
 
-log = logging.getLogger("linebox.results")
 
 
 def _score_text(game: str, score: float) -> str:
@@ -54,9 +53,9 @@ class ResultsExtras:
         self.table = table
         self.game: str = table.game
         tg = table.tg
-        self.earned = self._award(table)
-        self.offer = None if table.tutorial or table.demo or table.replay else ch.of_game(
-            self.game, tg.config, tg.state)
+        standing = table.standing
+        self.earned = self._earned(tg.config) if standing.counted and tg.state.is_over else []
+        self.offer = ch.of_game(self.game, tg.config, tg.state) if standing.offered else None
         self.playing = ch.matches(tg.config, tg.state)
         marker = tg.config.get(ch.CONFIG_KEY) if self.playing is not None else None
         self.their_game = ch.kept_game(marker.get("game")) if isinstance(marker, dict) else None
@@ -73,19 +72,11 @@ class ResultsExtras:
         scene.widgets.extend(self.buttons)
 
     # ------------------------------------------------------------ achievements
-    def _award(self, table: Any) -> list[Any]:
-        """Award this game's achievements (once) and list the ones it earned."""
-        if not table.counts or table.tutorial or table.replay or table.demo or not table.tg.state.is_over:
-            return []
-        game_id = table.tg.config.get("game_id")
-        game_id = game_id if isinstance(game_id, str) else None
-        try:
-            _new, data = store.settle(store.finished_game(self.game, table.tg.state, table.tg.config), game_id,
-                                      getattr(table, "history_id", None))
-        except (OSError, ValueError) as exc:
-            log.warning("achievements not recorded: %s", exc)
-            data = stats.load()
-        return store.earned_in(data, game_id)
+    @staticmethod
+    def _earned(config: Any) -> list[Any]:
+        """The achievements this game earned (its consequences awarded them when it ended)."""
+        game_id = config.get("game_id")
+        return store.earned_in(stats.load(), game_id if isinstance(game_id, str) else None)
 
     def lines(self) -> list[str]:
         """What the results say besides the game's own rows, in the current language."""
@@ -105,16 +96,21 @@ class ResultsExtras:
         return stats.your_score(self.game, self.table.tg.result())
 
     def verdict(self, theirs: float) -> str:
-        """Who won the challenge, in words."""
+        """Who won the challenge, in words (and that it was played with hints, if it was)."""
         mine = self.your_score()
         if mine is None:
             return ""
         shown = _score_text(self.game, theirs)
         if mine == theirs:
-            return _("Challenge: a tie with {theirs}.").format(theirs=shown)
-        if stats.better(self.game, mine, theirs):
-            return _("Challenge won: you beat {theirs}.").format(theirs=shown)
-        return _("Challenge lost: the score to beat was {theirs}.").format(theirs=shown)
+            said = _("Challenge: a tie with {theirs}.").format(theirs=shown)
+        elif stats.better(self.game, mine, theirs):
+            said = _("Challenge won: you beat {theirs}.").format(theirs=shown)
+        else:
+            said = _("Challenge lost: the score to beat was {theirs}.").format(theirs=shown)
+        played = PlayedWith.read(self.table.tg.config)
+        if played is not None and played.helped:
+            said += f" ({with_hints(played)})"
+        return said
 
     def draw_lines(self, surface: pygame.Surface, lay: Any, centre_x: int, y: int, width: int, size: int) -> int:
         """The lines centred at `centre_x` from `y` down; returns the y below them."""
@@ -162,7 +158,7 @@ class ResultsExtras:
         self.compare_shown = not self.compare_shown
         if self.compare_shown:
             self.scene.stats_shown = False          # type: ignore[attr-defined]
-        self.b_ghost.visible = self.compare_shown and getattr(self.table, "history_id", None) is not None
+        self.b_ghost.visible = self.compare_shown and self.table.history_id is not None
         self.b_challenge.visible = self.offer is not None and not self.b_ghost.visible
         self.scene.layout(self.scene.app.lay)
 

@@ -14,6 +14,7 @@ Files (in `game.paths.data_dir()`):
        "played_at": "2025-01-31T20:15:00", "variant": {"final_plays": 1},
        "seed": 7, "pinned": false,
        "daily": {"date": "2026-11-27", "game": "linyo"} | null,
+       "played_with": {"hints": 2, "hint_moves": 1, "undos": 0, "counted": true},
        "branch": {"of": "<id of the game it came from> | null", "at": 12}}   (only a branch)
 
   "daily" says, as the table knew when the game was kept (its config's
@@ -23,15 +24,24 @@ Files (in `game.paths.data_dir()`):
   (`said_daily`, `game.replay.model.daily_date`). The engine's record is the
   same either way.
 
+  "played_with" is what the game was played with (`game.match.played_with`):
+  hints shown, moves the hint played, undos, and whether it counted (false: a
+  daily's practice attempt, or a game no one played here). A file without it
+  (written before Linebox kept it) is of a game played with unknown help,
+  shown and judged as one played without (no "with hints" mark).
+
   A branch ("Play from here" in the replay viewer) is a new game with a
   seed of its own; `branch` names the game and the moment it came from, so
   the History shows it as a branch of that game, not as another game.
 
-  A game that has a game id (the table's config "game_id") gets a file id
-  ending in a tag made from that id and its record (`<time>-<game>-<12 hex>`),
-  so recording the same game again (a kill after the history write, before
-  the autosave was cleared, and Continue plays it to the same end) finds it
-  instead of keeping it twice; a save played on to another end is another game.
+  A finished game that has a game id (the table's config "game_id") gets a
+  file id ending in a tag made from that id (`<time>-<game>-<12 hex>`), so
+  recording a game of the same id again (the end of a game run again after a
+  kill, or a save of it finished once more, to any end) finds it instead of
+  keeping it twice: the statistics count a game id once, and History keeps it
+  once. (Files kept before this have a tag made from the id and the record;
+  they are found too when the same record comes again. An abandoned game's
+  tag is still made from its id and record.)
 
 - `history/index.json` -- the list rows of every file (no records), so the
   History screen opens without reading 10,000 files, and the files it could
@@ -55,10 +65,11 @@ wraps the reason in a translated sentence). Every read goes through
 capped) and `storage.parse` (finite numbers, bounded nesting, a UTF-8 BOM
 allowed).
 
-The tables call `record_game(game, state.to_json(), config["seats"],
-game_id=config["game_id"], daily=config.get("daily"))` once when a game ends
-(and with `abandoned=True` when an unfinished game is left for good); see
-`record_game`.
+A finished game's consequences (`game.match.outcome`, its history step) call
+`record_game(game, state.to_json(), config["seats"], game_id=config["game_id"],
+daily=config.get("daily"), played_with=...)` when a game ends (again after a
+kill: the game id finds the kept file); the tables call it with
+`abandoned=True` when an unfinished game is left for good; see `record_game`.
 
     python -m game.history_bench      # 10,000 games: index load + screen open
 """
@@ -76,6 +87,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from . import schema, storage
+from .match.played_with import KEY as PLAYED_WITH
+from .match.played_with import PlayedWith
 from .storage import GAMES, write_json        # GAMES: the registry's games, in its order
 from .version import version
 
@@ -127,6 +140,7 @@ class Entry:
     seed: int | str | None = None
     branch: tuple[str | None, int] | None = None   # a branch: (the game it came from, the moment)
     daily: str | None = None        # the day ("YYYY-MM-DD") of the daily challenge the game was, as its file says
+    played: PlayedWith | None = None    # what it was played with, as its file says (None: unknown, an older file)
 
     def row(self) -> list:
         """The index row: the four fields the list sorts and filters by, the rest packed in one text.
@@ -138,11 +152,12 @@ class Entry:
         detail: list[Any] = [[[s.name, s.kind, s.level] for s in self.seats],
                              None if self.scores is None else list(self.scores), list(self.winners),
                              self.finished, self.abandoned, dict(self.variant), self.seed]
-        # only a branch's or a daily's row is longer: older rows stay as they were
-        if self.branch is not None or self.daily is not None:
-            detail.append(None if self.branch is None else list(self.branch))
-        if self.daily is not None:
-            detail.append(self.daily)
+        # only a branch's, a daily's or a played-with's row is longer: older rows stay as they were
+        longer = [None if self.branch is None else list(self.branch), self.daily,
+                  None if self.played is None else self.played.to_json()]
+        while longer and longer[-1] is None:
+            longer.pop()
+        detail.extend(longer)
         return [self.id, self.game, self.played_at, self.pinned,
                 json.dumps(detail, ensure_ascii=False, separators=(",", ":"))]
 
@@ -160,11 +175,12 @@ def _entry_from_row(row: Sequence[Any]) -> Entry:
     and every field checked."""
     file_id, game, played_at, pinned, detail = row
     fields = storage.parse(detail.encode("utf-8"))
-    if not isinstance(fields, list) or len(fields) not in (7, 8, 9):
+    if not isinstance(fields, list) or len(fields) not in (7, 8, 9, 10):
         raise ValueError("a row holds other fields than Linebox writes")
     seats, scores, winners, finished, abandoned, variant, seed = fields[:7]
     branch = _branch_pair(fields[7] if len(fields) >= 8 else None)
-    daily = _row_daily(fields[8] if len(fields) == 9 else None)
+    daily = _row_daily(fields[8] if len(fields) >= 9 else None)
+    played = _row_played(fields[9] if len(fields) == 10 else None)
     _ROW_SEATS.check(seats, "seats")
     if not all(isinstance(n, str) and k in KINDS and (lv is None or lv in LEVELS) for n, k, lv in seats):
         raise ValueError("a seat has no name, kind or level Linebox knows")
@@ -178,7 +194,18 @@ def _entry_from_row(row: Sequence[Any]) -> Entry:
     return Entry(file_id, game, played_at, pinned,
                  tuple(Seat(n, k, lv) for n, k, lv in seats),
                  None if scores is None else tuple(scores), tuple(winners), finished, abandoned,
-                 _variant_items(variant), seed, branch, daily)
+                 _variant_items(variant), seed, branch, daily, played)
+
+
+def _row_played(raw: Any) -> PlayedWith | None:
+    """A row's played-with or None; ValueError for one Linebox did not write."""
+    if raw is None:
+        return None
+    schema.PLAYED_WITH.check(raw, "played_with")
+    found = PlayedWith.read({PLAYED_WITH: raw})
+    if found is None:
+        raise ValueError("a row's played-with is not Linebox's")
+    return found
 
 
 def _row_daily(raw: Any) -> str | None:
@@ -385,7 +412,7 @@ def said_daily(game: str, data: Mapping[str, Any]) -> tuple[bool, str | None]:
 
 def build_file(game: str, record: Any, seats: Any, *, abandoned: bool = False,
                played_at: str | None = None, pinned: bool = False, branch: Any = None,
-               daily: Any = UNSAID, app_version: Any = UNSAID) -> dict:
+               daily: Any = UNSAID, app_version: Any = UNSAID, played_with: Any = None) -> dict:
     """A checked game-file dict: the record replayed, the result taken from the replay.
 
     `app_version`: the Linebox that wrote the game (UNSAID: this one); one that is not
@@ -393,6 +420,8 @@ def build_file(game: str, record: Any, seats: Any, *, abandoned: bool = False,
 
     `daily`: the date of the daily challenge or sheet the game was (the table's config
     "daily"), None for a game that was none; UNSAID writes no "daily" (the seed decides).
+    `played_with`: what it was played with (`game.match.played_with`); None or a value
+    Linebox did not write keeps none (unknown).
     """
     state = replay(game, record)
     rec = state.to_json()
@@ -414,6 +443,9 @@ def build_file(game: str, record: Any, seats: Any, *, abandoned: bool = False,
         data["app_version"] = written_by
     except schema.Refused:
         pass
+    played = PlayedWith.read({PLAYED_WITH: played_with})
+    if played is not None:
+        data[PLAYED_WITH] = played.to_json()
     kept = _branch(branch) if branch is not None else None
     if kept is not None and kept["at"] <= len(rec.get("actions", ())):
         data["branch"] = kept
@@ -440,7 +472,7 @@ def _entry(file_id: str, data: Mapping[str, Any]) -> Entry:
                  bool(data["finished"]), bool(data["abandoned"]),
                  _variant_items(data["variant"]), data.get("seed"),
                  None if data.get("branch") is None else (data["branch"]["of"], data["branch"]["at"]),
-                 said_daily(data["game"], data)[1])
+                 said_daily(data["game"], data)[1], PlayedWith.read(data))
 
 
 # ---------------------------------------------------------------- files
@@ -459,9 +491,10 @@ def _game_path(file_id: str) -> Path:
     return folder() / (file_id + SUFFIX)
 
 
-def _tag(game_id: str, record: Mapping[str, Any]) -> str:
-    """The end of the file id of the game with this game id and record (12 hex digits)."""
-    text = game_id + "\n" + json.dumps(record, sort_keys=True, separators=(",", ":"))
+def _tag(game_id: str, record: Mapping[str, Any] | None = None) -> str:
+    """The end of the file id of the finished game with this game id (12 hex digits); with a
+    record, the tag of that record (an abandoned game's, and finished ones kept before)."""
+    text = game_id if record is None else game_id + "\n" + json.dumps(record, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
@@ -505,7 +538,8 @@ def _checked(data: Mapping[str, Any]) -> dict:
     return build_file(data["game"], data["record"], data.get("seats"),
                       abandoned=data.get("abandoned") is True, played_at=data.get("played_at"),
                       pinned=data.get("pinned") is True, branch=data.get("branch"),
-                      daily=daily if known else UNSAID, app_version=data.get("app_version"))
+                      daily=daily if known else UNSAID, app_version=data.get("app_version"),
+                      played_with=data.get(PLAYED_WITH))
 
 
 def _set_aside(file_id: str, reason: str) -> bool:
@@ -662,29 +696,34 @@ def _kept(index: Index, game: str, tag: str) -> Entry | None:
 
 def record_game(game: str, record: Mapping[str, Any], seats: Sequence[Mapping[str, Any]],
                 abandoned: bool = False, game_id: str | None = None, branch: Any = None,
-                daily: Any = UNSAID) -> Entry | None:
-    """Keep one game in the history; the tables call this once per game.
+                daily: Any = UNSAID, played_with: Any = None) -> Entry | None:
+    """Keep one game in the history, once per game id.
 
     - at the end of a game: `record_game(game, state.to_json(), config["seats"],
-      game_id=config.get("game_id"), daily=config.get("daily"))` (next to
-      `stats.record_result`; the demo with `--exit-at-end` too, before `app.quit()`);
+      game_id=config.get("game_id"), daily=config.get("daily"), played_with=...)`
+      (`game.match.outcome`'s history step, before the statistics; the demo with
+      `--exit-at-end` too, before `app.quit()`);
     - when an unfinished game is given up for good (a new game replaces its
       autosave, or "quit without saving"): the same with `abandoned=True`.
 
-    The result is the replayed game's. A game kept already with the same
-    `game_id` and record is not kept again (its entry is returned). Never
-    raises: the history must not break the end of a game; a failure is logged
-    and None returned.
+    The result is the replayed game's. A finished game kept already with the
+    same `game_id` is not kept again, whatever its end (its entry is
+    returned); an abandoned one, with the same id and record. Never raises:
+    the history must not break the end of a game; a failure is logged and
+    None returned.
     """
     try:
-        data = build_file(game, dict(record), seats, abandoned=abandoned, branch=branch, daily=daily)
+        data = build_file(game, dict(record), seats, abandoned=abandoned, branch=branch, daily=daily,
+                          played_with=played_with)
         index = load()
         tag = None
         if isinstance(game_id, str) and game_id:
-            tag = _tag(game_id, data["record"])
-            found = _kept(index, game, tag)
-            if found is not None:
-                return found
+            same_record = _tag(game_id, data["record"])
+            tag = _tag(game_id) if data["finished"] else same_record
+            for looked_for in dict.fromkeys((tag, same_record)):
+                found = _kept(index, game, looked_for)
+                if found is not None:
+                    return found
         return _store(data, tag, index)
     except Exception as exc:  # noqa: BLE001 -- whatever a file holds, the end of a game goes on
         log.warning("history: the %s game was not kept: %s", game, exc)

@@ -253,12 +253,15 @@ MAX_ACTIONS = 20_000                          # engine.core.record.MAX_ACTIONS
 #: "Play from here": the game a new one branched from (its history id, None for a file) and the moment
 BRANCH = Obj(required={"at": Int(0, MAX_ACTIONS)}, optional={"of": maybe(GAME_ID)})
 
+#: what a game was played with (`game.match.played_with`): in its config and its `.linebox` file
+PLAYED_WITH = Obj(optional={"hints": COUNT, "hint_moves": COUNT, "undos": COUNT, "counted": Bool()})
+
 #: a setup config (tables.py documents it): in saves and in settings' last_setup
 CONFIG = Obj(required={"seats": ListOf(SEAT, MAX_SEATS, 1)},
              optional={"game": one_of(*GAMES), "first_seat": maybe(SEAT_INDEX), "seed": SEED,
                        "final_plays": Int(1, 2), "sheet": one_of("A", "B", "random", "daily"),
                        "daily": DATE, "bot_seeds": ListOf(Int(0, 2**63), MAX_SEATS),
-                       "game_id": GAME_ID, "branch": BRANCH})
+                       "game_id": GAME_ID, "branch": BRANCH, "played_with": PLAYED_WITH})
 CHANCE = Obj(required={"at": Int(0, MAX_ACTIONS), "kind": Text(20), "outcome": ListOf(Text(8), 200)})
 
 # Saves: storage checks the type, range, length and characters of every field

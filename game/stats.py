@@ -10,6 +10,7 @@ The table base calls `record_result(game, result)` once when a game ends. The re
       "winners": [1],                            # seat indexes (ties: several)
       "id": "9f2c41d07ab3e655",                  # optional: the game's id (config "game_id"), given at its start
       "history": "20250131-201500-lineit-a1b2c3",  # optional: its entry in game.history
+      "helped": True,                            # optional: it was played with hints (game.match.played_with)
       # Linyo only:
       "sheet": "A",                              # "A" | "B" | "random"
       "difficulties": [2, 3],                    # per seat
@@ -42,8 +43,8 @@ Files from before "bests" and "achievements" existed load with them empty.
 - "daily": the daily challenges (`game.daily.attempts`), `{game: {UTC date "YYYY-MM-DD": day}}`,
   one day per date on which the game's challenge was started, `day` being
   `{"game_id": the counted attempt's game id, "started": time, "score": its score or None
-  until it is finished, "history": its history entry, "finished": time, "practice": later
-  attempts that day, "practice_ids": their game ids}`. A daily streak is the run of
+  until it is finished, "history": its history entry, "finished": time, "helped": true when it
+  was played with hints, "practice": later attempts that day, "practice_ids": their game ids}`. A daily streak is the run of
   consecutive dates whose "score" is not None.
 """
 from __future__ import annotations
@@ -93,7 +94,8 @@ _SEAT_RESULT = schema.Obj(required={"kind": schema.one_of("human", "bot"), "scor
 RESULT = schema.Obj(required={"seats": schema.ListOf(_SEAT_RESULT, schema.MAX_SEATS, 1),
                               "winners": schema.ListOf(schema.SEAT_INDEX, schema.MAX_SEATS)},
                     optional={"sheet": schema.Text(12), "difficulties": schema.ListOf(schema.Int(1, 9), schema.MAX_SEATS),
-                              "id": schema.GAME_ID, "history": schema.maybe(schema.GAME_ID)})
+                              "id": schema.GAME_ID, "history": schema.maybe(schema.GAME_ID),
+                              "helped": schema.Bool()})
 _HISTORY = schema.Obj(required={**RESULT.required, "game": schema.one_of(*storage.GAMES), "date": schema.DATE},
                       optional=RESULT.optional)
 _PERFECT = schema.Obj(required={"name": schema.NAME, "sheet": schema.Text(12),
@@ -119,7 +121,8 @@ MAX_PRACTICE_IDS = 20
 #: one day of a game's daily challenge (see the module text)
 DAILY_DAY = schema.Obj(required={"game_id": schema.GAME_ID, "started": schema.DATE},
                        optional={"score": schema.maybe(schema.SCORE), "history": schema.maybe(schema.GAME_ID),
-                                 "finished": schema.maybe(schema.DATE), "practice": schema.COUNT,
+                                 "finished": schema.maybe(schema.DATE), "helped": schema.Bool(),
+                                 "practice": schema.COUNT,
                                  "practice_ids": schema.ListOf(schema.GAME_ID, MAX_PRACTICE_IDS)})
 DAILY = schema.MapOf(schema.MapOf(DAILY_DAY, MAX_DAILY_DAYS, schema.Text(10)), len(storage.GAMES),
                      schema.one_of(*storage.GAMES))

@@ -232,3 +232,22 @@ def test_a_challenge_file_compares_both_games_at_the_end(headless_home, monkeypa
     monkeypatch.setattr(T, "drawn", None)
     assert len(strip) == 2 and all(px >= MIN_PX and ghost.ghost_rect.contains(r) for _t, px, r in strip), strip
     assert app.errors == 0
+
+
+def test_a_game_played_with_hints_earns_no_giant_slayer_and_its_challenge_verdict_says_so(
+        headless_home, monkeypatch, tmp_path):
+    """The rule the daily screen states holds for every game: hints shown, no "Giant slayer"; and a
+    challenge's verdict says the game was played with hints."""
+    from game.match.played_with import PlayedWith, with_hints
+    state, seed = finished("linyo", 4, 11)
+    seats = [{**ADA, "difficulty": 2}] + [{"name": f"Bot {i}", "kind": "bot", "level": "hard", "difficulty": 2}
+                                          for i in range(3)]
+    config = {"game": "linyo", "seats": seats, "seed": seed, "first_seat": None, "sheet": "A"}
+    path = ch.write_file(ch.of_game("linyo", config, state), state.to_json(), seats, tmp_path)
+    friend = ch.config_for(ch.read(str(path)), "Bea")
+    app = W.start((800, 600), "de")
+    res = open_finished(app, "linyo", state, {**friend, "game_id": "hinted-1", "played_with": {"hints": 2}})
+    assert res.extras.earned == [] and "any.hard_bots3" not in stats.load()["achievements"]["earned"]
+    verdict = [line for line in res.extras.lines() if with_hints(PlayedWith(hints=2)) in line]
+    assert verdict and "mit 2 Tipps" in verdict[0]
+    assert app.errors == 0

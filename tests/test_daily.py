@@ -188,3 +188,14 @@ def test_a_broken_daily_section_or_outbox_is_set_aside_not_used(headless_home):
     attempts.outbox_path().write_text('{"version": 1, "items": [{"game": "linyo"}]}')
     assert attempts.queued() == []
     assert any("statistics" in p for p in storage.problems)
+
+
+def test_an_entry_played_with_hints_is_listed_and_marked_an_older_one_is_not(games_played):
+    """A hinted daily counts like any other and is marked on the board (its posted file says so);
+    a file from before Linebox kept what a game was played with is unknown: not marked."""
+    daily = Daily("linyo", DAY)
+    file = games_played["linyo"][0]
+    hinted = verify(daily, event(daily, {**file, "played_with": {"hints": 3, "undos": 1}}, "@a:x", "$h", late(daily)))
+    plain = verify(daily, event(daily, file, "@b:x", "$p", late(daily)))
+    assert hinted.ok and hinted.helped and hinted.score == plain.score
+    assert plain.ok and not plain.helped

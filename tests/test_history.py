@@ -11,6 +11,7 @@ import pytest
 from engine import lineit, linyo
 from engine.core import Rng
 from game import history, history_bench
+from game.match.played_with import PlayedWith
 from game.app import App
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.history import HistoryScene
@@ -297,6 +298,35 @@ def test_history_screen_empty_and_languages(home):
         app.run(frames=2, dt=DT)
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_row_says_what_its_game_was_played_with_inside_its_box(home, monkeypatch, lang):
+    from game import i18n
+    from game.match.played_with import said
+    from game.ui import text as T
+    history.record_game("linyo", played("linyo", 2, 5), SEATS3[:2], game_id="g1",
+                        played_with={"hints": 2, "undos": 1, "counted": True})
+    history.record_game("linyo", played("linyo", 2, 6), SEATS3[:2], game_id="g2")     # unknown: nothing said
+    app = start((800, 600))
+    i18n.set_language(lang)
+    scene = HistoryScene(app)
+    app.push(scene)
+    drawn: list = []
+    real = T.blit_text
+
+    def blit(surface, text, *a, **k):
+        rect = real(surface, text, *a, **k)
+        drawn.append((text, rect))
+        return rect
+    monkeypatch.setattr(T, "blit_text", blit)
+    app.run(frames=2, dt=DT)
+    words = said(PlayedWith(2, 0, 1, True))
+    assert words and (words != "with 2 hints · 1 undo") == (lang != "en")
+    rects = [r for text, r in drawn if text == words]
+    assert rects and all(scene.list.rect.contains(r) for r in rects)
+    seats = [r for text, r in drawn if "Ada" in text and text != words]
+    assert seats and not any(r.colliderect(s) for r in rects for s in seats)
+
+
 def test_pin_of_a_vanished_game_says_so(home):
     history_bench.fill(3, samples=2)
     app = start((1280, 720))
@@ -554,11 +584,44 @@ def test_an_unusable_file_that_cannot_be_moved_is_remembered_as_skipped(home, mo
     assert len(history.load()) == 201 and raw_index()["skipped"] == []
 
 
-def test_the_same_game_is_kept_once_another_end_twice(home):
+def test_a_game_id_is_kept_once_whatever_its_end(home):
+    """Finishing a game id again (its ending run again after a kill, or a save of it played on to
+    another end) finds the kept file: History keeps a game id once, as the statistics count it once."""
     rec = played("linyo", 1, 5)
     first = history.record_game("linyo", rec, SEATS3[:1], game_id="abc123")
     assert history.record_game("linyo", rec, SEATS3[:1], game_id="abc123") == first
-    other = history.record_game("linyo", played("linyo", 1, 6), SEATS3[:1], game_id="abc123")
+    assert history.record_game("linyo", played("linyo", 1, 6), SEATS3[:1], game_id="abc123") == first
+    other = history.record_game("linyo", played("linyo", 1, 6), SEATS3[:1], game_id="def456")
     assert other is not None and other.id != first.id
     assert history.record_game("linyo", rec, SEATS3[:1]).id not in (first.id, other.id)    # no id: no check
     assert len(history.load()) == 3
+
+
+def test_a_file_kept_under_the_older_tag_is_found_by_its_record(home):
+    """Files kept before the tag was the game id's alone carry the id-and-record tag: the same game
+    finished again finds them (no second copy across the upgrade)."""
+    rec = played("linyo", 1, 5)
+    old_tag = history._tag("abc123", history.build_file("linyo", rec, SEATS3[:1])["record"])
+    tag = history._tag
+    history._tag = lambda game_id, record=None: old_tag     # as Linebox kept it before
+    try:
+        first = history.record_game("linyo", rec, SEATS3[:1], game_id="abc123")
+    finally:
+        history._tag = tag
+    assert first is not None and first.id.endswith(old_tag)
+    assert history.record_game("linyo", rec, SEATS3[:1], game_id="abc123") == first
+    assert len(history.load()) == 1
+
+
+def test_what_a_game_was_played_with_is_kept_and_listed_and_old_files_say_nothing(home):
+    rec = played("linyo", 1, 5)
+    kept = history.record_game("linyo", rec, SEATS3[:1], game_id="g1",
+                               played_with={"hints": 2, "hint_moves": 1, "undos": 3, "counted": True})
+    assert kept is not None and kept.played == PlayedWith(2, 1, 3, True)
+    assert history.game_file(kept.id)["played_with"] == {"hints": 2, "hint_moves": 1, "undos": 3, "counted": True}
+    history.index_path().unlink()             # the row is rebuilt from the file: the same
+    assert history.load().entry(0).played == PlayedWith(2, 1, 3, True)
+    plain = history.record_game("linyo", played("linyo", 1, 6), SEATS3[:1], game_id="g2")
+    assert plain is not None and plain.played is None and "played_with" not in history.game_file(plain.id)
+    odd = history.record_game("linyo", played("linyo", 1, 7), SEATS3[:1], played_with={"hints": -1})
+    assert odd is not None and odd.played is None          # not Linebox's: unknown, the game still kept

@@ -15,10 +15,12 @@ random moment and checks:
 Several user folders are played in parallel so the 24 kills take a few seconds.
 
 The game-end kills (`finish`) are placed, not random: a child playing a
-Linyo game through the real table SIGKILLs itself right after the history
-write, or inside the history's or the statistics' write; the next start must
-leave no temp file, and Continue must finish the game so that it is kept once
-and counted once.
+Linyo game through the real table SIGKILLs itself inside the write of the
+finished game's `finishing-` file (`game.match.outcome`'s first step), right
+after the history write, or inside the history's or the statistics' write;
+the next start must leave no temp file and finish what the kill left (before
+the first step landed: Continue plays the game on to its end), so that it is
+kept once, counted once and its achievements looked at.
 """
 from __future__ import annotations
 
@@ -74,8 +76,9 @@ def finish(where: str) -> None:
 
     `where` is "new" (start a game), "continue" (Continue the autosave, or print "nothing" and stop);
     with a "+kill-..." suffix the child SIGKILLs itself at that moment of the game end:
-    "after-history" (the history write returned), "history-write" (a history file's temp file
-    written, not renamed), "stats-write" (the statistics' temp file written, not renamed).
+    "final-write" (the finished game's `finishing-` file written, not renamed), "after-history"
+    (the history write returned), "history-write" (a history file's temp file written, not
+    renamed), "stats-write" (the statistics' temp file written, not renamed).
     """
     import signal
 
@@ -98,10 +101,15 @@ def finish(where: str) -> None:
         history.record_game = record_then_die
     elif kill:
         real_replace = os.replace
-        target = "statistics.json" if kill == "stats-write" else history.SUFFIX
+        from game.match import outcome
+
+        def aimed_at(dst: str) -> bool:
+            if kill == "final-write":
+                return os.path.basename(dst).startswith(outcome.PREFIX)
+            return dst.endswith("statistics.json" if kill == "stats-write" else history.SUFFIX)
 
         def replace(src, dst, *a, **k):
-            if os.fspath(dst).endswith(target):
+            if aimed_at(os.fspath(dst)):
                 die()
             return real_replace(src, dst, *a, **k)
         os.replace = replace
@@ -131,12 +139,14 @@ def _finish_in_child(home: Path, where: str) -> tuple[int, str]:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGKILL")
-@pytest.mark.parametrize("kill", ["after-history", "history-write", "stats-write"])
+@pytest.mark.parametrize("kill", ["final-write", "after-history", "history-write", "stats-write"])
 def test_a_kill_at_the_game_end_keeps_the_game_once_and_counts_it_once(tmp_path, monkeypatch, kill):
-    """Killed between the history write and the autosave clear, or inside the history's or the
-    statistics' write: the next start cleans the temp files and Continue finishes the game, which is
-    then in the history once and counted once (issue 24)."""
+    """Killed before the finished game was on disk (Continue then plays it on to its end), or
+    between the history write and the autosave clear, or inside the history's or the statistics'
+    write (the next start finishes what the kill left, before the menu): the game is then in the
+    history once, counted once and its achievements were looked at (issues 24, 33)."""
     from game import history, stats, storage
+    from game.match import outcome
 
     home = tmp_path / "home"
     home.mkdir()
@@ -145,13 +155,15 @@ def test_a_kill_at_the_game_end_keeps_the_game_once_and_counts_it_once(tmp_path,
     if kill == "history-write":
         assert list((home / "history").glob("*.tmp")), "the kill left no temp file: it came too late"
     code, out = _finish_in_child(home, "continue")
-    assert code == 0 and "over errors=0" in out, out
+    # killed before the finished game was on disk: Continue plays it on; after: the start settled it
+    assert code == 0 and ("over errors=0" if kill == "final-write" else "nothing") in out, out
     monkeypatch.setenv("LINEBOX_HOME", str(home))
     storage.problems.clear()
     assert list(home.rglob("*.tmp")) == []
     assert len(history.load()) == 1
-    assert stats.load()["games"]["linyo"]["games"] == 1
-    assert storage.latest_autosave() is None and storage.take_problems() == []
+    data = stats.load()
+    assert data["games"]["linyo"]["games"] == 1 and len(data["achievements"]["seen"]) == 1
+    assert storage.latest_autosave() is None and storage.take_problems() == [] and outcome.pending() == []
 
 
 def _alive_with_mark(token: str) -> list[int]:

@@ -189,3 +189,19 @@ def test_a_tutorial_is_scripted_and_offers_no_save(home, game, lang):
     assert table.tutorial and table.seating.scripted and not table.keeps_saves
     assert table.seating.people() == [0] and all(table.seating.role(p) is Role.SCRIPT for p in range(1, len(table.seating.drivers)))
     assert not pause_offers_save(app, table)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hints_shown_and_undos_are_tallied_into_the_config_and_its_autosave(home, game, monkeypatch):
+    """What the game is played with reaches the config at once and its autosave with it (a kill
+    before the next move keeps it): a hint shown by the scene, an undo through `TableBase.undo`."""
+    from game import storage
+    app = menu_app((1280, 720), anim_speed="off", bot_pace="instant")
+    table = opened(app, TableSpec(game, setup(game, "human", "bot")))
+    table.hint_shown(0, {"action": "whatever the worker said"})
+    monkeypatch.setattr(table, "take_back", lambda: True)
+    table.undo()
+    table.saver.flush()
+    kept = storage.read_save(storage.autosave_path(game))["payload"]["config"]["played_with"]
+    assert kept == table.tg.config["played_with"] == {"hints": 1, "hint_moves": 0, "undos": 1}
+    assert table.standing.counted and table.standing.saved and table.counts and table.keeps_saves

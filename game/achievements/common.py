@@ -1,6 +1,9 @@
 """The achievements any game can earn: they read the seats, the winners and the statistics,
 never a game's own events, so they name no game.
 
+A game played with hints (`game.match.played_with`) earns no "Giant slayer"; it
+earns the others like any game.
+
 A daily challenge is a game whose setup config carries ``"daily": "<UTC ISO date>"``;
 a later attempt on the same day is practice (``"challenge": "practice"`` in the config,
 as `game.daily` marks it) and is no day of a streak. The days of a streak are those
@@ -14,6 +17,7 @@ import datetime as _dt
 from typing import Any, Mapping
 
 from game.i18n import N_
+from game.match.played_with import helped
 
 from . import streak
 from .model import Achievement, Finished
@@ -41,8 +45,11 @@ def daily_days(stats: Mapping[str, Any]) -> set[_dt.date]:
 
 
 def _hard_bots_beaten(f: Finished) -> float:
-    """The hard bots at a table a person won (0 for a game not won)."""
-    return sum(1 for s in f.seats if s.get("kind") == "bot" and s.get("level") == "hard") if f.won else 0
+    """The hard bots at a table a person won without hints (0 for a game not won, or won with a
+    hint shown: the hard bot's own move is no win over it; `game.match.played_with`)."""
+    if not f.won or helped(f.config):
+        return 0
+    return sum(1 for s in f.seats if s.get("kind") == "bot" and s.get("level") == "hard")
 
 
 def _daily(f: Finished) -> float:
@@ -55,7 +62,7 @@ def _daily_run(f: Finished) -> float:
 
 ACHIEVEMENTS = (
     Achievement("any.hard_bots3", N_("Giant slayer"),
-                N_("Win a game against three or more hard bots (a shared victory counts)."),
+                N_("Win a game against three or more hard bots without hints (a shared victory counts)."),
                 None, _hard_bots_beaten, goal=HARD_BOTS),
     Achievement("any.daily1", N_("Same game for everyone"),
                 N_("Finish a daily challenge (the first attempt of its day)."), None, _daily),

@@ -3,15 +3,22 @@
 The statistics file keeps the section "daily" (`game.stats` documents it):
 `{game: {date: {"game_id", "started", "score", "history", "finished", "practice",
 "practice_ids"}}}`. The first time the day's challenge of a game is started
-(`begin`) that game is the day's counted attempt; it can be continued (it is
+(`start`) that game is the day's counted attempt; it can be continued (it is
 the game's autosave) but never started again: every later game of that day's
 challenge is practice, marked so in its config ("challenge": "practice"), in
 the day's entry and in its row of the statistics' history ("daily").
 
-A game's end reaches the statistics through the table (`stats.record_result`,
-the row carries the game id); `settle()` then finds the finished counted
-attempts there, writes their score and history entry into their day, marks the
-rows, and queues the counted attempt's leaderboard entry (`game.daily.entry`)
+The attempt is spent only once its game exists on disk: `start` has the new
+game's autosave written first and writes the day's entry (`begin`) after it.
+A stop in between leaves a counted game with no entry; `plan` offers it to
+continue, and it is adopted (`adopt`) when it is continued or ends, so the
+day is never spent without a game, and never given twice.
+
+A game's end reaches the statistics through its consequences
+(`game.match.outcome`: the row carries the game id); its daily step adopts the
+attempt if needed and `settle()` then finds the finished counted attempts
+there, writes their score and history entry into their day, marks the rows,
+and queues the counted attempt's leaderboard entry (`game.daily.entry`)
 in the outbox, ``daily_outbox.json`` in the user data folder (written
 atomically by `storage.write_json`): it is posted when the player is signed in
 and the homeserver answers (`game.online.leaderboard.post_pending`), and stays
@@ -23,7 +30,7 @@ import datetime as _dt
 import logging
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from game import history, paths, schema, stats, storage
 from game.i18n import _
@@ -53,21 +60,55 @@ def day_of(daily: Daily, data: dict | None = None) -> dict[str, Any] | None:
     return found if isinstance(found, dict) else None
 
 
-def _unfinished_autosave(daily: Daily, game_id: str) -> bool:
-    env = storage.read_save(storage.autosave_path(daily.game)) if storage.autosave_path(daily.game).exists() else None
-    config = ((env or {}).get("payload") or {}).get("config") or {}
-    return isinstance(config, dict) and config.get("game_id") == game_id
+def autosave_config(game: str) -> dict[str, Any]:
+    """The setup config of `game`'s autosave ({} when there is none)."""
+    path = storage.autosave_path(game)
+    env = storage.read_save(path) if path.exists() else None
+    config = ((env or {}).get("payload") or {}).get("config")
+    return config if isinstance(config, dict) else {}
+
+
+def counted_game(daily: Daily, config: Mapping[str, Any]) -> bool:
+    """`config` is of the day's counted attempt (not a practice game, not another day's)."""
+    return (config.get("daily") == daily.date and config.get("game") in (None, daily.game)
+            and config.get("challenge") == COUNTED and isinstance(config.get("game_id"), str))
 
 
 def plan(daily: Daily) -> str:
     """What playing the day's challenge now would be: COUNTED (not started yet), CONTINUE (the
-    counted attempt is the unfinished game of the autosave) or PRACTICE."""
+    counted attempt is the unfinished game of the autosave, spent or not yet: see the module
+    text) or PRACTICE."""
     day = day_of(daily)
+    config = autosave_config(daily.game)
     if day is None:
-        return COUNTED
-    if day.get("score") is None and _unfinished_autosave(daily, day["game_id"]):
+        return CONTINUE if counted_game(daily, config) else COUNTED
+    if day.get("score") is None and config.get("game_id") == day["game_id"]:
         return CONTINUE
     return PRACTICE
+
+
+def start(daily: Daily, game_id: str, name: str, keep: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """A new game of the day's challenge: its setup config, the counted attempt when none was
+    spent yet, else practice. `keep(config)` writes the new game's autosave; the attempt is
+    spent (`begin`) only after it returned, so a stop in between spends nothing."""
+    attempt = COUNTED if day_of(daily) is None else PRACTICE
+    config = {**daily.config(name, attempt), "game_id": game_id}
+    keep(config)
+    begin(daily, game_id)
+    return config
+
+
+def adopt(game: str, config: Mapping[str, Any]) -> bool:
+    """The day's counted attempt `config` (continued, or ended) is spent if a stop came between its
+    first autosave and its `begin`; True if it was."""
+    when = parse_date(config.get("daily"))
+    if when is None:
+        return False
+    daily = Daily(game, when)
+    if not counted_game(daily, config) or day_of(daily) is not None:
+        return False
+    begin(daily, str(config["game_id"]))
+    return True
 
 
 def begin(daily: Daily, game_id: str) -> str:
@@ -82,6 +123,8 @@ def begin(daily: Daily, game_id: str) -> str:
             del days[old]
         stats.save(data)
         return COUNTED
+    if day["game_id"] == game_id or game_id in day.get("practice_ids", []):
+        return COUNTED if day["game_id"] == game_id else PRACTICE     # begun already: nothing twice
     day["practice"] = min(schema.COUNT.hi, day.get("practice", 0) + 1)
     day["practice_ids"] = [*day.get("practice_ids", []), game_id][-stats.MAX_PRACTICE_IDS:]
     stats.save(data)
@@ -107,12 +150,16 @@ def settle() -> list[Daily]:
             if row is None or day.get("score") is not None or when is None:
                 continue
             day.update(score=stats.your_score(game, row), history=row.get("history"), finished=_now())
+            if row.get("helped") is True:
+                day["helped"] = True          # played with hints: the daily screen says so
             row["daily"], changed = COUNTED, True
             done.append(Daily(game, when))
-    if changed:
-        stats.save(data)
+    # queued before the days are written: a stop in between queues nothing twice (the outbox is
+    # looked at) and loses no entry (the days are settled again at the next call)
     for daily in done:
         queue_entry(daily, day_of(daily, data))
+    if changed:
+        stats.save(data)
     return done
 
 

@@ -16,6 +16,11 @@ refused (a `Verdict` with the reason, logged by the board, never listed) when
 - it was posted before its moves could have been made: earlier than the day's start
   plus `MIN_MS_PER_MOVE` for each of the player's moves.
 
+An entry whose file says it was played with hints (its "played_with") counts
+like any other and is marked "with hints" on the board (`Verdict.helped`): the
+rule the daily screen shows before playing. What the file says of its hints is
+the player's own word; the replay cannot check it.
+
 A second entry by the same sender is refused by `Board` (`rank`): one counted
 attempt a day. Verdicts are cached by event id (`Verifier`), so a board read again,
 or a new event, costs one replay for the new entries only.
@@ -33,6 +38,7 @@ from engine.core.record import read_record
 from engine.games import game as game_info
 
 from game import schema
+from game.match.played_with import helped
 
 from .day import Daily
 
@@ -95,6 +101,8 @@ class Verdict:
     score: float = 0
     name: str = ""
     moves: int = 0
+    #: its file says it was played with hints (`game.match.played_with`; unknown: no): the board marks it
+    helped: bool = False
 
     def refused(self, reason: str) -> "Verdict":
         return Verdict(self.event_id, self.sender, self.ts, False, reason, self.score, self.name, self.moves)
@@ -179,7 +187,7 @@ def verify(daily: Daily, event: Any) -> Verdict:
     earliest = daily.start_ms + mine * MIN_MS_PER_MOVE
     if head[2] < earliest:
         return base.refused(f"posted before its {mine} moves could have been made")
-    return Verdict(*head, ok=True, score=state.scores()[0], name=base.name, moves=mine)
+    return Verdict(*head, ok=True, score=state.scores()[0], name=base.name, moves=mine, helped=helped(file))
 
 
 @dataclass(frozen=True)

@@ -774,6 +774,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
                 self.hints.keep(st, seat, known)
         if known is not None and self.hint_wanted:
             self.hint = known
+            self.hint_shown(seat, known)
             self.hint_why = reasons(known, st, seat)
             self.hint_wanted = False
 

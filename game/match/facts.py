@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Callable, Union
+from typing import TYPE_CHECKING, Any, Callable, Union
+
+if TYPE_CHECKING:
+    from .counts import Counts
 
 
 class By(enum.Enum):
@@ -73,6 +76,10 @@ class Finished:
     result: dict[str, Any] = field(hash=False, compare=False)
     #: the engine's record of the finished game (`state.to_json()`)
     record: dict[str, Any] = field(hash=False, compare=False)
+    #: the table's setup config as the game ended (seats, daily, branch, challenge, played_with)
+    config: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    #: what the game is to the player's files (`game.match.counts`); None: kept, counted, saved
+    counts: "Counts | None" = None
 
 
 Fact = Union[Applied, HintShown, Undone, Finished]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from game import history
+from game.match.played_with import PlayedWith
 
 DAILY_DAYS = 31          # an old file's daily (no "daily" field): looked for up to a month before it was kept
 
@@ -92,11 +93,12 @@ class Replay:
     """One game to replay: the final state, its seats and per-moment marks."""
 
     def __init__(self, game: str, final: Any, seats: Sequence[Mapping[str, Any]], file_id: str | None = None,
-                 daily: str | None = None) -> None:
+                 daily: str | None = None, played: PlayedWith | None = None) -> None:
         self.game = game
         self.final = final
         self.file_id = file_id
         self.daily = daily        # the date of the daily challenge or sheet it was (the table names it)
+        self.played = played      # what it was played with, as its file says (None: unknown, an older file)
         self.seats = [Seat(str(s.get("name") or f"#{i + 1}"), str(s.get("kind") or "bot"), s.get("level"),
                            s.get("remote") is True) for i, s in enumerate(seats)]
         self.actions = actions(final)
@@ -118,7 +120,8 @@ class Replay:
         final = history.replay(str(game), data.get("record"))
         seats = history._seats(data.get("seats"), len(final.scores()))
         # the replayed record's seed, not the file's word for it (a posted file is read unchecked)
-        return cls(str(game), final, seats, file_id, daily_date(str(game), {**data, "seed": final.seed}))
+        return cls(str(game), final, seats, file_id, daily_date(str(game), {**data, "seed": final.seed}),
+                   PlayedWith.read(data))
 
     def _walk(self) -> None:
         """Round and event count at every moment, in one pass over the game."""

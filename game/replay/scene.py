@@ -33,6 +33,7 @@ from .. import tables
 from ..table.drivers import TableOptions, record
 from ..table.spec import TableSpec
 from ..i18n import N_, _
+from ..match.played_with import said
 from ..scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
@@ -445,6 +446,9 @@ class ReplayScene(WidgetScene):
         text += " · " + _("Round {r}").format(r=rnd)
         if self.k >= self.rp.n:
             text += " · " + (_("Game over") if self.rp.finished else _("Not finished"))
+            played = said(self.rp.played)        # where the game is judged: what it was played with
+            if played:
+                text += " · " + played
         return text
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -5,9 +5,12 @@ One row per game with a daily challenge (`GameUI.daily`): what the day plays
 continue, your score and practice games), "Play" and "Leaderboard". The first
 game of the day counts; every later one is practice (`game.daily.attempts`).
 Tables open through the one factory (`game.tables.open_table` with a
-`TableSpec`), hosting `DailyWatch`: when the game ends it brings the result into
-the statistics' daily section and starts posting it (when signed in; a
-homeserver that is down gets it later, the entry waits on disk).
+`TableSpec`). When the game ends, its consequences (`game.match.outcome`, the
+daily step) bring the result into the statistics' daily section and start
+posting it (when signed in; a homeserver that is down gets it later, the entry
+waits on disk). The counted attempt is spent only once its game is on disk
+(`attempts.start`). What a daily played with hints is, the screen says before
+playing (`HINTS_RULE`).
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from ..daily.day import Daily, challenge, games
 from ..frontends import frontend
 from ..i18n import N_, _, ngettext
 from ..scene import WidgetScene
-from ..table.spec import Hosted, TableSpec
+from ..table.spec import TableSpec
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -37,19 +40,9 @@ ROW_H = 250
 GAP = 26
 
 
-class DailyWatch(Hosted):
-    """Hosted by a daily table: once the game is over and counted, its day is settled and posted."""
-
-    def __init__(self, table: Any) -> None:
-        self.table = table
-        self.done = False
-
-    def update(self, dt: float) -> None:
-        if self.done or not getattr(self.table, "recorded", False):
-            return
-        self.done = True
-        if attempts.settle():
-            posting.post_waiting()
+#: what a daily played with hints is, said on the daily screen before playing (docs/DAILY.md says the same)
+HINTS_RULE = N_("Hints are allowed: a game played with hints counts, marked \"with hints\" on the "
+                "leaderboard, and earns no \"Giant slayer\".")
 
 
 def player_name(app: "App", game: str) -> str:
@@ -83,14 +76,16 @@ def status(daily: Daily) -> str:
     """How far the player is with the day's challenge."""
     day = attempts.day_of(daily)
     plan = attempts.plan(daily)
+    if plan == attempts.CONTINUE:         # spent, or not yet (a stop came before it was): the same to the player
+        return _("Your counted game is not finished yet.")
     if day is None:
         return _("Not played yet: your first game today counts.")
-    if plan == attempts.CONTINUE:
-        return _("Your counted game is not finished yet.")
     practice = day.get("practice", 0)
     score = day.get("score")
     text = (_("Your counted game: {score}").format(score=daily.rules.score_text(score)) if score is not None
             else _("Your counted game was left unfinished."))
+    if day.get("helped"):
+        text += " · " + _("with hints")
     if practice:
         text += " · " + ngettext("{n} practice game", "{n} practice games", practice).format(n=practice)
     return text
@@ -107,19 +102,27 @@ def open_daily(app: "App", game: str) -> bool:
         payload = (env or {}).get("payload")
         if not isinstance(payload, dict) or not isinstance(payload.get("config"), dict):
             return False
-        return tables.open_table(app, TableSpec(game, payload["config"], save=payload, components=(DailyWatch,)),
-                                 storage.autosave_path(game))
+        attempts.adopt(game, payload["config"])      # a stop came before it was spent: it is now
+        return tables.open_table(app, TableSpec(game, payload["config"], save=payload), storage.autosave_path(game))
 
     def start() -> None:
         old = storage.read_save(storage.autosave_path(game)) if storage.autosave_path(game).exists() else None
-        game_id = new_game_id()
-        attempt = attempts.begin(daily, game_id)
-        config = {**daily.config(player_name(app, game), attempt), "game_id": game_id}
-        if not tables.open_table(app, TableSpec(game, config, components=(DailyWatch,))):
+
+        def keep(config: dict[str, Any]) -> None:
+            """The new game's autosave, written before its attempt is spent (`attempts.start`); the
+            game it replaces is kept in the history, abandoned, before its autosave goes."""
+            if old is not None:
+                tables.keep_abandoned(game, old)
+            storage.write_autosave(game, frontend(game).make_game(config).payload())
+        try:
+            config = attempts.start(daily, new_game_id(), player_name(app, game), keep)
+        except OSError as exc:
+            app.message(_("The daily challenge could not be started: your game cannot be saved ({reason}).")
+                        .format(reason=exc.strerror or exc))
             return
-        if old is not None:
-            tables.keep_abandoned(game, old)         # the replaced game stays in the history, abandoned
-        if attempt == attempts.PRACTICE:
+        if not tables.open_table(app, TableSpec(game, config)):
+            return
+        if config["challenge"] == attempts.PRACTICE:
             app.toast(_("Practice: today's counted game is played. This one does not count."), 4.0)
     if storage.autosave_path(game).exists():
         app.confirm(_("Your unfinished game of {game} will be replaced by this one. Go on?").format(
@@ -205,12 +208,17 @@ class DailyScene(WidgetScene):
             T.blit_text(surface, frontend(game).title, lay.font_px(44), C.TEXT, (x, y), "topleft", bold=True)
             T.blit_text(surface, what, lay.font_px(26), C.TEXT_DIM, (x, y + lay.px(62)), "topleft")
             T.blit_text(surface, progress, lay.font_px(26), C.TEXT, (x, y + lay.px(102)), "topleft")
+        y = self.b_back.rect.bottom + lay.px(20)
+        notes = [_(HINTS_RULE)]
         waiting = self.waiting
         if waiting:
-            note = ngettext("{n} result waits to be posted to its leaderboard (sign in, or the homeserver "
-                            "is away).", "{n} results wait to be posted to their leaderboards (sign in, or the "
-                            "homeserver is away).", waiting).format(n=waiting)
-            T.blit_text(surface, note, lay.font_px(24), C.TEXT_DIM,
-                        (surface.get_width() // 2, self.b_back.rect.bottom + lay.px(20)), "midtop")
+            notes.append(ngettext("{n} result waits to be posted to its leaderboard (sign in, or the homeserver "
+                                  "is away).", "{n} results wait to be posted to their leaderboards (sign in, or "
+                                  "the homeserver is away).", waiting).format(n=waiting))
+        size = lay.font_px(24)
+        for note in notes:
+            for line in T.wrap(note, size, lay.px(ROW_W)):
+                T.blit_text(surface, line, size, C.TEXT_DIM, (surface.get_width() // 2, y), "midtop")
+                y += int(size * 1.3)
         self.draw_widgets(surface)
         hint(surface, lay, _("↑ ↓ choose · Enter select · Esc back"))

@@ -24,6 +24,7 @@ from .. import history
 from ..frontends import frontend
 from ..history import Entry
 from ..i18n import N_, _
+from ..match.played_with import said
 from ..scene import WidgetScene
 from ..tables import GAME_NAMES
 from ..ui import text as T
@@ -220,8 +221,13 @@ class GameList(Widget):
             if result:
                 colour = C.DANGER if entry.abandoned else C.TEXT_DIM if not entry.finished else C.ACCENT
                 T.blit_text(surface, result, small, colour, (row.right - pad, row.y + lay.px(20)), "topright", bold=True)
+            # what the game was played with (hints, undos, not counted), right of its seats
+            played = T.cut(said(entry.played), small, (row.right - pad - x) // 2)
+            played_w = T.width(played, small) + lay.px(24) if played else 0
+            if played:
+                T.blit_text(surface, played, small, C.ACCENT, (row.right - pad, row.y + lay.px(62)), "topright")
             seats = "  ·  ".join(seat_text(entry, i) for i in range(len(entry.seats)))
-            T.blit_text(surface, T.cut(seats, small, room - (x - row.x)), small, C.TEXT_DIM,
+            T.blit_text(surface, T.cut(seats, small, room - (x - row.x) - played_w), small, C.TEXT_DIM,
                         (x, row.y + lay.px(62)), "topleft")
         surface.set_clip(clip)
         self._draw_scrollbar(surface, lay, bar_w)

@@ -137,7 +137,8 @@ class LeaderboardScene(WidgetScene):
     def _label(self, row: Any) -> str:
         v = row.verdict
         score = challenge(self.game).rules.score_text(v.score)
-        return f"{row.rank}.   {v.name}  ({v.sender})   ·   {score}"
+        mark = f"   ·   {_('with hints')}" if v.helped else ""
+        return f"{row.rank}.   {v.name}  ({v.sender})   ·   {score}{mark}"
 
     def watch(self, event_id: str) -> None:
         file = self.board.file(event_id) if self.board is not None else None

@@ -21,7 +21,12 @@ and the base gives it the rest, the same for both games:
   is what the engine's `apply` returned (None from an engine without events);
 - `undo()`: the one undo entry point (the game's `take_back()` does the work);
 - hot-seat pass screens (`ask_pass` / `passed_to`);
-- game over, once: statistics through `stats.record_result`, autosave cleared;
+- game over, once: the finished game's consequences (`game.match.outcome`: its
+  final position on disk first, then History, statistics, the autosave cleared,
+  achievements, the daily, the first-game tips);
+- what the game is played with (`game.match.played_with.Tally`): hints shown,
+  moves the hint played, undos, tallied in the config (so the autosave keeps
+  them) by `tell(fact)`: `undo()` tells `Undone`, a scene `hint_shown(...)`;
 - the results: shown once the table has settled, hidden to look at the table
   and brought back by a click or a key;
 - the pause menu and leaving (`leave()` waits for the last write);
@@ -45,14 +50,16 @@ and the base gives it the rest, the same for both games:
 """
 from __future__ import annotations
 
-import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import history, stats
 from game.i18n import _
+from game.match import outcome
+from game.match.counts import Counts, counts
+from game.match.facts import Fact, Finished, HintShown, Undone
+from game.match.played_with import Tally
 from game.ui.layout import MIN_LOGICAL_W
 
 from game.tutorial.tips import FirstTips
@@ -67,7 +74,6 @@ if TYPE_CHECKING:
     from game.app import App
     from game.scene import Scene
 
-log = logging.getLogger("linebox.table")
 
 
 def new_game_id() -> str:
@@ -117,7 +123,7 @@ class TableBase:
         self.first_tips = FirstTips(self)
         self.components: list[TableComponent] = []  # the online strip, the tutorial's guide
         self.meter: Any = None           # the demo's FrameFigures meter (figures option), once entered
-        self.recorded = False          # statistics written for this game
+        self.recorded = False          # its consequences ran (game over happens once per table)
         self.results_open = False      # the results screen is up (or was shown and is hidden)
         self.results_seen = False
 
@@ -187,10 +193,15 @@ class TableBase:
 
     # ------------------------------------------------------------ lifecycle
     @property
+    def standing(self) -> Counts:
+        """What this game is to the player's files: kept, counted, saved (`game.match.counts`)."""
+        return counts(self.seating, self.options)
+
+    @property
     def keeps_saves(self) -> bool:
-        """This machine's game with people at it is autosaved (`Seating.keeps_saves`): not a demo,
-        a bots-only game, a replay, a tutorial or an online table (the room keeps it)."""
-        return self.seating.keeps_saves
+        """This machine's game with people at it is autosaved: not a demo, a bots-only game, a
+        replay, a tutorial or an online table (the room keeps it)."""
+        return self.standing.saved
 
     @property
     def can_save(self) -> bool:
@@ -231,7 +242,7 @@ class TableBase:
     def counts(self) -> bool:
         """A game with people at the table counts in the statistics, online too (a seat of ours
         among the winners is a win); an online game's id is its room's, so it counts once."""
-        return self.seating.counts
+        return self.standing.counted
 
     def enter_table(self) -> None:
         """Call from the scene's `enter`: bots start, and Continue works from the first moment."""
@@ -303,8 +314,23 @@ class TableBase:
         component may refuse to rewind the engine (a tutorial's script would be left)."""
         if self.undo_rewinds() and not all(c.allows_rewind() for c in self.components):
             return
+        before = self._actions()
         if self.take_back():
-            self.autosave()
+            self.tell(Undone(self.tg.state.current_seat, self._actions(), before))
+
+    def _actions(self) -> int:
+        return len(self.tg.state.to_json().get("actions", ()))
+
+    def tell(self, fact: Fact) -> None:
+        """A fact the table learnt of (a hint shown, an undo) reaches the game's tally, and the
+        autosave keeps it at once (a kill before the next move loses none)."""
+        Tally(self.tg.config)(fact)
+        self.autosave()
+
+    def hint_shown(self, seat: int, hint: Any) -> None:
+        """The scene shows a person here the hint `hint` (the worker's answer) for `seat`."""
+        action = hint.get("action") if isinstance(hint, dict) else None
+        self.tell(HintShown(seat, action if isinstance(action, str) else None))
 
     def undo_rewinds(self) -> bool:
         """Undo now would rewind the engine (not only take back what is drawn at the table)."""
@@ -345,45 +371,26 @@ class TableBase:
 
     # ------------------------------------------------------------ game over
     def game_over(self) -> None:
-        """History, statistics and autosave, once, as soon as the engine says the game is over.
+        """The finished game's consequences, once, as soon as the engine says the game is over
+        (`game.match.outcome`, in the order a kill must find them).
 
         Every finished game is kept in the history (demos and bots-only games too);
         a game with people at the table also counts (once per game id, so a save
         finished twice counts once) and its autosave goes. A tutorial's scripted
         game is no game of the player's: it is neither kept nor counted.
         """
-        if self.recorded or self.replay:
+        standing = self.standing
+        if self.recorded or not standing.kept:
             return
         self.recorded = True
-        if self.tutorial:
-            return
+        self.saver.flush()      # no older position may land after the finished game is settled
+        if standing.counted:
+            self.before_record()
         config = self.tg.config
         game_id = config.get("game_id") if isinstance(config.get("game_id"), str) else None
-        kept = history.record_game(self.game, self.tg.state.to_json(), config.get("seats", ()), game_id=game_id,
-                                   branch=config.get("branch"), daily=config.get("daily"))
-        self.history_id = kept.id if kept else None
-        if not self.counts:
-            return
-        self.first_game_done()
-        self.before_record()
-        ids = {"history": kept.id if kept else None}
-        if game_id is not None:
-            ids["id"] = game_id
-        try:
-            stats.record_result(self.game, {**self.tg.result(), **ids})
-        except (OSError, ValueError) as exc:
-            log.warning("statistics not recorded: %s", exc)
-        # cleared last: a kill before this leaves the finished game to Continue, which records it
-        # again -- once, as history and statistics know its game id -- instead of losing its count
-        if self.keeps_saves:
-            self.saver.clear()
-
-    def first_game_done(self) -> None:
-        """The first finished game ends the first-game tips, once: a player who turns them
-        back on in the settings keeps them."""
-        s = self.app.settings
-        if not s.first_game_tips_settled:
-            self.app.change_settings(first_game_tips=False, first_game_tips_settled=True)
+        done = outcome.finish(Finished(self.game, game_id, self.tg.result(), self.tg.state.to_json(),
+                                       config=config, counts=standing), self.app)
+        self.history_id = done.history_id
 
     # ------------------------------------------------------------ overlays
     def open_pause(self) -> None:

@@ -21,11 +21,13 @@ config the table opens with, so a demo, a replay, a tutorial or an online
 table is a choice of plan plus `TableOptions`, never a subclass.
 
 >>> s = local("lineit", {"seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}], "seed": 3}, 2)
->>> [s.role(p).value for p in range(2)], s.people(), s.keeps_saves, s.read_only
-(['person', 'bot'], [0], True, False)
+>>> [s.role(p).value for p in range(2)], s.people(), s.online, s.read_only
+(['person', 'bot'], [0], False, False)
 >>> r = record("lineit", {"seats": [{"kind": "human"}, {"kind": "bot"}]}, 2)
->>> r.read_only, r.people(), r.keeps_saves, r.deciding(None, 0)
-(True, [], False, False)
+>>> r.read_only, r.people(), r.deciding(None, 0)
+(True, [], False)
+
+Whether a game so seated is saved, kept and counted is `game.match.counts`.
 """
 from __future__ import annotations
 
@@ -162,8 +164,6 @@ class Record(_Silent):
 #: the roles whose actions the table polls each frame (a person's come from the input, a record's
 #: from the replay viewer)
 POLLED = frozenset({Role.BOT, Role.REMOTE, Role.SCRIPT})
-#: a table whose seats are only these is this machine's own game: it is saved and counted
-SAVED = frozenset({Role.PERSON, Role.BOT})
 
 
 @dataclass
@@ -231,18 +231,6 @@ class Seating:
     @property
     def hot_seat(self) -> bool:
         return len(self.people()) >= 2
-
-    @property
-    def keeps_saves(self) -> bool:
-        """This machine's own game with someone at it: autosaved, offered to save, counted.
-        Not a demo (no person), a replay, a tutorial or an online table (the room keeps it)."""
-        return bool(self.people()) and self.roles <= SAVED and self.room is None and self.guide is None
-
-    @property
-    def counts(self) -> bool:
-        """The game counts in the statistics: someone played it here, online too (a seat of ours
-        among the winners is a win), never a tutorial's script or a replay."""
-        return bool(self.people()) and self.guide is None and Role.RECORD not in self.roles
 
 
 # ---------------------------------------------------------------- plans: config → seating

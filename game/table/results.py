@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .base import TableBase
 
 #: keys of the config that belong to one game only, never to the next one
-ONE_GAME_ONLY = ("bot_seeds", "daily", "game_id", "branch")
+ONE_GAME_ONLY = ("bot_seeds", "daily", "game_id", "branch", "played_with")
 
 
 def next_config(config: dict, players: int) -> dict:

@@ -12,6 +12,7 @@ import pygame
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.match.counts import Counts
 
 
 class TableView(Protocol):
@@ -22,10 +23,7 @@ class TableView(Protocol):
     tg: Any             # the table's game (see `game.table.base`: state, humans, config, name, payload)
 
     @property
-    def demo(self) -> bool: ...
-
-    @property
-    def tutorial(self) -> bool: ...
+    def standing(self) -> Counts: ...
 
     @property
     def can_save(self) -> bool: ...

@@ -106,8 +106,8 @@ class FirstTips:
 
     def wanted(self) -> bool:
         t = self.table
-        return (bool(t.app.settings.first_game_tips) and not t.demo and not t.tutorial
-                and bool(t.tg.humans) and not t.tg.state.is_over)
+        # a game that counts is one someone plays here (not a demo, a replay or a tutorial)
+        return bool(t.app.settings.first_game_tips) and t.standing.counted and not t.tg.state.is_over
 
     def offer(self, found: list[Found]) -> None:
         """Show the first of `found` its player has not seen yet (one tip at a time)."""
