@@ -19,9 +19,24 @@ from typing import Any
 from engine import lineit
 from engine.core import BadSave, Event
 from engine.lineit import Action, LineitState
+from game.match.match import Pacing
 from game.table.bots import bot_seeds as seeds_for
 
 log = logging.getLogger("linebox.lineit")
+
+
+def _end_halves(action: str, state: Any) -> float:
+    """The pace after a polled move: a turn's end is quick (the next seat's turn shows sooner)."""
+    return 0.5 if action == "end" else 1.0
+
+
+def _only_pass(ctrl: "TableGame") -> str | None:
+    """A person's final play with no card to play: the pass is all there is (played for them)."""
+    return "pass" if ctrl.legal_texts() == {"pass"} else None
+
+
+#: how the table's match paces the moves it polls (`game.match.Pacing`)
+PACING = Pacing(after=_end_halves, forced=_only_pass)
 
 
 class TableGame:

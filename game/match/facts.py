@@ -47,6 +47,13 @@ class Applied:
 
 
 @dataclass(frozen=True)
+class Dealt:
+    """A chance outcome from outside went into the game (an online room's deal or roll): its events."""
+
+    events: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
 class HintShown:
     """A hint was shown to the person playing `seat` (`action`: what it said to play, if known)."""
 
@@ -75,5 +82,5 @@ class Finished:
     record: dict[str, Any] = field(hash=False, compare=False)
 
 
-Fact = Union[Applied, HintShown, Undone, Finished]
+Fact = Union[Applied, Dealt, HintShown, Undone, Finished]
 Listener = Callable[[Fact], None]
