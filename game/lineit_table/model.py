@@ -2,9 +2,10 @@
 
 The table game applies actions to the engine at once (a human's drop, a
 bot's answer) and keeps what the engine said happened (`last_events`, the
-list `apply` returned); the board animates afterwards. Undo steps back one
-action at a time through the engine's `undo_points()` / `rewind()`. Bots,
-the autosave writer and game over are the table base's (`game.table`).
+list `apply` returned); the board animates afterwards. The table's match
+(`game.match.Match`) applies the actions and steps back through the engine's
+`undo_points()` / `rewind()`; the autosave writer and game over are the table
+base's (`game.table`).
 
 Save payload (what `storage.write_autosave("lineit", ...)` stores):
 
@@ -156,14 +157,6 @@ class TableGame:
         self.last_events = self.state.apply(action)
         self.actions_applied += 1
         return self.last_events
-
-    def undo(self) -> Action | None:
-        """Take back the last action of the current turn (one step); returns it."""
-        undone = self.undo_action()
-        if undone is None:
-            return None
-        self.state = self.state.rewind(self.state.undo_points()[-1])
-        return undone
 
     def bot_turn(self) -> bool:
         return self.current is not None and not self.is_human(self.current)
