@@ -24,7 +24,7 @@ from game.frontends import frontend
 from game.lineit_table.model import TableGame as LineitGame
 from game.linyo_table.model import TableGame as LinyoGame
 from game.match.facts import Applied, By, Dealt, Finished, HintShown, Undone
-from game.match.match import Match, Pacing, actions_of
+from game.match.match import STEADY, Match, Pacing, actions_of
 from game.match.seating import Driver, Role, Script, Seating, local, online, record, scripted
 from game.table.bots import TableBots, fallback
 from game.tutorial import lineit_script
@@ -59,7 +59,7 @@ class Heard(list):
 
 
 def opened(game: str, kinds: list[str], seating: Seating | None = None, pace: float = 0.0,
-           pacing: Pacing = Pacing(), **more: object) -> tuple[Match, Heard]:
+           pacing: Pacing = STEADY, **more: object) -> tuple[Match, Heard]:
     conf = config(game, kinds)
     tg = model(game, conf, **more)
     m = Match(game, tg, seating or local(game, conf, len(kinds)), lambda: pace, pacing)
@@ -360,7 +360,6 @@ class Instant:
 
 
 def instant(game: str, pacing: Pacing, players: int = 2) -> tuple[Match, Heard]:
-    conf = config(game, ["bot"] * players)
     drivers: list[Driver] = [Instant() for _ in range(players)]
     return opened(game, ["bot"] * players, Seating(drivers, TableBots(game, ["easy"] * players, [1] * players)),
                   pace=1.0, pacing=pacing)
@@ -398,7 +397,7 @@ def test_linyo_pace_counts_only_once_the_view_is_ready_and_starts_are_quick():
 
 
 def test_the_view_may_hold_a_due_move_for_one_more_look():
-    m, heard = instant("linyo", Pacing())
+    m, heard = instant("linyo", STEADY)
     looks: list[int] = []
 
     def before(seat: int) -> bool:

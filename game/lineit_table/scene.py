@@ -78,7 +78,6 @@ class TableScene(TableBase, TableInput, Scene):
         people = self.seating.people()
         cur = ctrl.current
         self.viewer: int = cur if cur is not None and self.acts_here(cur) else (people[0] if people else 0)
-        self.hotseat = self.seating.hot_seat
         self.passing = False                 # a "pass to" screen is up
         self.geo: TableGeometry | None = None
         self.log: list[LogEntry] = []
@@ -172,6 +171,11 @@ class TableScene(TableBase, TableInput, Scene):
         if T.width(_("Game log"), log_title_px(lay, LOG_TITLE_SIZE), True) > room:
             for b in (self.b_menu, self.b_recap):
                 b.rect.y += lay.px(LOG_TITLE_ROW)
+
+    @property
+    def hotseat(self) -> bool:
+        """Two or more people take turns at this screen."""
+        return self.seating.hot_seat
 
     def anim_speed(self) -> float:
         f = self.app.settings.anim_factor

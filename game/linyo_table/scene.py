@@ -108,7 +108,6 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.notice: tuple[str, bool] | None = None   # (text, is_problem)
         self.preview: Preview | None = None
         self.hover_die: int | None = None
-        self.last_human: int | None = None
         # who decides, and where (see the module text); set by `_prepare`
         self.decide_state: linyo.State = tgame.state
         self.decide_seat: int | None = None
@@ -381,12 +380,11 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         st, seat = decision[0], decision[1]      # what decide_state and decide_seat were just set to
         self.focus_seat = seat
         if self.match.hand_over(seat) is not None:        # hot seat: another person's turn
-            self.match.handed(seat)
             self._say(_("{name}, it is your turn.").format(name=self.g.seats[seat].name))
             sound.play("your_turn")
-        elif self.last_human is None and self.g.players > 1:
+        elif self.match.facing is None and self.g.players > 1:
             sound.play("your_turn")
-        self.last_human = seat
+        self.match.handed(seat)
         if st.phase == "set":
             self.set_choice = list(self._roll_text())     # the status line says "Four of a kind: …"
         elif st.phase == "start":
@@ -558,7 +556,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.hint = None
         self.hint_wanted = False
         self.bots.cancel_hint()
-        self.last_human = seat
+        self.match.handed(seat)
         self._prepare()
         return True
 

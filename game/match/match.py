@@ -88,6 +88,10 @@ class Pacing:
     forced_look: float = 0.3
 
 
+#: a game that paces nothing of its own: every polled move one pace after the last
+STEADY = Pacing()
+
+
 def _always(seat: int) -> bool:
     return True
 
@@ -101,7 +105,7 @@ class Match:
     """One game between its seats (see the module text)."""
 
     def __init__(self, game: str, model: Model, seating: Seating, pace: Callable[[], float] = lambda: 0.0,
-                 pacing: Pacing = Pacing()) -> None:
+                 pacing: Pacing = STEADY) -> None:
         self.game = game
         self.model = model
         self.seating = seating
@@ -111,7 +115,7 @@ class Match:
         self.due = 0.0                    # on the caller's clock: when the next polled move may land
         self.held: tuple[tuple[int, int, int], str] | None = None   # (position, answer) asked, not played yet
         self.posted: dict[tuple[int, str], By] = {}   # online: our decisions sent ahead, and whose they were
-        self.facing: int | None = None    # hot seat: the person the screen was handed to last
+        self.facing: int | None = None    # the person here whose turn the screen showed last (None: no one yet)
         self.finished = model.state.is_over
 
     @property

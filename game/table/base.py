@@ -64,7 +64,7 @@ from .autosave import Autosaver
 from .bots import TableBots
 from game.frontends import frontend
 from game.match.facts import Applied, Dealt, Fact, Finished
-from game.match.match import Match, Pacing
+from game.match.match import STEADY, Match, Pacing
 from game.match.seating import Role, Seating, TableOptions, local
 from .present import FramePush
 from .spec import TableComponent
@@ -107,7 +107,7 @@ class TableBase:
     #: seconds a hard bot may think at this table (a measured demo: as long as the level takes)
     bot_time_limit: float | None = None
     #: how the game paces the moves its match polls (`game.match.Pacing`)
-    pacing: Pacing = Pacing()
+    pacing: Pacing = STEADY
 
     def init_table(self, seating: Seating | None = None, options: TableOptions | None = None) -> None:
         """Call from the scene's `__init__` once `self.tg` is set; without a seating the setup
