@@ -20,7 +20,7 @@ A table is the package `game/<game>_table/`, built on the shared base
 and `build_table(app, TableSpec(...))` (`game.table.spec`) is the only place
 a table is made: the setup screen, Continue and Load, "Play from here",
 History's replays, the tutorials, online tables and the demo each choose the
-seats' drivers and options (`game.table.drivers`) and nothing else.
+seats' drivers and options (`game.match.seating`) and nothing else.
 
 Setup config (both games):
 
@@ -53,7 +53,7 @@ from engine.games import games
 from . import history, storage
 from .frontends import frontend
 from .i18n import _
-from .table.drivers import TableOptions
+from .match.seating import TableOptions
 from .table.spec import TableSpec
 
 if TYPE_CHECKING:

@@ -7,8 +7,9 @@ module `a.b` when `b` is a module, else to `a`; a package's `__init__` run on th
 a submodule is not an edge (Python finishes the parent first, so it cannot cycle).
 
 Also checked: no game's package (`game/lineit_table`, `game/linyo_table`) is imported by
-the shared table base `game/table/`, and `game/online/` never imports pygame (it runs
-in the network worker and is tested headless).
+the shared table base `game/table/`, `game/online/` never imports pygame (it runs
+in the network worker and is tested headless), and neither does the match (`game/match/`),
+through nothing it imports either.
 
     python tests/test_imports.py       # every cycle (strongly connected part) found, and the counts
 """
@@ -251,6 +252,31 @@ def test_online_never_imports_pygame():
         if _under(name, "game.online"):
             bad += [f"{name}:{line} imports {dotted}" for dotted, _where, line in raw_imports(name, path)
                     if dotted == "pygame" or dotted.startswith("pygame.")]
+    assert not bad, bad
+
+
+def _pygame_imports(name: str, path: Path) -> list[str]:
+    return [f"{name}:{line} imports {dotted}" for dotted, where, line in raw_imports(name, path)
+            if where != "type-checking" and (dotted == "pygame" or dotted.startswith("pygame."))]
+
+
+def test_the_match_never_imports_pygame():
+    """Nothing under game/match imports pygame, directly or through any module of game/ it imports
+    (at module level or in a function; a type only named for the checker loads nothing)."""
+    known = modules()
+    graph: dict[str, set[str]] = {}
+    for e in edges():
+        if e.where != "type-checking":
+            graph.setdefault(e.source, set()).add(e.target)
+    start = [name for name in known if _under(name, "game.match")]
+    assert "game.match.match" in start and "game.match.seating" in start
+    reached, todo = set(start), list(start)
+    while todo:
+        for target in graph.get(todo.pop(), ()):
+            if target not in reached:
+                reached.add(target)
+                todo.append(target)
+    bad = [line for name in sorted(reached) for line in _pygame_imports(name, known[name])]
     assert not bad, bad
 
 

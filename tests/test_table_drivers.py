@@ -18,7 +18,7 @@ from engine.bots.worker import BotWorker
 from game import i18n, tables
 from game.i18n import _
 from game.table import bots as bots_mod
-from game.table.drivers import Role, TableOptions, record
+from game.match.seating import Role, TableOptions, record
 from game.table.overlays import PauseScene
 from game.table.spec import TableSpec
 from game.ui.widgets import label_text

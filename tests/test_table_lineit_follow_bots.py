@@ -189,13 +189,13 @@ def test_a_bot_moves_only_once_the_market_being_dealt_has_landed(home):
     app = start(anim_speed="normal", bot_pace="fast")
     sc = open_game(app, config("bot", "bot", "bot", level="easy"))
     moves: list[tuple[str, bool]] = []
-    do = sc.do
+    apply = sc.ctrl.apply                 # the table's match applies every move through its game
 
     def watched(a):
         moves.append((str(a), sc.dealt()))
-        return do(a)
+        return apply(a)
 
-    sc.do = watched
+    sc.ctrl.apply = watched
     until(app, lambda: sc.ctrl.state.view(None)["round"] >= 5 or sc.ctrl.state.is_over, limit=40000)
     takes = [dealt for a, dealt in moves if a.startswith("take")]
     assert len(takes) >= 8, moves

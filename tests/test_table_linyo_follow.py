@@ -12,7 +12,7 @@ from game import stats, storage
 from game.app import App
 from game.linyo_table.model import TableGame
 from game.linyo_table.scene import TableScene as LinyoTable
-from game.table.drivers import TableOptions
+from game.match.seating import TableOptions
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.load import LoadScene
 from game.table.overlays import PauseScene, SaveScene

@@ -37,7 +37,7 @@ from game.i18n import N_, ngettext
 if TYPE_CHECKING:
     from game.app import App
     from game.scene import Scene
-    from game.table.drivers import Seating, TableOptions
+    from game.match.seating import Seating, TableOptions
 
 
 def make_game(config: dict[str, Any], state: Any = None, save: dict[str, Any] | None = None) -> Any:

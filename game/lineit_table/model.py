@@ -2,9 +2,10 @@
 
 The table game applies actions to the engine at once (a human's drop, a
 bot's answer) and keeps what the engine said happened (`last_events`, the
-list `apply` returned); the board animates afterwards. Undo steps back one
-action at a time through the engine's `undo_points()` / `rewind()`. Bots,
-the autosave writer and game over are the table base's (`game.table`).
+list `apply` returned); the board animates afterwards. The table's match
+(`game.match.Match`) applies the actions and steps back through the engine's
+`undo_points()` / `rewind()`; the autosave writer and game over are the table
+base's (`game.table`).
 
 Save payload (what `storage.write_autosave("lineit", ...)` stores):
 
@@ -19,9 +20,24 @@ from typing import Any
 from engine import lineit
 from engine.core import BadSave, Event
 from engine.lineit import Action, LineitState
+from game.match.match import Pacing
 from game.table.bots import bot_seeds as seeds_for
 
 log = logging.getLogger("linebox.lineit")
+
+
+def _end_halves(action: str, state: Any) -> float:
+    """The pace after a polled move: a turn's end is quick (the next seat's turn shows sooner)."""
+    return 0.5 if action == "end" else 1.0
+
+
+def _only_pass(ctrl: "TableGame") -> str | None:
+    """A person's final play with no card to play: the pass is all there is (played for them)."""
+    return "pass" if ctrl.legal_texts() == {"pass"} else None
+
+
+#: how the table's match paces the moves it polls (`game.match.Pacing`)
+PACING = Pacing(after=_end_halves, forced=_only_pass)
 
 
 class TableGame:
@@ -141,14 +157,6 @@ class TableGame:
         self.last_events = self.state.apply(action)
         self.actions_applied += 1
         return self.last_events
-
-    def undo(self) -> Action | None:
-        """Take back the last action of the current turn (one step); returns it."""
-        undone = self.undo_action()
-        if undone is None:
-            return None
-        self.state = self.state.rewind(self.state.undo_points()[-1])
-        return undone
 
     def bot_turn(self) -> bool:
         return self.current is not None and not self.is_human(self.current)

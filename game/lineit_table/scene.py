@@ -15,7 +15,8 @@ from game import i18n, sound
 from game.i18n import N_, _, ngettext
 from game.scene import Scene
 from game.table.base import TableBase
-from game.table.drivers import Seating, TableOptions
+from game.match.facts import By
+from game.match.seating import Seating, TableOptions
 from game.ui.layout import Layout
 from game.ui import text as T
 from game.ui.widgets import label_text
@@ -23,7 +24,7 @@ from game.ui.widgets import label_text
 from . import texts, tips
 from .log import LogEntry, log_lines, logged
 from .board import Board
-from .model import TableGame
+from .model import PACING, TableGame
 from .input import TableInput
 from .present import Picture, final_lines, stage
 from game.table.flash import Flash
@@ -63,11 +64,12 @@ class TableScene(TableBase, TableInput, Scene):
     game = "lineit"
     hidden_hands = True          # other seats' hands are face down (the replay may open them at the end)
     bot_time_limit = HARD_TIME_LIMIT
+    pacing = PACING
 
     def __init__(self, app: "App", ctrl: TableGame, seating: Seating | None = None,
                  options: TableOptions | None = None) -> None:
         """The table for `ctrl`'s game; `seating` says who plays each seat (default: the setup's
-        people and bots), `options` the pace and the rest (`game.table.drivers`)."""
+        people and bots), `options` the pace and the rest (`game.match.seating`)."""
         super().__init__(app)
         self.ctrl = self.tg = ctrl
         self.init_table(seating, options)
@@ -76,7 +78,6 @@ class TableScene(TableBase, TableInput, Scene):
         people = self.seating.people()
         cur = ctrl.current
         self.viewer: int = cur if cur is not None and self.acts_here(cur) else (people[0] if people else 0)
-        self.hotseat = self.seating.hot_seat
         self.passing = False                 # a "pass to" screen is up
         self.geo: TableGeometry | None = None
         self.log: list[LogEntry] = []
@@ -104,8 +105,6 @@ class TableScene(TableBase, TableInput, Scene):
         self.flash_zone: tuple[str, float] | None = None
         self.hint: dict | None = None
         self.hint_wanted = False
-        self.wait = 0.0                      # seconds before the next bot action shows
-        self.bot_action: str | None = None
         self.sounds: list[list] = []         # [seconds, name]
         self.clock = 0.0
         self.results_at: float | None = None
@@ -121,6 +120,7 @@ class TableScene(TableBase, TableInput, Scene):
         self.b_menu = Button(N_("Menu"), self.open_pause, font_size=24)
         self.b_recap = Button(N_("Recap"), self.open_recap, "quiet", font_size=22)
         self.buttons = [self.b_close, self.b_end, self.b_undo, self.b_hint, self.b_menu, self.b_recap]
+        self.match.handed(self.viewer)
         if ctrl.state.history:
             self._restore_log()
 
@@ -171,6 +171,11 @@ class TableScene(TableBase, TableInput, Scene):
         if T.width(_("Game log"), log_title_px(lay, LOG_TITLE_SIZE), True) > room:
             for b in (self.b_menu, self.b_recap):
                 b.rect.y += lay.px(LOG_TITLE_ROW)
+
+    @property
+    def hotseat(self) -> bool:
+        """Two or more people take turns at this screen."""
+        return self.seating.hot_seat
 
     def anim_speed(self) -> float:
         f = self.app.settings.anim_factor
@@ -248,8 +253,9 @@ class TableScene(TableBase, TableInput, Scene):
         return None
 
     # ------------------------------------------------------------ acting
-    def try_action(self, action: Action | str, target: str | None = None) -> bool:
-        """Apply `action` if the engine allows it; otherwise show its reason."""
+    def try_action(self, action: Action | str, target: str | None = None, by: By = By.PERSON) -> bool:
+        """Apply `action` if the engine allows it (`by`: the person's own, or the hint's); otherwise
+        show its reason."""
         if not self.my_turn() or self.vet([str(action)]) is None:   # a tutorial's guide (it names actions by text)
             return False
         why = self.ctrl.state.why_illegal(action)   # a text (only from the edges) may not even parse
@@ -260,7 +266,7 @@ class TableScene(TableBase, TableInput, Scene):
             return False
         self.selected = None
         self.hint = None
-        self.do(action)
+        self.do(action, by)
         return True
 
     def _refusal(self, action: Action | str, why: Any) -> str:
@@ -274,20 +280,14 @@ class TableScene(TableBase, TableInput, Scene):
             text += " " + _("(close your line first to start a new one)")
         return text
 
-    def do(self, action: Action | str) -> list[Event]:
-        """Apply an action the engine allows (human or bot) and let the view catch up. A text (a bot's
-        answer, a replay's record, a tutorial's script) is read by the engine here."""
-        action = lineit.parse_action(action)
-        self.refused = None
-        self.notice = None
-        self.bots.cancel_hint()
-        events = self.ctrl.apply(action)
-        self.on_applied(action, events)
-        return events
+    def do(self, action: Action | str, by: By = By.PERSON) -> list[Event]:
+        """Apply an action the engine allows through the match (the view catches up as it hears of
+        it); a text is read by the engine here."""
+        return list(self.match.submit(lineit.parse_action(action), by).events)
 
     def apply_action(self, action: Any) -> None:
         """The replay viewer's step: one recorded action, animated like a live one."""
-        self.do(action)
+        self.do(action, By.RECORD)
 
     def animating(self) -> bool:
         return self.board.animating
@@ -335,12 +335,16 @@ class TableScene(TableBase, TableInput, Scene):
         """Animate, log and sound what the engine says the action did, then the base autosaves / ends
         the game. `action` is None for a chance outcome that came from the online host."""
         events = list(events or [])
+        if action is not None:
+            self.refused = None
+            self.notice = None
+            self.bots.cancel_hint()
         self._mark_places(events)
         self.board.speed = self.anim_speed()
         total = stage(self.board, events, self.ctrl.spectator())
         self.add_log(log_lines(events, self.ctrl.name))
         ph = 0.42 / max(0.01, self.board.speed) if self.board.speed > 0 else 0.0
-        closing = action is lineit.ACTION_CLOSE        # `do` hands on the engine's own action
+        closing = action == str(lineit.ACTION_CLOSE)
         for e in events:
             self._mark(e)
             self._sound(e, ph, total, closing)
@@ -442,15 +446,15 @@ class TableScene(TableBase, TableInput, Scene):
         return _("Line-it, round {n}").format(n=self.ctrl.spectator()["round"])
 
     # ------------------------------------------------------------ buttons
-    def on_close(self) -> None:
+    def on_close(self, by: By = By.PERSON) -> None:
         if not self.my_turn() or "close" not in self._legal() or self.vet(["close"]) is None:
             return
         if self.app.settings.confirm_close_line:
             def close() -> None:
-                self.try_action("close")
+                self.try_action("close", by=by)
             self.app.confirm(self.close_preview(), close, _("Close line"))
         else:
-            self.try_action("close")
+            self.try_action("close", by=by)
 
     def close_preview(self) -> str:
         """What closing would bank, asked from the engine on a copy of the game."""
@@ -468,14 +472,14 @@ class TableScene(TableBase, TableInput, Scene):
                                abs(closed.points)).format(points=shown)
         return text
 
-    def on_end(self) -> None:
+    def on_end(self, by: By = By.PERSON) -> None:
         if self.my_turn() and self.vet(["pass" if self._final() else "end"]) is None:
             return
         legal = self._legal()
         if "end" in legal:
-            self.try_action("end")
+            self.try_action("end", by=by)
         elif "pass" in legal:
-            self.try_action("pass")
+            self.try_action("pass", by=by)
         elif self.my_turn():
             self.refused = Flash(texts.refusal_text("turn.not_taken", {}), REFUSAL_SECONDS)
 
@@ -483,8 +487,8 @@ class TableScene(TableBase, TableInput, Scene):
         """One step back: the last action of the viewer's turn (the base autosaves); says what it undid.
         The cards glide back to where the engine has them now."""
         self.bots.cancel_hint()
-        undone = self.ctrl.undo()
-        if undone is None:
+        undone = self.ctrl.undo_action()
+        if undone is None or not self.match.undo():
             return False
         self.selected = None
         self.hint = None
@@ -526,6 +530,7 @@ class TableScene(TableBase, TableInput, Scene):
             self.hint = h
             self.hint_shown(cur, h)
             self.hint_wanted = False
+            self.match.hint_shown(cur, str(h.get("action")))
 
     def apply_hint(self) -> bool:
         """Play the hint shown (the Play hint button, A key) as the engine action it names; a close
@@ -538,16 +543,16 @@ class TableScene(TableBase, TableInput, Scene):
             self.hint = None
             return False
         if action is lineit.ACTION_CLOSE:
-            self.on_close()
+            self.on_close(By.HINT)
             return True
         if action.kind in ("end", "pass"):
-            self.on_end()
+            self.on_end(By.HINT)
             return True
         target = "line" if action.kind in ("take_line", "play") else "hand"
         zone = ("market",) if action.kind.startswith("take") else ("hand", self.viewer)
         card = lineit.card_text(action.card)
         self.board.picked = next((s for s in self.board.sprites_in(zone) if s.card == card), None)
-        done = self.try_action(action, target)
+        done = self.try_action(action, target, By.HINT)
         if not done:
             self.board.picked = None
         return done
@@ -571,6 +576,7 @@ class TableScene(TableBase, TableInput, Scene):
     def passed_to(self, seat: int) -> None:
         """The hot-seat screen was confirmed by `seat`'s player: the table turns to them."""
         super().passed_to(seat)
+        self.match.handed(seat)
         if seat != self.viewer:
             self.viewer = seat
             self.selected = None
@@ -636,33 +642,19 @@ class TableScene(TableBase, TableInput, Scene):
             self.turn_told = True
             self.queue_sound("your_turn", 0.15)
         # hot-seat: hide the table until the next person says so
-        if self.hotseat and cur is not None and self.acts_here(cur) and cur != self.viewer and not self.passing \
-                and not self.board.animating and self.wait <= 0:
-            self.ask_pass(cur)
+        handed = self.match.hand_over()
+        if handed is not None and not self.passing and not self.board.animating and not self.match.resting(self.clock):
+            self.ask_pass(handed)
             return
-        self.wait -= dt
-        if self.seating.polled(cur):       # a bot, the room or the script plays this seat
-            assert cur is not None
-            if self.bot_action is None:
-                self.bot_action = self.seating.driver(cur).poll(ctrl.state, cur)
-            # a bot's move waits for the market being dealt to land, as a person's turn does: at a
-            # fast pace it was taken straight from the draw pile before the others showed
-            if self.bot_action is not None and self.wait <= 0 and self.dealt():
-                a = self.bot_action
-                self.bot_action = None
-                self.do(a)
-                pace = self.pace()
-                if a == "end":
-                    pace *= 0.5
-                self.wait = pace
-            return
-        if self.my_turn() and self.wait <= 0:
-            legal = ctrl.legal_texts()
-            if legal == {"pass"}:
-                # final plays with no card to play: pass for the player, after a short look
-                if not self.board.animating:
-                    self.do(next(iter(legal)))
-                    self.wait = 0.3
+        self.match.step(self.clock, self._ready)
+
+    def _ready(self, seat: int) -> bool:
+        """The match may play `seat`'s next move now: a polled seat's once the market being dealt has
+        landed (at a fast pace a bot took straight from the draw pile before the others showed); a
+        person's forced pass once their turn shows and nothing moves."""
+        if not self.acts_here(seat):
+            return self.dealt()
+        return self.my_turn() and not self.board.animating
 
     def _update_over(self, dt: float) -> None:
         if self.results_at is None:

@@ -46,7 +46,8 @@ class LineitTableView(Protocol):
     viewer: int                 # the seat shown at the bottom
     @property
     def demo(self) -> bool: ...
-    hotseat: bool               # one screen passed between the people
+    @property
+    def hotseat(self) -> bool: ...   # one screen passed between the people
     # what the person at the table is doing
     mouse: tuple[int, int]
     selected: CardSprite | None = None

@@ -30,7 +30,7 @@ from game.i18n import N_, ngettext
 if TYPE_CHECKING:
     from game.app import App
     from game.scene import Scene
-    from game.table.drivers import Seating, TableOptions
+    from game.match.seating import Seating, TableOptions
 
 
 def make_game(config: dict[str, Any], state: Any = None, save: dict[str, Any] | None = None) -> Any:
@@ -78,7 +78,6 @@ def setup_config(config: dict[str, Any]) -> dict[str, Any]:
 
 def show_chance(scene: Any, events: list[Any]) -> None:
     """A roll from an online host: the dice roll and the log says so, as for any action."""
-    scene.show_events(events)
     scene.on_applied(None, events)
 
 

@@ -18,9 +18,20 @@ from typing import Any
 
 from engine import linyo
 from engine.core import BadSave
+from game.match.match import Pacing
 from game.table.bots import bot_seeds
 
 SHEET_CHOICES = ("A", "B", "random")
+
+
+def _starts_quick(action: str, state: Any) -> float:
+    """The pace after a polled move: start fields are marked quickly, one after another."""
+    return 0.35 if state.phase == "start" else 1.0
+
+
+#: how the table's match paces the moves it polls: the pace counts once the last stroke is on
+#: paper and the dice have landed (`game.match.Pacing`)
+PACING = Pacing(after=_starts_quick, counts_when_ready=True)
 
 
 @dataclass
@@ -85,6 +96,10 @@ class TableGame:
         config = dict(self.config)
         config["bot_seeds"] = list(self.bot_seeds)
         return {"record": self.state.to_json(), "config": config}
+
+    def apply(self, action: Any) -> list[Any]:
+        """Apply `action` for the seat to act (IllegalAction leaves everything unchanged); its events."""
+        return self.state.apply(action)
 
     # ------------------------------------------------------------------ queries
     @property

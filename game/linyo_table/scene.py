@@ -1,17 +1,18 @@
 """The Linyo table scene: your sheet, the dice, the others' sheets, bots.
 
-Flow: every action goes to the engine at once (`_apply`), reaches the base's
-`on_applied` (autosave, game over), and the view (`Reveal`, `DiceView`)
-catches up by itself. Human input is a path (`MovePath`, `StartPicks`, dice
-choice) checked against the engine's legal actions; bots answer through the
-base's `TableBots`, polled each frame, so the frame never waits.
+Flow: every action goes to the engine through the table's match (`_apply`,
+`game.match.Match`), whose facts reach the base's `on_applied` (autosave) and
+`game_over`, and the view (`Reveal`, `DiceView`) catches up by itself. Human
+input is a path (`MovePath`, `StartPicks`, dice choice) checked against the
+engine's legal actions; bots answer through the base's `TableBots`, which the
+match polls each frame (`step`), so the frame never waits.
 
 A person decides in `decide_state` for `decide_seat` (`_decision`): here the
 engine's current seat. Online, every seat moves on the same roll: our seat
 may decide before the engine reaches it, in a what-if copy
 (`RemoteTable.decision`), and its choice goes to the room (`_decide`); the
 local game applies every seat's move, ours too, in the engine's seat order as
-the room's moves arrive.
+the room's moves arrive (`Match.post`, then `Match.step` plays them back).
 """
 from __future__ import annotations
 
@@ -28,8 +29,8 @@ from .. import sound, stats
 from ..i18n import N_, _
 from ..scene import Scene, WidgetScene
 from ..table.base import TableBase
-from ..table.bots import fallback
-from ..table.drivers import Seating, TableOptions
+from ..match.facts import Applied, By, Fact
+from ..match.seating import Seating, TableOptions
 from ..table.flash import Flash
 from ..ui.layout import Layout
 from ..ui import text as T
@@ -39,7 +40,7 @@ from .dice_view import DiceView
 from .geometry import BANNER_LEADING, BANNER_LINES, MIN_TEXT_PX, ROWS, SheetGeom
 from .follow import Follow, since_decision
 from .log import GameLog, LogEntry, describe
-from .model import TableGame
+from .model import PACING, TableGame
 from .hints import HINT_TIME_LIMIT, HintBook, reasons
 from .path import MovePath, Preview, StartPicks, preview
 from .reveal import Reveal
@@ -75,6 +76,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
     name = "linyo_table"
     game = "linyo"
     bot_time_limit = BOT_TIME_LIMIT
+    pacing = PACING
     # the sheet as large as 1080 logical px of height allow: its area in `layout` plus the right column
     # and the margins (beside the replay's review a narrower room shrank the sheet, not the texts)
     room_w = SheetGeom.width_for(1080 - 96 - 200) + PANEL_W + 24 + 44 + 20
@@ -82,7 +84,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
     def __init__(self, app: "App", tgame: TableGame, seating: Seating | None = None,
                  options: TableOptions | None = None) -> None:
         """The table for `tgame`; `seating` says who plays each seat (default: the setup's people
-        and bots), `options` the pace, and whether it opens at rest (`game.table.drivers`)."""
+        and bots), `options` the pace, and whether it opens at rest (`game.match.seating`)."""
         super().__init__(app)
         self.g = self.tg = tgame
         self.init_table(seating, options)
@@ -93,7 +95,6 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.reveal = Reveal(tgame.state, shown=restored)
         self.dice = DiceView()
         self.clock = 0.0
-        self.wait = 0.0                  # seconds before the bot's answer is played
         # human input
         self.path: MovePath | None = None
         self.starts: StartPicks | None = None
@@ -107,7 +108,6 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.notice: tuple[str, bool] | None = None   # (text, is_problem)
         self.preview: Preview | None = None
         self.hover_die: int | None = None
-        self.last_human: int | None = None
         # who decides, and where (see the module text); set by `_prepare`
         self.decide_state: linyo.State = tgame.state
         self.decide_seat: int | None = None
@@ -210,7 +210,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
 
     def apply_action(self, action: Any) -> None:
         """The replay viewer's step: one recorded action, animated like a live one."""
-        self._apply(action)
+        self._apply(action, By.RECORD)
 
     def animating(self) -> bool:
         return self.reveal.busy() or self.dice.rolling()
@@ -275,19 +275,20 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         return _("Cancel") if self.abort_mode else _("Extend nothing")
 
     # ================================================================== engine
-    def _apply(self, action: Any) -> bool:
-        """Send one action to the engine; False (and a message) when refused."""
-        if self.sent is not None and self.sent[0] == self.state.current_seat:
-            self.sent = None           # our posted move is in the game now: its ghost goes
+    def _apply(self, action: Any, by: By = By.PERSON) -> bool:
+        """Send one action to the engine through the match; False (and a message) when refused."""
         try:
-            events = self.state.apply(action)
+            self.match.submit(action, by)
         except IllegalAction as exc:
             self._say(texts.explain(exc), True)
             sound.play("click")
             return False
-        self.show_events(events)
-        self.on_applied(action, events)
         return True
+
+    def heard(self, fact: Fact) -> None:
+        if isinstance(fact, Applied) and self.sent is not None and self.sent[0] == fact.seat:
+            self.sent = None           # our posted move is in the game now: its ghost goes
+        super().heard(fact)
 
     def show_events(self, events: list[Any]) -> None:
         """What happened reaches the last-move marks and the log (an action's, or a host's roll)."""
@@ -296,7 +297,9 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
             self.log.add(describe(event, self.g.name))
 
     def on_applied(self, action: Any, events: list | None) -> None:
-        """The view catches up with the engine, the base autosaves or ends the game."""
+        """The view catches up with the engine (an action's, or a host's roll: `action` None), the
+        base autosaves."""
+        self.show_events(events or [])
         self.reveal.take(events or [])
         if self.anim() <= 0:
             self.reveal.finish()
@@ -372,16 +375,16 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.preview = None
         if st.is_over or decision is None:
             # a bots-only table keeps the seat that just moved in view while its stroke is drawn
-            # and its last move is marked; `_update_bots` turns to the next mover
+            # and its last move is marked; the match turns it to the next mover (`_before_move`)
             return
         st, seat = decision[0], decision[1]      # what decide_state and decide_seat were just set to
         self.focus_seat = seat
-        if self.last_human != seat and self.seating.hot_seat:
+        if self.match.hand_over(seat) is not None:        # hot seat: another person's turn
             self._say(_("{name}, it is your turn.").format(name=self.g.seats[seat].name))
             sound.play("your_turn")
-        elif self.last_human is None and self.g.players > 1:
+        elif self.match.facing is None and self.g.players > 1:
             sound.play("your_turn")
-        self.last_human = seat
+        self.match.handed(seat)
         if st.phase == "set":
             self.set_choice = list(self._roll_text())     # the status line says "Four of a kind: …"
         elif st.phase == "start":
@@ -465,13 +468,14 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
     def _decide(self, *actions: Any) -> bool:
         """The deciding seat's choice. Here it goes into the engine; online it goes to the
         room, and the local game applies it when the room's seat order reaches it."""
+        bys = [self._by(a) for a in actions]
         if self.remote is None:
-            return all(self._apply(a) for a in actions)     # all() stops at the first refusal
+            return all(self._apply(a, by) for a, by in zip(actions, bys))     # all() stops at the first refusal
         seat = self.decide_seat
         if seat is None:
             return False
-        for a in actions:
-            if not self.remote.post(seat, a):       # the room moved on under us: decide again
+        for a, by in zip(actions, bys):
+            if not self.match.post(seat, a, by):       # the room moved on under us: decide again
                 log.warning("the room would not take %s for seat %d", a, seat)
                 self.decision_key = None
                 self._prepare()
@@ -480,6 +484,12 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.decision_key = None
         self._prepare()
         return True
+
+    def _by(self, action: Any) -> By:
+        """Whose a decided action is: the hint's when the hint shown named it (the player saw it
+        drawn, or drew it after seeing it), else the player's own."""
+        shown = self.hint
+        return By.HINT if shown is not None and str(shown.get("action")) == str(action) else By.PERSON
 
     def _sent_fields(self, seat: int, action: Any) -> list[int]:
         """The fields `seat`'s posted action draws (its line's end first), shown until the game has it."""
@@ -533,11 +543,9 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
 
     def _rewind(self) -> bool:
         """Back to the engine's last undo point for the seat to act (True if there was one)."""
-        points = self.state.undo_points()
         seat = self.state.current_seat
-        if not points or seat is None:     # no seat to act has no undo points either
+        if seat is None or not self.match.undo():     # no seat to act has no undo points either
             return False
-        self.g.state = self.state.rewind(points[-1])
         self.reveal = Reveal(self.g.state, shown=True)
         self.follow = Follow(self.g.state.events)
         self.log.clear()
@@ -548,7 +556,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.hint = None
         self.hint_wanted = False
         self.bots.cancel_hint()
-        self.last_human = seat
+        self.match.handed(seat)
         self._prepare()
         return True
 
@@ -713,7 +721,7 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
         self.refused = self.refused and self.refused.tick(dt)
         if self.zoom_seat is not None:
             self.zoom_t = min(1.0, self.zoom_t + dt * (4.0 * max(0.5, anim) if anim > 0 else 100))
-        self._update_bots(dt)
+        self.match.step(self.clock, self._ready, self._before_move)
         if self.remote is not None and self.decide_seat is None and int(self.clock * 4) != int((self.clock - dt) * 4):
             self._prepare()       # online: a decision of ours may open without a change here (a quarter second)
         self._update_hint()
@@ -777,41 +785,22 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
             self.hint_shown(seat, known)
             self.hint_why = reasons(known, st, seat)
             self.hint_wanted = False
+            self.match.hint_shown(seat, str(known.get("action")))
 
     def pace(self) -> float:
         return self.app.settings.bot_pace_seconds / self.speed
 
-    def _update_bots(self, dt: float) -> None:
-        st = self.state
-        if self.remote is not None and self.acts_here(st.current_seat) and not st.is_over:
-            text = self.remote.next_remote(st)    # our own move, back from the room in seat order
-            if text is not None:
-                self._apply(text)
-            return
-        seat = st.current_seat
-        if st.is_over or seat is None or not self.seating.polled(seat):
-            return                       # a person here decides, or the replay viewer steps the record
-        driver = self.seating.driver(seat)
-        driver.ask(st, seat)             # at once: a bot thinks while the table animates
-        # the pace counts once the last stroke is on paper and the dice have landed
-        if self.reveal.busy() or self.dice.rolling():
-            self.wait = self.pace()
-            return
-        self.wait -= dt
-        if self.wait > 0 or not driver.answered():
-            return
+    def _ready(self, seat: int) -> bool:
+        """The match may play the next move: the last stroke is on paper and the dice have landed."""
+        return not self.animating()
+
+    def _before_move(self, seat: int) -> bool:
+        """A bots-only table turns its big sheet to the mover a frame before its move lands, so its
+        stroke is drawn there (and the two frames share the work of the turn and the move)."""
         if not self.seating.people() and self.focus_seat != seat:
-            # a bots-only table: the big sheet turns to the mover a frame before its move lands, so
-            # its stroke is drawn there (and the two frames share the work of the turn and the move)
             self.focus_seat = seat
-            return
-        text = driver.poll(st, seat)
-        if text is None:
-            return
-        if not self._apply(text):
-            log.error("bot played an illegal action %r", text)
-            self._apply(fallback(st))
-        self.wait = self.pace() * (0.35 if self.state.phase == "start" else 1.0)
+            return False
+        return True
 
     def _update_scoring(self, dt: float) -> None:
         if not self.state.is_over or self.finished:

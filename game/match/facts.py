@@ -50,6 +50,13 @@ class Applied:
 
 
 @dataclass(frozen=True)
+class Dealt:
+    """A chance outcome from outside went into the game (an online room's deal or roll): its events."""
+
+    events: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
 class HintShown:
     """A hint was shown to the person playing `seat` (`action`: what it said to play, if known)."""
 
@@ -82,5 +89,5 @@ class Finished:
     counts: "Counts | None" = None
 
 
-Fact = Union[Applied, HintShown, Undone, Finished]
+Fact = Union[Applied, Dealt, HintShown, Undone, Finished]
 Listener = Callable[[Fact], None]

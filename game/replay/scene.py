@@ -1,7 +1,7 @@
 """The replay viewer: a kept game in the real table drawing, read-only.
 
 The game's own table scene is built with every seat driven by the record
-(`game.table.drivers.record`: no bots, saves, history, results or acting
+(`game.match.seating.record`: no bots, saves, history, results or acting
 input, and no one "thinking") on the state at moment k
 (`Replay.state_at`, the engine's `rewind(k, any=True)`) and laid out above the
 viewer's bar. Playing forward applies the record's next action through the
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from .. import tables
-from ..table.drivers import TableOptions, record
+from ..match.seating import TableOptions, record
 from ..table.spec import TableSpec
 from ..i18n import N_, _
 from ..match.played_with import said

@@ -4,7 +4,7 @@
 (`game.tables.build_table`) at the room's replica (the exact position the room
 agreed on): our seats are people at this screen, every other seat (a friend
 somewhere else, or the host's bot) is driven by the room
-(`game.table.drivers.online`). The table hosts one component from here, the
+(`game.match.seating.online`). The table hosts one component from here, the
 strip on top (who we wait for, online or not) and the chat panel; the play is
 the game's own.
 """
@@ -17,7 +17,7 @@ import pygame
 
 from ..i18n import _, ngettext
 from ..online.protocol import BOT
-from ..table.drivers import TableOptions, online
+from ..match.seating import TableOptions, online
 from ..table.remote import RemoteTable
 from ..table.spec import Hosted, TableSpec
 from ..ui import text as T

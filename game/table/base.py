@@ -16,9 +16,12 @@ and the base gives it the rest, the same for both games:
 - the bot worker (`self.bots`, a `TableBots`, the seating's): bot seats and hints share it;
 - the autosave (`self.saver`): off the frame thread, failures reported once,
   and `save_promise()`, which never says a game is saved when it is not;
+- the match (`self.match`, `game.match.Match`): the game's one turn loop,
+  whose facts the table hears (`heard`): an `Applied` reaches `on_applied`, a
+  room's `Dealt` the game's `show_chance`, `Finished` `game_over`;
 - `on_applied(action, events)`: the one place an applied action's result
-  reaches the scene (autosave, game over); games extend it to animate. `events`
-  is what the engine's `apply` returned (None from an engine without events);
+  reaches the scene (autosave); games extend it to animate. `events` is what
+  the engine's `apply` returned;
 - `undo()`: the one undo entry point (the game's `take_back()` does the work);
 - hot-seat pass screens (`ask_pass` / `passed_to`);
 - game over, once: the finished game's consequences (`game.match.outcome`: its
@@ -34,7 +37,7 @@ and the base gives it the rest, the same for both games:
 - the tips for the first real games (`self.first_tips`, see game/tutorial/tips.py):
   fed from `on_applied` and `update_table`, clicked away in `handle_over`,
   drawn by `draw_first_tip` at the end of the game's `draw`.
-- who plays each seat (`self.seating`, `game.table.drivers`): people at this
+- who plays each seat (`self.seating`, `game.match.seating`): people at this
   screen, bots in the worker, a Matrix room, a tutorial's script, a replay's
   record. A demo, a replay, a tutorial or an online table is a choice of drivers
   plus `self.options` (`TableOptions`), never a subclass: `demo`, `replay`,
@@ -66,7 +69,10 @@ from game.tutorial.tips import FirstTips
 
 from .autosave import Autosaver
 from .bots import TableBots
-from .drivers import Role, Seating, TableOptions, local
+from game.frontends import frontend
+from game.match.facts import Applied, Dealt, Fact, Finished
+from game.match.match import STEADY, Match, Pacing
+from game.match.seating import Role, Seating, TableOptions, local
 from .present import FramePush
 from .spec import TableComponent
 
@@ -106,6 +112,8 @@ class TableBase:
     history_id: str | None = None
     #: seconds a hard bot may think at this table (a measured demo: as long as the level takes)
     bot_time_limit: float | None = None
+    #: how the game paces the moves its match polls (`game.match.Pacing`)
+    pacing: Pacing = STEADY
 
     def init_table(self, seating: Seating | None = None, options: TableOptions | None = None) -> None:
         """Call from the scene's `__init__` once `self.tg` is set; without a seating the setup
@@ -119,6 +127,8 @@ class TableBase:
         # a table opened without a game id (online, tutorial) gets one here
         config.setdefault("game_id", new_game_id())
         self.saver = Autosaver(self.game, self._save_failed)
+        self.match = Match(self.game, self.tg, self.seating, self.pace, self.pacing)
+        self.match.subscribe(self.heard)
         self.frame_push = FramePush()
         self.first_tips = FirstTips(self)
         self.components: list[TableComponent] = []  # the online strip, the tutorial's guide
@@ -172,6 +182,10 @@ class TableBase:
 
     def results_scene(self) -> "Scene":
         raise NotImplementedError
+
+    def pace(self) -> float:
+        """Seconds between two moves the match polls (the settings' bot pace and the table's speed)."""
+        return 0.0
 
     def save_name(self) -> str:
         """The name a named save is offered under."""
@@ -269,7 +283,7 @@ class TableBase:
         self.saver.poll()
         self.first_tips.check(dt)
         if self.remote is not None:
-            self.remote.update(self)
+            self.remote.update()
 
     def is_human(self, seat: int | None) -> bool:
         """A person at this screen plays `seat` (the same as `acts_here`)."""
@@ -297,16 +311,23 @@ class TableBase:
             self.app.present_only(self.app._present + rects)
 
     # ------------------------------------------------------------ actions
+    def heard(self, fact: Fact) -> None:
+        """The table's listener of its match: an action (anyone's) or a room's chance outcome went
+        into the engine; the game is over (after the action that ended it)."""
+        if isinstance(fact, Applied):
+            self.on_applied(fact.action, list(fact.events))
+        elif isinstance(fact, Dealt):
+            frontend(self.game).show_chance(self, list(fact.events))
+        elif isinstance(fact, Finished):
+            self.game_over()
+
     def on_applied(self, action: Any, events: list | None) -> None:
-        """An action (anyone's) went into the engine: keep the game, end it if it is over."""
-        if self.remote is not None:
-            self.remote.applied(action)   # ours goes to the room
+        """An action (anyone's; None: a room's chance outcome) went into the engine: the hosted
+        components and the first-game tips hear of it, the game is kept (its end is `Finished`'s)."""
         for c in self.components:
             c.applied(action, events)
         self.first_tips.after_applied(action, events)
-        if self.tg.state.is_over:
-            self.game_over()
-        else:
+        if not self.tg.state.is_over:
             self.autosave()
 
     def undo(self) -> None:

@@ -1,16 +1,18 @@
 """Remote seats: a table whose other players (and bots) sit at a Matrix room.
 
 An online table is an ordinary table whose seats are driven this way
-(`game.table.drivers.online`):
+(`game.match.seating.online`):
 
 - every seat that is not ours has a `drivers.Remote` driver: the table polls
   it as it polls a bot, and gets the room's next agreed action (the host runs
   the real bots and posts theirs);
 - `RemoteTable` is polled by the base each frame (`TableBase.update_table`):
-  it polls the session, gives the local game the chance outcomes the host
-  posted (the game waits, animating, until they come; each game shows them
-  through its own front end's `show_chance` hook), and posts our own actions
-  (`TableBase.on_applied`).
+  it polls the session and reopens a table that left the room's game; the
+  table's match (`game.match.Match`) takes the chance outcomes the host
+  posted from it (`outcome`: the game waits, animating, until they come; each
+  game shows them through its own front end's `show_chance` hook), posts our
+  own actions (`applied`, or `post` ahead of the local game) and plays the
+  room's actions back in seat order (`next_remote`).
 
 Our own actions are applied at once and reconciled: the room's replica
 (`game.online.replica`) is the truth; if what the table applied ever differs
@@ -21,8 +23,6 @@ from __future__ import annotations
 
 import logging
 from typing import TYPE_CHECKING, Any, Callable
-
-from game.frontends import frontend
 
 if TYPE_CHECKING:
     from game.online.session import Session
@@ -111,25 +111,28 @@ class RemoteTable:
             log.warning("the room would not take our %r: the table is opened again", text)
             self.stale = True
 
-    def update(self, scene: Any) -> None:
-        """Once a frame: the network, the room's agreement, the host's chance outcomes."""
+    def update(self) -> None:
+        """Once a frame: the network and the room's agreement (a table that left the room's game
+        is opened again from the replica)."""
         self.session.poll()
         t = self.session.tables.tables.get(self.room_id)
         if t is None:
             return
         t.unread = 0                       # the player is looking at this table: nothing here is unread
-        rep = t.replica
-        if self.stale or self._diverged(rep):
+        if self.stale or self._diverged(t.replica):
             self.stale = False
             self.reopen()
-            return
-        state = scene.tg.state
-        if not self.chance_pending(state):
-            return
+
+    def outcome(self, state: Any) -> list[str] | None:
+        """The host's chance outcome the local game waits for, once the room has it (the match
+        resolves it: `game.match.Match.step`), else None."""
+        rep = self.replica
+        if rep is None or self.stale or not self.chance_pending(state):
+            return None
         k = len(state.chance)
         if k < len(rep.state.chance) and rep.state.chance[k].at == len(self.done):
-            events = state.resolve_chance(list(rep.state.chance[k].outcome))
-            frontend(scene.game).show_chance(scene, events or [])
+            return list(rep.state.chance[k].outcome)
+        return None
 
     def _diverged(self, rep: Any) -> bool:
         n = min(len(self.done), len(rep.actions))

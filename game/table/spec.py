@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 
-from .drivers import Plan, TableOptions, local
+from game.match.seating import Plan, TableOptions, local
 
 if TYPE_CHECKING:
     pass

@@ -4,7 +4,7 @@ A tutorial is no kind of table. `tutorial_table(app, game, index)` opens the
 game's ordinary table through the one factory (`game.tables.build_table`) at
 the script's step `index` (`steps.state_at`), with
 
-- its other seats driven by the script (`game.table.drivers.scripted`), and
+- its other seats driven by the script (`game.match.seating.scripted`), and
 - a `GuidePanel` component on top: it lets the table's own input through only
   while the step wants the player to act, vets every action the player makes
   before the engine sees it (`TableBase.vet`: a wrong one is refused with the
@@ -184,7 +184,7 @@ def game_part(game: str) -> GamePart:
 def tutorial_table(app: "App", game: str, index: int) -> Any:
     """`game`'s table at step `index` of its tutorial, with the guide panel on top."""
     from game import tables
-    from game.table.drivers import scripted
+    from game.match.seating import scripted
     from game.table.spec import TableSpec
 
     from . import player_name

@@ -35,13 +35,13 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from .bots import TableBots, bot_seeds
+from game.table.bots import TableBots, bot_seeds
 
 if TYPE_CHECKING:
     from game.tutorial.guide import Guide
     from game.ui.layout import Layout
 
-    from .remote import RemoteTable
+    from game.table.remote import RemoteTable
 
 
 class Role(enum.Enum):
