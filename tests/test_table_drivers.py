@@ -11,6 +11,8 @@ test_online_ui.py.)
 """
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine import lineit, linyo
@@ -192,16 +194,24 @@ def test_a_tutorial_is_scripted_and_offers_no_save(home, game, lang):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_hints_shown_and_undos_are_tallied_into_the_config_and_its_autosave(home, game, monkeypatch):
+def test_hints_shown_and_undos_are_tallied_into_the_config_and_its_autosave(home, game):
     """What the game is played with reaches the config at once and its autosave with it (a kill
-    before the next move keeps it): a hint shown by the scene, an undo through `TableBase.undo`."""
+    before the next move keeps it): a hint shown through the match, the hint's move, an undo through
+    `TableBase.undo` (the match's one rewind): the table's tally listens to its match."""
     from game import storage
+    from game.match.facts import By
     app = menu_app((1280, 720), anim_speed="off", bot_pace="instant")
     table = opened(app, TableSpec(game, setup(game, "human", "bot")))
-    table.hint_shown(0, {"action": "whatever the worker said"})
-    monkeypatch.setattr(table, "take_back", lambda: True)
+    deadline = time.monotonic() + 60
+    while table.tg.state.current_seat != 0 and time.monotonic() < deadline:
+        app.step(DT)                          # the bot's turn first, if it has the first one
+    assert table.tg.state.current_seat == 0
+    hint = str(table.tg.state.legal_actions()[0])
+    table.match.hint_shown(0, hint)
+    table.match.submit(hint, By.HINT)
+    assert table.tg.state.undo_points(), "the hint's move can be taken back"
     table.undo()
     table.saver.flush()
     kept = storage.read_save(storage.autosave_path(game))["payload"]["config"]["played_with"]
-    assert kept == table.tg.config["played_with"] == {"hints": 1, "hint_moves": 0, "undos": 1}
+    assert kept == table.tg.config["played_with"] == {"hints": 1, "hint_moves": 1, "undos": 1}
     assert table.standing.counted and table.standing.saved and table.counts and table.keeps_saves

@@ -528,7 +528,6 @@ class TableScene(TableBase, TableInput, Scene):
         h = self.bots.poll_hint(self.ctrl.state, cur)
         if h is not None:
             self.hint = h
-            self.hint_shown(cur, h)
             self.hint_wanted = False
             self.match.hint_shown(cur, str(h.get("action")))
 

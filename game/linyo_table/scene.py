@@ -782,7 +782,6 @@ class TableScene(TableBase, TableInput, TableDrawing, WidgetScene):
                 self.hints.keep(st, seat, known)
         if known is not None and self.hint_wanted:
             self.hint = known
-            self.hint_shown(seat, known)
             self.hint_why = reasons(known, st, seat)
             self.hint_wanted = False
             self.match.hint_shown(seat, str(known.get("action")))

@@ -27,9 +27,10 @@ and the base gives it the rest, the same for both games:
 - game over, once: the finished game's consequences (`game.match.outcome`: its
   final position on disk first, then History, statistics, the autosave cleared,
   achievements, the daily, the first-game tips);
-- what the game is played with (`game.match.played_with.Tally`): hints shown,
-  moves the hint played, undos, tallied in the config (so the autosave keeps
-  them) by `tell(fact)`: `undo()` tells `Undone`, a scene `hint_shown(...)`;
+- what the game is played with (`game.match.played_with.Tally`, a listener of
+  the match): hints shown (`match.hint_shown`), moves the hint played
+  (`By.HINT`), undos (`match.undo`), tallied in the config and autosaved at
+  once (a kill loses none of it);
 - the results: shown once the table has settled, hidden to look at the table
   and brought back by a click or a key;
 - the pause menu and leaving (`leave()` waits for the last write);
@@ -58,21 +59,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.frontends import frontend
 from game.i18n import _
 from game.match import outcome
 from game.match.counts import Counts, counts
-from game.match.facts import Fact, Finished, HintShown, Undone
+from game.match.facts import Applied, Dealt, Fact, Finished, HintShown, Undone
+from game.match.match import STEADY, Match, Pacing
 from game.match.played_with import Tally
-from game.ui.layout import MIN_LOGICAL_W
-
+from game.match.seating import Role, Seating, TableOptions, local
 from game.tutorial.tips import FirstTips
+from game.ui.layout import MIN_LOGICAL_W
 
 from .autosave import Autosaver
 from .bots import TableBots
-from game.frontends import frontend
-from game.match.facts import Applied, Dealt, Fact, Finished
-from game.match.match import STEADY, Match, Pacing
-from game.match.seating import Role, Seating, TableOptions, local
 from .present import FramePush
 from .spec import TableComponent
 
@@ -128,6 +127,8 @@ class TableBase:
         config.setdefault("game_id", new_game_id())
         self.saver = Autosaver(self.game, self._save_failed)
         self.match = Match(self.game, self.tg, self.seating, self.pace, self.pacing)
+        # the tally hears first, so the autosave `heard` writes already holds what it counted
+        self.match.subscribe(Tally(config))
         self.match.subscribe(self.heard)
         self.frame_push = FramePush()
         self.first_tips = FirstTips(self)
@@ -320,6 +321,8 @@ class TableBase:
             frontend(self.game).show_chance(self, list(fact.events))
         elif isinstance(fact, Finished):
             self.game_over()
+        elif isinstance(fact, (HintShown, Undone)):
+            self.autosave()     # what the game is played with is kept at once: a kill loses none of it
 
     def on_applied(self, action: Any, events: list | None) -> None:
         """An action (anyone's; None: a room's chance outcome) went into the engine: the hosted
@@ -335,23 +338,8 @@ class TableBase:
         component may refuse to rewind the engine (a tutorial's script would be left)."""
         if self.undo_rewinds() and not all(c.allows_rewind() for c in self.components):
             return
-        before = self._actions()
         if self.take_back():
-            self.tell(Undone(self.tg.state.current_seat, self._actions(), before))
-
-    def _actions(self) -> int:
-        return len(self.tg.state.to_json().get("actions", ()))
-
-    def tell(self, fact: Fact) -> None:
-        """A fact the table learnt of (a hint shown, an undo) reaches the game's tally, and the
-        autosave keeps it at once (a kill before the next move loses none)."""
-        Tally(self.tg.config)(fact)
-        self.autosave()
-
-    def hint_shown(self, seat: int, hint: Any) -> None:
-        """The scene shows a person here the hint `hint` (the worker's answer) for `seat`."""
-        action = hint.get("action") if isinstance(hint, dict) else None
-        self.tell(HintShown(seat, action if isinstance(action, str) else None))
+            self.autosave()
 
     def undo_rewinds(self) -> bool:
         """Undo now would rewind the engine (not only take back what is drawn at the table)."""
