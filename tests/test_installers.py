@@ -128,3 +128,20 @@ def test_check_minos_runs_as_a_script_and_says_how():
     done = subprocess.run([sys.executable, str(ROOT / "build" / "macos" / "check_minos.py")], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and "check_minos.py build/dist/Linebox.app" in done.stderr
+
+
+# ---------------------------------------------------------------- the lock's hashes
+
+def test_the_lock_keeps_every_file_a_supported_cpython_can_take():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import lock
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    for name in ("altgraph-0.17.5-py2.py3-none-any.whl", "certifi-2026.10.19.post1-py3-none-any.whl",
+                 "aiohttp-3.14.5-cp311-cp311-win_amd64.whl", "aiohttp-3.14.5-cp311-cp311-macosx_11_0_arm64.whl",
+                 "pycryptodome-4.5.0-cp37-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl",
+                 "ruff-0.14.0-py3-none-macosx_11_0_arm64.whl", "pytweening-1.2.0.tar.gz"):
+        assert lock._wanted(name), name
+    for name in ("aiohttp-3.14.5-cp313-cp313-win_amd64.whl", "foo-1.0-py2-none-any.whl", "foo-1.0-pp310-pypy310_pp73-any.whl"):
+        assert not lock._wanted(name), name
