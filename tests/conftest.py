@@ -7,6 +7,7 @@ monkey is one), talks to a real homeserver (`synapse`, `synapse_default`), and t
 from __future__ import annotations
 
 import multiprocessing
+import threading
 import time
 
 import pygame
@@ -52,7 +53,12 @@ def headless_home(tmp_path, monkeypatch):
     storage.problems.clear()
     yield tmp_path
     # the App a test drops with a table open never leaves it: its bot worker is closed here, as the
-    # end of the app's process ends it (the worker exits with its parent)
+    # end of the app's process ends it (the worker exits with its parent); one still starting (a
+    # table starts it in a thread, `TableBots.start`) is waited for first, or it would outlive this
+    deadline = time.monotonic() + WORKER_EXIT_SECONDS
+    for thread in threading.enumerate():
+        if thread.name.endswith("bot-worker"):
+            thread.join(max(0.0, deadline - time.monotonic()))
     worker.close_all()
     i18n.set_language("en")
     pygame.display.quit()
