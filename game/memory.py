@@ -25,7 +25,14 @@ def return_big_blocks(threshold: int = BIG) -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        # glibc's name first: find_library runs ldconfig in a child process, tens of ms at start-up
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so")
+        except OSError:
+            return False
+    try:
         return bool(libc.mallopt(M_MMAP_THRESHOLD, threshold))
-    except (OSError, AttributeError):      # another C library (musl): nothing to fix
+    except AttributeError:                  # another C library (musl): nothing to fix
         return False
