@@ -24,7 +24,7 @@ def _app() -> int:
 def report(text: str) -> str:
     """Append `text` to the app's log file; its path, or "" when there is none to write."""
     try:
-        from game.paths import log_dir
+        from game.files.paths import log_dir
         folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / "linebox.log"

@@ -28,7 +28,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--size", help="window size WxH for this run, e.g. 800x600")
     # quit after this many frames, the first menu frame included (tools/bench_startup.py: 1)
     p.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
-    # proofs of a built app (game/selftest.py), run by .ci/run and the release workflow
+    # proofs of a built app (game/dev/selftest.py), run by .ci/run and the release workflow
     p.add_argument("--selftest-imports", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--selftest-signin", nargs=3, metavar=("URL", "USER", "PASSWORD"), help=argparse.SUPPRESS)
     return p.parse_args(argv)
@@ -57,7 +57,7 @@ def open_file(app, path: str, smoke_only: bool, frames: int | None) -> int:
 
     A file that is not a usable game: the reason on stderr (and in a message box in the window), exit 2
     with --smoke."""
-    from . import history
+    from .files import history
     from .replay import viewer_for_file
     try:
         viewer = viewer_for_file(app, Path(path))
@@ -65,7 +65,7 @@ def open_file(app, path: str, smoke_only: bool, frames: int | None) -> int:
         print(f"linebox: {path}: not opened: {exc}", file=sys.stderr)
         if smoke_only:
             return 2
-        from .i18n import _
+        from .shell.i18n import _
         app.message(_("This game file cannot be opened: {reason}").format(reason=str(exc)))
         app.run(frames=frames)
         return 0
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.selftest_imports or args.selftest_signin:
-        from . import selftest
+        from .dev import selftest
         return selftest.imports() if args.selftest_imports else selftest.signin(*args.selftest_signin)
     size = None
     if args.size:
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     # when first opened (tools/bench_startup.py times this against a bare window)
     import pygame
 
-    from .app import App
+    from .shell.app import App
 
     app = App(size=size)
     app.to_menu()
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.smoke:
             return smoke(app)
         if args.demo:
-            from . import tables
+            from .shell import tables
             return tables.run_demo(app, args.demo, args.players, args.seed, args.speed, args.exit_at_end)
         if args.tutorial:
             app.start("tutorial", args.tutorial)

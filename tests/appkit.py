@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.app import App
+from game.shell.app import App
 
 DT = 1 / 60
 

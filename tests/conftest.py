@@ -4,7 +4,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n, storage
+from game.shell import i18n
+from game.files import storage
 from synapse_server import synapse  # noqa: F401  (the fixture: one homeserver for the online modules)
 
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from game import storage, tables
-from game.app import App
+from game.files import storage
+from game.shell import tables
+from game.shell.app import App
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.history import HistoryScene
 from game.scenes.load import LoadScene
@@ -43,7 +44,7 @@ def _saved_then_load(app: App) -> None:
 
 def _history_with_a_branch(app: App) -> None:
     """A finished game and a game played on from its sixth move (listed as its branch)."""
-    from game import history
+    from game.files import history
     from game.replay.__main__ import finished_game
     seats = [{"name": "Ada", "kind": "human", "level": None}, {"name": "Bruno", "kind": "bot", "level": "hard"}]
     parent = history.record_game("linyo", finished_game("linyo", 2, 7).to_json(), seats)
@@ -54,7 +55,7 @@ def _history_with_a_branch(app: App) -> None:
 
 def _statistics_played(app: App) -> None:
     """Statistics after a few games: the table, the bests with their links, the chart (Linyo last)."""
-    from game import stats
+    from game.files import stats
     for i in range(3):
         stats.record_result("lineit", {"seats": [{"name": "Ada", "kind": "human", "level": None, "score": 20 + i},
                                                  {"name": "Bruno", "kind": "bot", "level": "hard", "score": 25}],
@@ -97,7 +98,7 @@ SCENES: dict[str, Callable[[App], None]] = {
 
 def start(size: tuple[int, int], lang: str) -> App:
     """An app at `size` in `lang` with animations off (a scene is at rest after a few frames)."""
-    from game.settings import Settings
+    from game.files.settings import Settings
     settings = Settings.load()
     settings.language, settings.anim_speed = lang, "reduced"
     settings.save()

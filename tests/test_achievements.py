@@ -13,7 +13,8 @@ from engine.core import Rng
 from engine.games import game as game_info
 from engine.lineit import events as L
 from engine.linyo import events as Y
-from game import i18n, stats, storage
+from game.shell import i18n
+from game.files import stats, storage
 from game.achievements import common, store, streak
 from game.achievements.model import Finished
 

@@ -11,10 +11,11 @@ from engine.bots.worker import BotWorker
 from engine.core import Rng
 from engine.games import game as game_info
 from game import challenge as ch
-from game import stats, tables
+from game.files import stats
+from game.shell import tables
 from game.achievements import store
-from game.challenge_ghost import GhostReplay
-from game.challenge_scenes import ChallengeEnter, ChallengeOffer
+from game.challenge.ghost import GhostReplay
+from game.challenge.scenes import ChallengeEnter, ChallengeOffer
 from game.scenes.achievements import AchievementsScene
 from game.scenes.load import LoadScene
 from game.scenes.stats_scene import StatsScene
@@ -147,7 +148,7 @@ def test_results_say_what_was_earned_and_offer_a_challenge(headless_home, monkey
     res = open_finished(app, game, state, config)
     assert [a.id for a in res.extras.earned] == ["any.hard_bots3"]
     assert "any.hard_bots3" in stats.load()["achievements"]["earned"]
-    from game.i18n import _
+    from game.shell.i18n import _
     drawn = " ".join(readable(app, monkeypatch, f"{game} results"))
     assert _("Giant slayer") in drawn
     assert res.extras.b_challenge.visible

@@ -7,8 +7,9 @@ import types
 import pygame
 import pytest
 
-from game import sound, storage
-from game.app import App
+from game.shell import sound
+from game.files import storage
+from game.shell.app import App
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.menu import MenuScene
 from game.scenes.rules import RulesScene
@@ -194,10 +195,10 @@ def test_resize_keeps_every_screen_inside_the_window(home, size):
 
 
 def fake_table(monkeypatch, game, make_game, make_table):
-    """The table seam (`game.tables.build_table`) reaches a stand-in front end for `game`."""
+    """The table seam (`game.shell.tables.build_table`) reaches a stand-in front end for `game`."""
     import dataclasses
 
-    from game import frontends
+    from game.shell import frontends
     # the game's own front end (its setup options, statistics...) with the table's two hooks stood in
     ui = dataclasses.replace(frontends.frontend(game), package="tests.fake",
                              make_game=make_game, make_table=make_table)
@@ -340,7 +341,7 @@ def test_real_rulebook_in_three_languages(home):
 
 
 def test_statistics_scene_shows_recorded_results(home):
-    from game import stats
+    from game.files import stats
     app = start()
     click(app, menu_button(app, "Statistics").rect.center)
     assert not app.top.has_games() and app.top.bests == []

@@ -8,14 +8,15 @@ import pygame
 import pytest
 
 from engine.bots.worker import BotWorker
-from game import storage, tables
-from game.app import App, fit_window
+from game.files import storage
+from game.shell import tables
+from game.shell.app import App, fit_window
 from game.table import bots as table_bots
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.load import LoadScene
 from game.scenes.menu import MenuScene
 from game.scenes.setup import SetupScene
-from game.settings import UI_SCALES
+from game.files.settings import UI_SCALES
 from game.ui import text as T
 from game.ui.layout import Layout
 from game.ui.widgets import TextInput

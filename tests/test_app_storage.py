@@ -7,9 +7,10 @@ import os
 
 import pytest
 
-from game import i18n, stats, storage
-from game.settings import Settings
-from game.paths import ROOT
+from game.shell import i18n
+from game.files import stats, storage
+from game.files.settings import Settings
+from game.files.paths import ROOT
 
 
 @pytest.fixture

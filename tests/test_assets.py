@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from game import palette as P
+from game.ui import palette as P
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "assets" / "cards"

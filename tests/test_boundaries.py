@@ -104,10 +104,10 @@ def game_names_in_code(tree: ast.Module) -> list[str]:
 
 def test_the_import_reader_resolves_every_form():
     source = ("import pygame.display\nfrom .. import lineit\nfrom ..bots.base import Bot\n"
-              "def f():\n    from game import tables\n")
+              "def f():\n    from game import replay\n")
     found = imported(ast.parse(source), "engine.core.record", is_package=False)
     assert {"pygame.display", "engine", "engine.lineit", "engine.bots.base", "engine.bots.base.Bot",
-            "game", "game.tables"} <= found
+            "game", "game.replay"} <= found
 
 
 def test_the_name_finder_skips_docstrings_only():

@@ -8,7 +8,8 @@ import pytest
 
 from engine import linyo
 from engine.core import Rng
-from game import history, stats, storage, tables
+from game.files import history, stats, storage
+from game.shell import tables
 from game.replay.branch import branch_config, branch_envelope
 from game.replay.files import load_file
 from game.replay.model import Replay
@@ -36,7 +37,7 @@ def test_branch_config_names_are_valid(tmp_path):
     rp = Replay.from_file(load_file(hostile_file(tmp_path, NAMES)))
     config = branch_config(rp, 0, seed=3)
     assert [s["name"] for s in config["seats"]] == ["Ada Lovelace", "Eve Bot"]
-    from game import schema
+    from game.files import schema
     schema.CONFIG.check(config)
 
 

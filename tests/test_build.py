@@ -4,7 +4,7 @@ The spec is executed with PyInstaller's build classes replaced by recorders,
 once per platform, so what it would hand to PyInstaller is checked without
 building: every resource the game reads is listed and exists, the tables
 and bots (imported by name at run time) are hidden imports, nothing the app
-reaches (game/selftest.py) is excluded, and each platform gets its icon.
+reaches (game/dev/selftest.py) is excluded, and each platform gets its icon.
 Also: the icons hold the sizes each platform asks for, the .desktop entry is
 valid, the NSIS script installs per user with a Start-menu entry and its
 uninstaller removes what it wrote, the shell scripts (and the release
@@ -141,7 +141,7 @@ def test_spec_entry_is_the_launcher_and_tables_are_hidden_imports(spec_linux):
     args, kwargs = spec_linux["calls"]["Analysis"]
     assert [Path(s) for s in args[0]] == [BUILD / "launch.py"]
     hidden = set(kwargs["hiddenimports"])                        # tables and bots load by name
-    from game.selftest import DEV_ONLY                           # the benches and tools: source only
+    from game.dev.selftest import DEV_ONLY  # the benches and tools: source only
     for path in [*(ROOT / "game").rglob("*.py"), *(ROOT / "engine").rglob("*.py")]:
         if path.name != "__main__.py":
             parts = path.relative_to(ROOT).with_suffix("").parts
@@ -177,7 +177,7 @@ def test_spec_bundles_the_reachable_modules_and_their_list(spec_linux):
 
 def test_the_developers_benches_and_tools_stay_out_of_the_bundles(spec_linux):
     """They run from the source only; left out, they keep the installers within 20,000,000 bytes."""
-    from game import selftest
+    from game.dev import selftest
     assert selftest.DEV_ONLY and not set(spec_linux["ns"]["RUNTIME"]) & selftest.DEV_ONLY
     assert selftest.DEV_ONLY <= set(spec_linux["ns"]["EXCLUDES"])
 
@@ -198,7 +198,7 @@ def test_spec_stores_modules_uncompressed_and_strips_docstrings_of_libraries_onl
     """The installers compress the PYZ better than zlib does module by module (issue 25: the 20 MB goal)."""
     ns = spec_linux["ns"]
     assert ns["ZlibArchiveWriter"]._COMPRESSION_LEVEL == 0
-    entries = [("game.app", "a.py", "PYMODULE"), ("engine.bots", "b.py", "PYMODULE"),
+    entries = [("game.shell.app", "a.py", "PYMODULE"), ("engine.bots", "b.py", "PYMODULE"),
                ("nio.api", "c.py", "PYMODULE"), ("asyncio", "d.py", "PYMODULE"), ("gamelib", "e.py", "PYMODULE")]
     assert [kind for _, _, kind in ns["optimized"](entries)] == [
         "PYMODULE", "PYMODULE", "PYMODULE-2", "PYMODULE-2", "PYMODULE-2"]
@@ -361,7 +361,7 @@ def test_launcher_survives_a_windowed_build_without_stderr(tmp_path, monkeypatch
 # ---------------------------------------------------------------- self-tests of a built app
 
 def test_selftest_imports_names_what_the_bundle_lacks(tmp_path, monkeypatch, capsys):
-    from game import selftest
+    from game.dev import selftest
     (tmp_path / selftest.RUNTIME_MODULES).write_text("json\ngame.selftest\nlinebox_no_such_module\n")
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert selftest.imports() == 1
@@ -387,7 +387,7 @@ def test_selftest_flags_are_hidden_and_run_from_source():
 
 def test_reachable_leaves_out_what_only_a_failed_import_loaded():
     """nio.store.database imports sqlite3, then fails without peewee: sqlite3 is not reachable through it."""
-    from game import selftest
+    from game.dev import selftest
     names = selftest.reachable()
     assert {"game.online.client", "nio", "ssl"} <= set(names)
     assert all(not n.startswith("nio.store.database") for n in names)
@@ -698,7 +698,7 @@ def unix_only_uses(path: Path) -> list[str]:
 
 
 def test_no_unix_only_module_without_a_platform_check():
-    """`import resource` at the top of game/demo_figures.py crashed every --demo on Windows."""
+    """`import resource` at the top of game/table/demo_figures.py crashed every --demo on Windows."""
     files = [p for folder in ("game", "engine") for p in sorted((ROOT / folder).rglob("*.py"))]
     files.append(BUILD / "launch.py")
     found = [use for path in files for use in unix_only_uses(path)]

@@ -10,7 +10,7 @@ import pytest
 from engine.core import Rng
 from engine.games import game as game_info
 from game import challenge as ch
-from game.frontends import frontend
+from game.shell.frontends import frontend
 
 
 def played(game, seats, seed, **options):
@@ -110,7 +110,7 @@ def test_the_file_round_trip_carries_the_challengers_game(headless_home, tmp_pat
     kept = ch.kept_game(friend[ch.CONFIG_KEY]["game"])
     assert kept is not None and kept["result"]["scores"] == list(state.scores())
     # an older Linebox opens it as a plain game: it is one
-    from game import history
+    from game.files import history
     assert history._checked(history.read_file(path))["finished"]
 
 
@@ -148,7 +148,7 @@ def test_play_again_is_no_longer_the_challenge():
 
 
 def test_the_ghost_stands_where_the_challenger_stood_after_as_many_decisions():
-    from game.challenge_ghost import Ghost, decisions
+    from game.challenge.ghost import Ghost, decisions
     from game.replay.model import Replay
     state, config = played("lineit", [hard(0), ADA, hard(2)], 31)
     rp = Replay.from_state("lineit", state, config["seats"])

@@ -7,8 +7,8 @@ import pytest
 
 from engine import lineit, linyo
 from game import challenge as ch
-from game import i18n
-from game.challenge_scenes import ChallengeEnter, ChallengeOffer
+from game.shell import i18n
+from game.challenge.scenes import ChallengeEnter, ChallengeOffer
 
 from test_first_tips import DT, open_table, start
 

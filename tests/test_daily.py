@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from game import stats
+from game.files import stats
 from game.daily import attempts
 from game.daily.bench import event, played
 from game.daily.day import Daily, challenge, games, seed_for
@@ -155,7 +155,7 @@ def test_one_counted_attempt_a_day_kept_in_the_statistics(headless_home, games_p
     assert attempts.plan(daily) == attempts.PRACTICE        # no autosave of g1: it was left
     assert attempts.begin(daily, "g2") == attempts.PRACTICE
     assert attempts.begin(Daily("lineit", DAY), "g3") == attempts.COUNTED   # each game has its own
-    from game import history
+    from game.files import history
     file = games_played["linyo"][0]
     for game_id in ("g1", "g2"):
         kept = history.record_game("linyo", file["record"], file["seats"], game_id=game_id)
@@ -180,7 +180,7 @@ def test_one_counted_attempt_a_day_kept_in_the_statistics(headless_home, games_p
 
 
 def test_a_broken_daily_section_or_outbox_is_set_aside_not_used(headless_home):
-    from game import storage
+    from game.files import storage
     data = stats.empty()
     data["daily"] = {"linyo": {"2026-03-14": {"game_id": "g", "started": "x", "score": "lots"}}}
     storage.write_json(storage.stats_path(), data)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from game import history, stats, storage, tables
+from game.files import history, stats, storage
+from game.shell import tables
 from game.daily import attempts
 from game.daily.bench import played
 from game.daily.day import challenge
-from game.i18n import set_language
+from game.shell.i18n import set_language
 from game.replay.scene import ReplayScene
 from game.ui.widgets import label_text
 from test_table_linyo import DT, click, home, play_out, start_app  # noqa: F401  (home: the fixture)
@@ -72,7 +73,7 @@ def test_a_linyo_daily_counts_once_then_practice_and_waits_to_be_posted(home):
 
 
 def _drawn_note(scene) -> str:
-    from game.i18n import ngettext
+    from game.shell.i18n import ngettext
     return ngettext("{n} result waits to be posted to its leaderboard (sign in, or the homeserver is away).",
                     "{n} results wait to be posted to their leaderboards (sign in, or the homeserver is away).",
                     scene.waiting).format(n=scene.waiting)

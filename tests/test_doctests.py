@@ -78,8 +78,8 @@ def test_an_uncollected_prompt_is_counted():
 
 @pytest.fixture
 def english():
-    """Each module's examples start in English (game.i18n's own examples switch language)."""
-    from game import i18n
+    """Each module's examples start in English (game.shell.i18n's own examples switch language)."""
+    from game.shell import i18n
 
     i18n.set_language("en")
     yield

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from engine import lineit
-from game import history, i18n, stats
-from game.app import App
+from game.files import history, stats
+from game.shell import i18n
+from game.shell.app import App
 from game.lineit_table.model import TableGame as LineitGame
 from game.lineit_table.scene import TableScene
 from game.linyo_table.model import TableGame

@@ -8,14 +8,14 @@ import pytest
 
 from engine.core import Rng
 from engine.games import games
-from game.frontends import frontends
+from game.shell.frontends import frontends
 
 ROOT = Path(__file__).resolve().parent.parent
 # Shared front-end modules that once branched on a game's name; they ask the registries now.
-SHARED = ("game/history.py", "game/stats.py", "game/schema.py", "game/game_stats.py", "game/ui/game_stats_panel.py",
+SHARED = ("game/files/history.py", "game/files/stats.py", "game/files/schema.py", "game/files/game_stats.py", "game/ui/game_stats_panel.py",
           "game/scenes/setup.py", "game/scenes/stats_scene.py", "game/scenes/rules.py", "game/scenes/history.py",
           "game/tutorial/__init__.py", "game/tutorial/progress.py", "game/tutorial/offer.py",
-          "game/rulebook/__init__.py", "game/monkey.py")
+          "game/rulebook/__init__.py", "game/dev/monkey.py")
 
 
 @pytest.mark.parametrize("path", SHARED)

@@ -1,4 +1,4 @@
-"""End-of-game statistics (game/game_stats.py): hand-checked event lists and seeded games."""
+"""End-of-game statistics (game/files/game_stats.py): hand-checked event lists and seeded games."""
 from __future__ import annotations
 
 import pytest
@@ -7,7 +7,7 @@ from engine.core import Rng
 from engine.games import game
 from engine.lineit import events as L
 from engine.linyo import events as Y
-from game import game_stats as G
+from game.files import game_stats as G
 from game.linyo_table.tally import LinyoSeat
 
 

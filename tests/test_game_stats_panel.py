@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from engine.games import game as game_info
-from game import i18n
+from game.shell import i18n
 from game.ui import text as T
 from game.ui.game_stats_panel import GameStatsPanel
 

@@ -10,8 +10,9 @@ import pytest
 
 from engine import lineit, linyo
 from engine.core import Rng
-from game import history, history_bench
-from game.app import App
+from game.files import history
+from game.dev import history_bench
+from game.shell.app import App
 from game.scenes.dialogs import ConfirmScene, MessageScene
 from game.scenes.history import HistoryScene
 
@@ -286,7 +287,7 @@ def test_history_screen(home, size):
 
 
 def test_history_screen_empty_and_languages(home):
-    from game import i18n
+    from game.shell import i18n
     app = start((800, 600))
     scene = HistoryScene(app)
     app.push(scene)
@@ -331,7 +332,7 @@ def test_a_game_file_with_a_number_past_floats_is_set_aside_and_the_rest_listed(
     text = json.dumps(history.game_file(kept.id))
     text = text.replace('"scores": [', f'"scores": [{number}, ', 1)
     hand_copied("20250101-120000-lineit-aaaaaa", text)
-    from game import storage
+    from game.files import storage
     storage.problems.clear()
     index = history.load()
     assert index.ids() == {kept.id} and index.entry(0).id == kept.id
@@ -346,7 +347,7 @@ def test_a_game_file_with_a_number_past_floats_is_set_aside_and_the_rest_listed(
 def test_a_game_ends_well_beside_a_broken_history_file(home):
     """The game end: kept, counted, autosave cleared -- with a file of scores 1e400 in history/."""
     import test_table_linyo as YT
-    from game import stats, storage
+    from game.files import stats, storage
     kept = history.record_game("lineit", played("lineit", 3, 1), SEATS3)
     hand_copied("20250101-120000-lineit-bbbbbb",
                 json.dumps(history.game_file(kept.id)).replace('"scores": [', '"scores": [1e400, ', 1))
@@ -528,7 +529,7 @@ def test_one_unusable_file_costs_one_read_not_a_rebuild_at_every_load(home, monk
 
 def test_an_unusable_file_that_cannot_be_moved_is_remembered_as_skipped(home, monkeypatch):
     import os
-    from game import storage
+    from game.files import storage
     history_bench.fill(200, samples=4)
     bad = hand_copied("20250101-120000-lineit-ffffff", b"{ not json")
     real_replace = os.replace

@@ -2,7 +2,8 @@
 its game, from its moment, not as another game with another seed."""
 from __future__ import annotations
 
-from game import history, tables
+from game.files import history
+from game.shell import tables
 from game.replay.__main__ import finished_game
 from game.replay.branch import branch_envelope
 from game.replay.model import Replay

@@ -23,10 +23,10 @@ from typing import Any, Callable
 import pytest
 
 from engine.core import BadSave
-from game import stats, storage
+from game.files import stats, storage
 from game.lineit_table.model import TableGame as LineitGame
 from game.linyo_table.model import TableGame
-from game.settings import Settings
+from game.files.settings import Settings
 
 BIG = "x" * 10_000_000
 LINEIT = {"game": "lineit", "seats": [{"name": "Ada", "kind": "human", "level": None},
@@ -416,7 +416,7 @@ def test_an_unwritable_folder_is_said_at_start(tmp_path, monkeypatch):
 
 
 def test_a_full_disk_costs_one_line_of_stderr_not_a_traceback_per_log_record(tmp_path, capsys):
-    from game.logfile import QuietRotatingFileHandler
+    from game.files.logfile import QuietRotatingFileHandler
 
     handler = QuietRotatingFileHandler(tmp_path / "linebox.log", encoding="utf-8")
 
@@ -539,7 +539,7 @@ def test_a_token_others_can_read_is_made_owner_only(home, caplog):
 
 
 def _history_with_two_games() -> tuple[set[str], bytes]:
-    from game import history
+    from game.files import history
     from engine import linyo
     ids = set()
     for seed in (1, 2):
@@ -554,7 +554,7 @@ def _history_with_two_games() -> tuple[set[str], bytes]:
 
 def test_history_file_corpus(home, capsys):
     """A game file in history/ (copied by hand, or damaged): set aside with one message, the others listed."""
-    from game import history
+    from game.files import history
     ids, good = _history_with_two_games()
     path = history.folder() / "20250101-120000-linyo-abcdef.linebox"
     data = json.loads(good)
@@ -602,7 +602,7 @@ def test_history_file_corpus(home, capsys):
 
 def test_history_index_corpus(home, capsys):
     """history/index.json broken any way: the games are listed, quietly (it holds nothing else)."""
-    from game import history
+    from game.files import history
     ids, _good = _history_with_two_games()
     path = history.index_path()
     good = path.read_bytes()

@@ -35,12 +35,12 @@ GAME_PACKAGES = ("game.lineit_table", "game.linyo_table")
 KNOWN_CYCLES: list[frozenset[str]] = []
 
 # Modules no cycle may ever pass through, whatever KNOWN_CYCLES says.
-NEVER_CYCLE = ("game.app", "game.scene", "game.scenes")
+NEVER_CYCLE = ("game.shell.app", "game.shell.scene", "game.scenes")
 
 # What the menu's first frame must not load (issue 23: it took 1.71× a bare window): the games'
 # rules and bots, the tables, the history, replays, online play, and every screen not shown.
-NOT_FOR_THE_MENU = ("engine.lineit", "engine.linyo", "engine.bots", "game.tables", "game.table",
-                    "game.lineit_table", "game.linyo_table", "game.frontends", "game.history", "game.replay",
+NOT_FOR_THE_MENU = ("engine.lineit", "engine.linyo", "engine.bots", "game.shell.tables", "game.table",
+                    "game.lineit_table", "game.linyo_table", "game.shell.frontends", "game.files.history", "game.replay",
                     "game.online", "game.scenes.online", "game.scenes.online_table", "game.scenes.setup",
                     "game.scenes.history", "game.scenes.stats_scene", "game.scenes.rules", "game.rulebook",
                     "asyncio", "ssl", "nio", "multiprocessing")
@@ -235,7 +235,7 @@ def test_screens_are_reached_by_name_only():
     assert "game.scenes.menu" in screens and "game.scenes.setup" in screens
     bad = sorted(f"{e.source}:{e.line} imports {e.target}" for e in edges()
                  if e.target in screens and e.target != e.source
-                 and (e.source == "game.app" or (_under(e.source, "game.scenes") and _under(e.target, "game.scenes"))))
+                 and (e.source == "game.shell.app" or (_under(e.source, "game.scenes") and _under(e.target, "game.scenes"))))
     assert not bad, bad
 
 
@@ -256,7 +256,7 @@ def test_online_never_imports_pygame():
 
 def test_the_first_menu_frame_loads_only_what_it_shows(tmp_path):
     """`linebox --frames 1` (the start-up bench's run, without a game to continue) imports none of
-    NOT_FOR_THE_MENU: they load when first opened (`game.scenes.SCENES`, `game.tables`)."""
+    NOT_FOR_THE_MENU: they load when first opened (`game.scenes.SCENES`, `game.shell.tables`)."""
     code = ("import sys; from game.__main__ import main; rc = main(['--frames', '1']); "
             "print(rc); print(' '.join(sorted(sys.modules)))")
     env = {**os.environ, "LINEBOX_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n
-from game.app import App
+from game.shell import i18n
+from game.shell.app import App
 from game.lineit_table import draw as D
 from game.lineit_table.geometry import MIN_PX
 from game.linyo_table.draw import KEYS_LEADING as LINYO_LEADING

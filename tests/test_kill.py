@@ -42,7 +42,7 @@ MARK = "LINEBOX_KILL_TEST"
 def drive() -> None:
     """Play Line-it games forever in $LINEBOX_HOME (the child side)."""
     from engine.bots.worker import BotWorker
-    from game import storage
+    from game.files import storage
     from game.lineit_table.model import TableGame
 
     storage.at_start()
@@ -79,7 +79,8 @@ def finish(where: str) -> None:
     """
     import signal
 
-    from game import history, storage, tables
+    from game.files import history, storage
+    from game.shell import tables
     import test_table_linyo as YT
 
     mode, _sep, kill = where.partition("+kill-")
@@ -136,7 +137,7 @@ def test_a_kill_at_the_game_end_keeps_the_game_once_and_counts_it_once(tmp_path,
     """Killed between the history write and the autosave clear, or inside the history's or the
     statistics' write: the next start cleans the temp files and Continue finishes the game, which is
     then in the history once and counted once (issue 24)."""
-    from game import history, stats, storage
+    from game.files import history, stats, storage
 
     home = tmp_path / "home"
     home.mkdir()
@@ -203,7 +204,7 @@ def _run_and_kill(home: Path, rng: random.Random, after_save: bool) -> tuple[lis
 
 def _check_after_kill(home: Path, lines: list[str], token: str, spent: float) -> str:
     """The next start in `home`: what the kill left must be whole and nothing may run on."""
-    from game import storage
+    from game.files import storage
     from game.lineit_table.model import TableGame
 
     tmp_left = len(list(home.rglob("*.tmp")))

@@ -115,7 +115,7 @@ def test_a_league_room_is_checked_the_same(clients):
 def test_a_homeserver_that_is_down_keeps_the_entry_until_it_is_back(clients, synapse, headless_home):
     daily = challenge("linyo")
     (ann,) = clients("ann")
-    from game import history
+    from game.files import history
     file = played(daily, bot_seed=6)
     kept = history.record_game("linyo", file["record"], file["seats"], game_id="g")
     assert attempts.queue_entry(daily, {"history": kept.id})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
+from game.shell import i18n
 from game.linyo_table.geometry import font_px
 from game.ui import text as T
 from game.ui.layout import MIN_FONT_PX

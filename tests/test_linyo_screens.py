@@ -16,8 +16,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
-from game.app import App
+from game.shell import i18n
+from game.shell.app import App
 from game.linyo_table import texts
 from game.linyo_table.draw import _ops_rect
 from game.linyo_table.geometry import MIN_TEXT_PX, font_px

@@ -1,12 +1,12 @@
 """A short monkey run over the real App in English and German: no log entry, every place visited.
 
-The long run is a command: `python -m game.monkey --events 100000 --seed S --lang de`.
+The long run is a command: `python -m game.dev.monkey --events 100000 --seed S --lang de`.
 """
 from __future__ import annotations
 
 import pytest
 
-from game import monkey
+from game.dev import monkey
 
 
 @pytest.mark.parametrize("lang, seed", [("en", 11), ("de", 12)])

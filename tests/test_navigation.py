@@ -5,7 +5,7 @@ import inspect
 
 import pytest
 
-from game.scene import Scene
+from game.shell.scene import Scene
 from game.scenes import SCENES, factory
 from game.ui.widgets import Button, label_text
 
@@ -82,7 +82,7 @@ def test_f1_opens_one_rules_reader(app):
 def test_the_online_session_starts_once_the_first_frame_is_drawn(headless_home, monkeypatch):
     """The token file is read after the menu's first frame (the online code is no part of it),
     once, not every frame; signed out, the button says "Play online"."""
-    from game.app import App
+    from game.shell.app import App
     from game.online import account
     calls: list[int] = []
     real = account.load

@@ -250,7 +250,7 @@ def test_a_finished_table_can_be_archived(players, synapse, tmp_path):
 
 def test_a_broken_setup_from_the_host_is_a_translated_message_without_the_room_id(players):
     """Item 15: the message was English only and showed the raw room id."""
-    from game import i18n
+    from game.shell import i18n
     from game.scenes.online_errors import problem_text
     ann, bo = players("ann", "bo")
     made = ann.client.create_table({"v": 1, "game": "chess", "players": 2}, "Linebox", [bo.id])

@@ -26,7 +26,7 @@ def row_of(scene, room) -> str:
 def test_host_row_names_who_has_not_joined_then_says_the_last_move(online_app):
     """Before the invitee joins, the host's row names them ("waiting for X to join"), in en/de/fr;
     once they play, its "last:" part words their move as the game log does, not as the action text."""
-    from game import i18n
+    from game.shell import i18n
     app, scene, other = online_app
     fut = scene.s.tables.create("lineit", 2, {"final_plays": 1, "first_seat": 1}, [scene.s.me, other.me])
     assert run_until(app, other, lambda: fut.done() and fut.result() in scene.s.tables.tables
@@ -61,7 +61,7 @@ def test_last_move_of_linyo_reads_as_the_log():
     """A Linyo move on the hub reads as the table's log words it, in the player's language."""
     from engine import linyo
     from engine.bots.arena import seat_game
-    from game import i18n
+    from game.shell import i18n
     from game.online.protocol import TableSetup
     from game.scenes.online_table import move_text
     setup = TableSetup("linyo", 2, {"sheet": "A", "difficulties": [2, 2]}, ("@ann:x.org", "@bo:x.org"), "@ann:x.org")
@@ -102,7 +102,7 @@ def test_finished_linyo_table_offers_its_replay_not_the_daily_sheet(online_app):
     """At a finished online Linyo table the results offer no offline game (neither Play again nor
     the daily sheet); the game is in the history, and the hub's finished row has "Watch replay",
     which opens that game in the replay viewer from our seat."""
-    from game import history
+    from game.files import history
     from game.replay.scene import ReplayScene
     from test_online_ui import open_invited_table
     app, scene, other = online_app
@@ -137,7 +137,7 @@ def test_finished_linyo_table_offers_its_replay_not_the_daily_sheet(online_app):
     assert viewer.state().scores() == other.tables[room].replica.state.scores()
     app.pop()
     # the finished row and its button fit at 800x600, in every language
-    from game import i18n
+    from game.shell import i18n
     from game.ui import text as T
     app.resize(800, 600)
     for lang in ("en", "de", "fr"):

@@ -22,7 +22,7 @@ from game.online.bench import autoplay  # noqa: E402
 from game.online.client import MatrixClient  # noqa: E402
 from game.online.rules import has_external_chance  # noqa: E402
 from game.online.tables import HostSecrets, OnlineTables  # noqa: E402
-from game.i18n import _ as tr  # noqa: E402
+from game.shell.i18n import _ as tr  # noqa: E402
 from game.lineit_table.draw import status_text  # noqa: E402
 from game.scenes.online_table import OnlineStrip  # noqa: E402
 
@@ -71,7 +71,7 @@ def run_until(app, other: OnlineTables, until, timeout: float, bots: dict | None
 
 @pytest.fixture
 def online_app(headless_home, synapse):
-    from game.app import App
+    from game.shell.app import App
     from game.scenes.online import OnlineScene
     name = f"ui{next(_n)}"
     password = "pw-" + name
@@ -267,7 +267,7 @@ def test_linyo_second_seat_moves_before_the_first(online_app):
     assert other.tables[room].replica.state.is_over
     settle_and_compare(app, other, room, table)
     app.step(0.05)
-    from game import stats
+    from game.files import stats
     from game.scenes.online_table import online_game_id
     data = stats.load()                          # an online game counts once, under its room's id
     assert online_game_id(room) in data["ids"] and data["games"]["linyo"]["games"] == 1
@@ -279,7 +279,7 @@ def test_hub_at_800x600_and_the_host_seats_a_bot(online_app):
     """The hub's rows (a table we host, with its "Bot for …" button, and an invitation) fit at
     800x600 in English, German and French; the host seats a bot for a player who left, after a
     confirm, and the other client's table takes the new seat."""
-    from game import i18n
+    from game.shell import i18n
     from game.online.protocol import BOT
     from game.ui import text as T
     from game.ui.widgets import label_text
@@ -349,7 +349,7 @@ def test_esc_cancels_a_sign_in_and_the_next_goes_at_once(headless_home, synapse)
     and the cancelled one is never kept."""
     import socket
 
-    from game.app import App
+    from game.shell.app import App
     from game.scenes.online import OnlineScene
     hole = socket.socket()
     hole.bind(("127.0.0.1", 0))

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from engine.bots.worker import BotWorker
-from game.app import App
+from game.shell.app import App
 from game.table import bots as bots_mod
 from game.scenes.menu import MenuScene
 
@@ -58,7 +58,7 @@ def app(headless_home, monkeypatch):
 
 @pytest.mark.parametrize("game", ["lineit", "linyo"])
 def test_partial_pushes_show_the_window_exactly(app, game):
-    from game import tables
+    from game.shell import tables
     scene = tables.build_table(app, tables.demo_spec(game, players=4, seed=7, speed=6, exit_at_end=False))
     app.reset(scene)
     before = dict(app.presented)
@@ -71,7 +71,7 @@ def test_partial_pushes_show_the_window_exactly(app, game):
 
 
 def test_window_events_and_toasts_push_the_whole_window(app):
-    from game import tables
+    from game.shell import tables
     app.reset(tables.build_table(app, tables.demo_spec("lineit", players=2, seed=3, speed=4, exit_at_end=False)))
     app.run(frames=40, dt=DT)
     whole = app.presented["whole"]
@@ -202,7 +202,7 @@ def _settled(app: App) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: "%dx%d" % s)
 @pytest.mark.parametrize("game", ["lineit", "linyo"])
 def test_window_events_crossfades_toasts_and_overlays_leave_a_whole_redraw(screen_app, game, size):
-    from game import tables
+    from game.shell import tables
     from game.table.overlays import PauseScene
     app = screen_app(size)
     _check(app, "menu", 3)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import history, storage
-from game.app import App
+from game.files import history, storage
+from game.shell.app import App
 from game.replay.__main__ import finished_game
 from game.replay.branch import branch_envelope, branch_state
 from game.replay.files import export_to, open_game_file
@@ -391,7 +391,7 @@ def test_command_line_smoke(games, tmp_path, headless_home):
 @pytest.mark.parametrize("game", ["lineit", "linyo"])
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
 def test_results_show_statistics(headless_home, games, game, size):
-    from game import tables
+    from game.shell import tables
     a = App(size=size)
     a.reset(MenuScene(a))
     st = games[game]
@@ -430,7 +430,7 @@ def test_a_daily_game_is_the_daily_sheet_in_the_viewer_as_at_the_table(app, lang
     day's sheet as the table did ("daily sheet <date>"), not the random sheet it is made of."""
     from game.daily.bench import played
     from game.daily.day import challenge
-    from game.i18n import _, set_language
+    from game.shell.i18n import _, set_language
     daily = challenge("linyo")
     file = played(daily, bot_seed=3)
     set_language(lang)

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from game import history, storage, tables
+from game.files import history, storage
+from game.shell import tables
 from game.daily.bench import played
 from game.daily.day import Daily, games
 from game.replay.__main__ import finished_game

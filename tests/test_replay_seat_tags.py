@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from engine.bots.arena import seat_game
-from game import history, i18n
+from game.files import history
+from game.shell import i18n
 from game.lineit_table import draw
 from game.replay.model import Replay
 from game.replay.scene import ReplayScene

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import history
-from game.app import App
+from game.files import history
+from game.shell.app import App
 from game.replay import review as R
 from game.replay.scene import ReplayScene
 from game.ui import text as T

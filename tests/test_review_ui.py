@@ -11,8 +11,9 @@ import pytest
 
 from engine.bots.review import review
 from engine.bots.worker import BotWorker
-from game import history, i18n, tables
-from game.app import App
+from game.files import history
+from game.shell import i18n, tables
+from game.shell.app import App
 from game.replay import review as R
 from game.replay.__main__ import finished_game
 from game.replay.review_panel import MIN_PX

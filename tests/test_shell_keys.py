@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from appkit import drawn_by, menu_app
-from game import i18n
+from game.shell import i18n
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.scenes.rules import RulesScene
@@ -33,7 +33,7 @@ def move(app, pos) -> None:
 
 
 def test_enter_on_a_setup_choice_starts_and_space_changes_it(headless_home, monkeypatch):
-    from game import tables
+    from game.shell import tables
     started = []
     monkeypatch.setattr(tables, "open_replacing_autosave", lambda app, cfg: started.append(cfg))
     app = menu_app()

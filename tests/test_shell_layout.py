@@ -110,8 +110,8 @@ def test_shell_scene_is_readable_whole_and_uncovered(headless_home, monkeypatch,
 @pytest.mark.parametrize("lang", LANGS)
 def test_menu_and_pause_name_going_on_with_one_word(headless_home, lang):
     """The pause box's button and the menu's "Continue Line-it" use the same word."""
-    from game import i18n
-    from game.app import App
+    from game.shell import i18n
+    from game.shell.app import App
     from game.table.overlays import PauseScene
 
     class Table:                      # what the pause box asks of a table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n
+from game.shell import i18n
 
 
 @pytest.fixture

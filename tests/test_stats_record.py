@@ -4,7 +4,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import history, stats, storage, tables
+from game.files import history, stats, storage
+from game.shell import tables
 from game.scenes.dialogs import ConfirmScene
 
 import test_table_lineit as LT
@@ -43,7 +44,7 @@ def test_a_bots_only_linyo_game_through_the_table_is_in_the_history(home):
 
 
 def test_the_demo_game_is_kept_too(home):
-    from game import tables
+    from game.shell import tables
     app = YT.start_app()
     scene = tables.build_table(app, tables.demo_spec("linyo", players=2, seed=3, speed=50, exit_at_end=False))
     app.reset(scene)

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import history, history_bench, stats
-from game.app import App
+from game.files import history, stats
+from game.dev import history_bench
+from game.shell.app import App
 from game.scenes.dialogs import MessageScene
 from game.scenes.history import HistoryScene
 from game.scenes.menu import MenuScene

@@ -6,7 +6,7 @@ import errno
 import pytest
 
 from engine.bots.worker import BotWorker
-from game import storage
+from game.files import storage
 from game.table import bots as bots_mod
 from game.table.bots import TableBots, bot_seed, bot_seeds, fallback
 from game.table.overlays import PauseScene

@@ -2,7 +2,7 @@
 
 Each driver combination (a person and bots, hot seat, the demo, a replay, a
 tutorial, a finished game, a table waiting for an online deal) is opened
-through `game.tables.build_table` for both games, and in English, German and
+through `game.shell.tables.build_table` for both games, and in English, German and
 French the table must say only what is true: "thinking…" / "is playing…" only
 while a bot decides, "your move is sent" only at an online table, "Game over."
 only when the engine says so, "Save game" only for a game that can be saved.
@@ -15,8 +15,8 @@ import pytest
 
 from engine import lineit, linyo
 from engine.bots.worker import BotWorker
-from game import i18n, tables
-from game.i18n import _
+from game.shell import i18n, tables
+from game.shell.i18n import _
 from game.table import bots as bots_mod
 from game.table.drivers import Role, TableOptions, record
 from game.table.overlays import PauseScene

@@ -10,8 +10,8 @@ import pytest
 
 from engine import lineit, linyo
 from engine.bots.worker import BotWorker
-from game.app import App
-from game import i18n
+from game.shell.app import App
+from game.shell import i18n
 from game.lineit_table.model import TableGame as LineitGame
 from game.lineit_table.draw import draw_base
 from game.lineit_table.results import COLUMNS, ResultsScene

@@ -11,8 +11,9 @@ import pytest
 
 from engine.bots.worker import BotWorker
 
-from game import stats, storage, tables
-from game.app import App
+from game.files import stats, storage
+from game.shell import tables
+from game.shell.app import App
 from game.table import bots as bots_mod
 from game.table.overlays import PassScene
 from game.lineit_table.results import ResultsScene
@@ -375,7 +376,7 @@ def _same_as_full_redraw(app: App, sc: TableScene) -> bool:
 
 
 def test_partial_redraw_leaves_no_trails(home):
-    from game import tables
+    from game.shell import tables
     app = start()
     sc = tables.build_table(app, tables.demo_spec("lineit", players=4, seed=7, speed=4, exit_at_end=False))
     app.reset(sc)

@@ -8,8 +8,8 @@ import pytest
 
 from engine import lineit
 from engine.lineit import events as E
-from game import i18n
-from game.i18n import _
+from game.shell import i18n
+from game.shell.i18n import _
 from game.lineit_table import texts
 from game.lineit_table.draw import text_items
 from game.lineit_table.geometry import MIN_PX

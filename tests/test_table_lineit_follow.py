@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import i18n
+from game.shell import i18n
 from game.lineit_table import texts, tips
 from game.lineit_table.results import ResultsScene
 from game.lineit_table.geometry import MIN_PX

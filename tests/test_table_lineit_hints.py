@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from engine import lineit
-from game import i18n
+from game.shell import i18n
 from game.lineit_table import texts
 from test_table_lineit import click, config, frames, home, open_game, start, until  # noqa: F401
 

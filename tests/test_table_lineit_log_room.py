@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
+from game.shell import i18n
 from game.lineit_table.draw import draw_hint_facts, log_entries, log_title
 from test_table_lineit import config, frames, home, open_game, start, until  # noqa: F401
 from test_table_lineit_follow_bots import play_one_turn

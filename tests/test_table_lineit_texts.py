@@ -10,7 +10,7 @@ import pytest
 from engine import lineit
 from engine.lineit.events import EVENT_KINDS
 from engine.lineit.refusals import REFUSALS
-from game import i18n
+from game.shell import i18n
 from game.lineit_table import log, texts
 
 SAMPLE = {"card": "57", "above": 57, "below": 12, "limit": 2, "bet": 4, "text": "xyz", "kind": "deal",

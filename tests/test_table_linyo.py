@@ -8,8 +8,9 @@ import pytest
 
 from engine import linyo
 from engine.bots.worker import BotWorker
-from game import storage, tables
-from game.app import App
+from game.files import storage
+from game.shell import tables
+from game.shell.app import App
 from game.table import bots as bots_mod
 from game.linyo_table.model import TableGame
 from game.linyo_table.results import ResultsScene
@@ -145,7 +146,7 @@ def test_solo_game_by_mouse_records_a_personal_best(home):
     assert storage.latest_autosave() is not None
     play_out(app, scene)
     assert storage.latest_autosave() is None
-    from game import stats
+    from game.files import stats
     data = stats.load()
     assert data["games"]["linyo"]["games"] == 1
     assert data["linyo_solo"]["A/2"]["best"] == scene.state.scores()[0]
@@ -242,7 +243,7 @@ def test_autosave_and_continue_restore_exactly(home):
     assert again.state.view(0) == linyo.from_json(env["payload"]["record"]).view(0)
     # a broken payload is refused with a message, not a crash
     from engine.core import BadSave
-    from game import tables
+    from game.shell import tables
     with pytest.raises(BadSave):
         tables.build_table(app, tables.TableSpec("linyo", {"seats": []}, save={"record": {"game": "linyo"},
                                                                                "config": {"seats": []}}))

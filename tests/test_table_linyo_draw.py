@@ -9,13 +9,13 @@ import pygame
 import pytest
 
 from engine.bots.worker import BotWorker
-from game import palette as P
+from game.ui import palette as P
 from game.table import bots as bots_mod
-from game import tables
+from game.shell import tables
 from game.linyo_table.geometry import COLS, ROWS, SheetGeom
 from game.linyo_table.sheet_draw import InkLine, SheetCanvas, draw_ink, settled_sheet
 
-from game.app import App
+from game.shell.app import App
 from game.scenes.menu import MenuScene
 
 from test_table_linyo import DT, HUMAN, bot, config, home, open_game, post, start_app  # noqa: F401

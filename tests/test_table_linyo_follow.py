@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from engine import linyo
-from game import stats, storage
-from game.app import App
+from game.files import stats, storage
+from game.shell.app import App
 from game.linyo_table.model import TableGame
 from game.linyo_table.scene import TableScene as LinyoTable
 from game.table.drivers import TableOptions
@@ -113,7 +113,7 @@ def test_a_stale_message_clears_when_the_player_acts(home):
 
 def test_refusals_start_with_a_capital_or_a_field_and_keep_colours_lower_case(home):
     from engine.linyo.refusals import REFUSALS
-    from game.i18n import set_language
+    from game.shell.i18n import set_language
     from game.linyo_table import texts
     set_language("de")
     assert texts.explain(REFUSALS.refuse("move.no_die", field="j3", colour="blue")) == \
@@ -136,7 +136,7 @@ def test_every_refusal_code_and_event_kind_has_text_in_every_language(home, lang
     import string
     from engine.linyo.events import EVENT_KINDS
     from engine.linyo.refusals import REFUSALS
-    from game.i18n import _, set_language
+    from game.shell.i18n import _, set_language
     from game.linyo_table import texts
     from game.linyo_table.log import describe
     set_language(lang)

@@ -9,8 +9,8 @@ import pygame
 
 from engine import linyo
 from engine.linyo.events import DiceRolled
-from game.app import App
-from game.i18n import set_language
+from game.shell.app import App
+from game.shell.i18n import set_language
 from game.linyo_table import texts, tips
 from game.linyo_table.log import describe
 from game.linyo_table.path import preview

@@ -8,7 +8,7 @@ import pytest
 
 from engine import linyo
 from engine.bots.worker import BotWorker
-from game import i18n
+from game.shell import i18n
 from game.linyo_table import hints
 from game.table import bots as bots_mod
 from game.ui.widgets import label_text

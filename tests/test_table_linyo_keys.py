@@ -11,8 +11,8 @@ import pytest
 from engine import linyo
 from engine.bots.worker import BotWorker
 from engine.linyo.reach import reach
-from game import i18n, tables
-from game.app import App
+from game.shell import i18n, tables
+from game.shell.app import App
 from game.linyo_table.geometry import COLS, MIN_TEXT_PX
 from game.linyo_table.results import ResultsScene
 from game.linyo_table.scene import TableScene as LinyoTable

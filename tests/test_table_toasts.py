@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from engine import lineit, linyo
-from game import i18n
+from game.shell import i18n
 from game.lineit_table.model import TableGame as LineitGame
 from game.lineit_table.scene import TableScene as LineitTable
 from game.linyo_table.model import TableGame as LinyoGame

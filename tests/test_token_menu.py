@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game import storage
+from game.files import storage
 from game.online import account, session
 
 from appkit import menu_app

@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from engine import lineit
-from game import i18n
-from game.app import App
+from game.shell import i18n
+from game.shell.app import App
 from game.table.results import TableResults
 from game.tutorial import open_tutorial, progress
 from game.tutorial.lineit_script import script as lineit_script

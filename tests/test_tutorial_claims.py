@@ -17,7 +17,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
+from game.shell import i18n
 from game.table.results import TableResults
 from game.tutorial import claims, open_tutorial
 from game.tutorial.lineit_script import script as lineit_script

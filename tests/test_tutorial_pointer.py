@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
+from game.shell import i18n
 from appkit import drawn_by
 from test_tutorial import DT, advance, home, opened, perform, settle, start, tutorial  # noqa: F401
 from tutorial_player import panel

@@ -6,7 +6,7 @@
 Nothing else is imported or drawn, so its whole-process time is what any pygame-ce
 app pays before its first frame on this machine; `tools/bench_startup.py` times the
 app's first menu frame against it. The app asks X11 for its native framebuffer
-(`game/app.py` says why), which also opens the window faster: the default floor
+(`game/shell/app.py` says why), which also opens the window faster: the default floor
 does the same, so it is the floor of the window the app opens; `--plain` keeps
 pygame-ce's defaults (SDL's renderer-backed framebuffer), the slower floor issue
 23 was measured against.
@@ -20,13 +20,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the prompt is hidden)
 
-SIZE = (1280, 720)      # game.settings.Settings.window's default
+SIZE = (1280, 720)      # game.files.settings.Settings.window's default
 
 
 def main(plain: bool = False) -> int:
     pygame.display.init()
     if pygame.display.get_driver() == "x11" and not plain:
-        # as the app does (game/app.py says why): the same kind of window, or the floor is not one
+        # as the app does (game/shell/app.py says why): the same kind of window, or the floor is not one
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.display.set_caption("bare window")
     screen = pygame.display.set_mode(SIZE, pygame.RESIZABLE)

@@ -11,7 +11,7 @@ one table never edit the same file as those on the other or on the shell:
 msgids in `game/scenes/<table>.py` and `game/<table>/**` go to the domain
 `<table>` (`lineit_table`, `linyo_table`); all others, and the bots' reason
 templates (`engine/bots/reasons.py`), go to `linebox`. `_()` looks in every
-domain (game/i18n.py).
+domain (game/shell/i18n.py).
 `ngettext("singular", "plural", n)` calls give plural entries (msgid_plural,
 msgstr[0], msgstr[1]); in memory such an entry is keyed "singular\0plural"
 with the forms joined by "\0", which is also how a .mo file stores it.

@@ -5,7 +5,7 @@
 Starts a real Synapse on 127.0.0.1 (tests/synapse_server.py, the one the
 online tests use; run this with the test environment's Python, which has
 matrix-synapse), registers a user, and runs the built app's
-`--selftest-signin URL USER PASSWORD` (game/selftest.py: sign in, first sync,
+`--selftest-signin URL USER PASSWORD` (game/dev/selftest.py: sign in, first sync,
 find the tables, sign out, through game/online). Exits with the app's code,
 1 when the homeserver cannot start, 2 on bad arguments.
 """

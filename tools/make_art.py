@@ -13,7 +13,7 @@ packages optipng and advancecomp; the script stops and says so when they are
 missing), which makes them about a third smaller. The output is
 deterministic: a rerun writes the same bytes.
 
-All colours come from ``game/palette.py``, which the app imports too.
+All colours come from ``game/ui/palette.py``, which the app imports too.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from game import palette as P  # noqa: E402
+from game.ui import palette as P  # noqa: E402
 
 OUT = ROOT / "assets" / "cards"
 SS = 4                                   # supersampling factor

@@ -35,8 +35,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from engine.bots.worker import BotWorker  # noqa: E402
-from game import history, tables  # noqa: E402
-from game.app import App  # noqa: E402
+from game.files import history  # noqa: E402
+from game.shell import tables  # noqa: E402
+from game.shell.app import App  # noqa: E402
 from game.table import bots as bots_mod  # noqa: E402
 
 DT = 1 / 60
@@ -358,7 +359,7 @@ def tutorial_items(shoot: Shooter, size: tuple[int, int], lang: str) -> None:
 def toast_items(shoot: Shooter, size: tuple[int, int], lang: str) -> None:
     """7. The longest toast a table shows (the autosave failed, the language's words) over a
     4-seat Line-it table and a solo Linyo table, where it covers nothing the player needs."""
-    from game.i18n import _
+    from game.shell.i18n import _
     text = _("Your game could not be saved ({reason}). Play on, but it will be lost when you leave.").format(
         reason="No space left on device")
     app = fresh(size, lang)

@@ -7,5 +7,5 @@
             hook "achievements"), `award` at the end of a game, and what the screen shows
 
 Each game declares its own in `game/<game>_table/achievements.py`; this package names no game.
-What is kept lives in the statistics file (`game.stats`, section "achievements").
+What is kept lives in the statistics file (`game.files.stats`, section "achievements").
 """

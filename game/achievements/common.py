@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Mapping
 
-from game.i18n import N_
+from game.shell.i18n import N_
 
 from . import streak
 from .model import Achievement, Finished

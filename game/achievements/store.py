@@ -15,8 +15,8 @@ from typing import Any, Mapping
 
 from engine.games import names
 
-from .. import stats
-from ..frontends import frontend
+from game.files import stats
+from game.shell.frontends import frontend
 from . import common, streak
 from .model import Achievement, Finished
 

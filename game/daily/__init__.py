@@ -8,5 +8,5 @@
 - `bench`     `python -m game.daily.bench`: verify and rank 1,000 entries; post to a real homeserver
 
 What differs per game is declared by the game's package (`GameUI.daily`, a
-`game.frontends.DailyRules`): the bot seats' levels and the day's engine options.
+`game.shell.frontends.DailyRules`): the bot seats' levels and the day's engine options.
 """

@@ -1,6 +1,6 @@
 """One counted attempt a day per game; the results in the statistics; what waits to be posted.
 
-The statistics file keeps the section "daily" (`game.stats` documents it):
+The statistics file keeps the section "daily" (`game.files.stats` documents it):
 `{game: {date: {"game_id", "started", "score", "history", "finished", "practice",
 "practice_ids"}}}`. The first time the day's challenge of a game is started
 (`begin`) that game is the day's counted attempt; it can be continued (it is
@@ -25,8 +25,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from game import history, paths, schema, stats, storage
-from game.i18n import _
+from game.files import history, paths, schema, stats, storage
+from game.shell.i18n import _
 
 from .day import Daily, parse_date
 from .entry import CONTENT, make_content

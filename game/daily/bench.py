@@ -29,7 +29,7 @@ def played(daily: Daily, bot_seed: int = 1, level: str = "easy", name: str = "Ad
     """The day's game played to its end by `level` bots in every seat, as a `.linebox` file dict."""
     from engine.bots import make_bot
 
-    from game import history
+    from game.files import history
     state = daily.start.clone()
     bots = [make_bot(daily.game, level, seed=bot_seed * 7 + seat) for seat in range(daily.players)]
     while not state.is_over:

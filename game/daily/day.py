@@ -2,7 +2,7 @@
 
 The seed is a hash of the game's name and the date, so every client derives the
 same game without asking anybody; the game's package says which seats are bots
-and which options the day plays (`GameUI.daily`, `game.frontends.DailyRules`).
+and which options the day plays (`GameUI.daily`, `game.shell.frontends.DailyRules`).
 The player always holds seat 0 and moves first.
 
 >>> d = challenge("linyo", _dt.date(2026, 11, 27))
@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.games import game as game_info
 
-from game.frontends import DailyRules, frontend
+from game.shell.frontends import DailyRules, frontend
 
 SEED_BITS = 53          # a seed any JSON reader keeps exactly
 
@@ -51,7 +51,7 @@ def rules(game: str) -> DailyRules | None:
 
 def games() -> list[str]:
     """The games that have a daily challenge, in the registry's order."""
-    from game.frontends import frontends
+    from game.shell.frontends import frontends
     return [ui.name for ui in frontends() if ui.daily is not None]
 
 
@@ -123,7 +123,7 @@ class Daily:
         return [person, *bots]
 
     def config(self, name: str, attempt: str) -> dict[str, Any]:
-        """The table's setup config (`game.tables`) of the day; `attempt` is "counted" or "practice"."""
+        """The table's setup config (`game.shell.tables`) of the day; `attempt` is "counted" or "practice"."""
         info = game_info(self.game)
         values = self.options()
         shared = {o.key: values.get(o.key, o.default) for o in info.options if not o.per_seat_keyword}

@@ -3,7 +3,7 @@
 An entry is one Matrix event of type `EVENT` in the day's room of the game:
 
     {"v": 1, "game": "linyo", "date": "2026-11-27", "score": 12, "name": "Ada",
-     "file": {...the game's .linebox file (game.history): kind, record, seats...}}
+     "file": {...the game's .linebox file (game.files.history): kind, record, seats...}}
 
 Nobody's number is taken on trust: `verify` replays the record through the
 rules from the day's own start (`game.daily.day.Daily.start`), so an entry is
@@ -32,7 +32,7 @@ from engine.core import BadSave
 from engine.core.record import read_record
 from engine.games import game as game_info
 
-from game import schema
+from game.files import schema
 
 from .day import Daily
 

@@ -31,12 +31,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
-from game.frontends import DailyRules, GameUI, SetupOption, lazy, register
-from game.i18n import N_, ngettext
+from game.shell.frontends import DailyRules, GameUI, SetupOption, lazy, register
+from game.shell.i18n import N_, ngettext
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scene import Scene
+    from game.shell.app import App
+    from game.shell.scene import Scene
     from game.table.drivers import Seating, TableOptions
 
 

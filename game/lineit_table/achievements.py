@@ -6,7 +6,7 @@ lists them); each says in its description exactly what earns it.
 from __future__ import annotations
 
 from game.achievements.model import Achievement, Finished
-from game.i18n import N_
+from game.shell.i18n import N_
 
 JACKPOT = "lineit.jackpot_won"
 BET = "lineit.bet_resolved"

@@ -29,7 +29,7 @@ from typing import Any, Callable
 import pygame
 import pytweening
 
-from game import palette as P
+from game.ui import palette as P
 from game.ui import text as T
 from game.ui.layer import Item
 

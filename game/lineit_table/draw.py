@@ -15,9 +15,9 @@ import pygame
 
 from engine import lineit
 from engine.core import IllegalAction
-from game import palette as P
-from game import i18n
-from game.i18n import N_, _, ngettext
+from game.ui import palette as P
+from game.shell import i18n
+from game.shell.i18n import N_, _, ngettext
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.widgets import label_text

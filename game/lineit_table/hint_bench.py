@@ -37,8 +37,8 @@ def run(positions: int, players: int, seed: int, look: float) -> dict:
     import pygame
 
     from engine import lineit
-    from game import tables
-    from game.app import App
+    from game.shell import tables
+    from game.shell.app import App
 
     from .draw import status_text
     from .scene import TableScene
@@ -97,7 +97,7 @@ def run(positions: int, players: int, seed: int, look: float) -> dict:
 
 
 def _hint_word() -> str:
-    from game.i18n import _
+    from game.shell.i18n import _
     return _("Hint: {action} — {reason}").split("{")[0]
 
 

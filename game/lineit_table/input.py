@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import sound
+from game.shell import sound
 
 from .sprites import CardSprite
 from .table_view import LineitTableView, TableMixin

@@ -14,7 +14,7 @@ from typing import Callable
 
 from engine.core import Event
 from engine.lineit import events as E
-from game.i18n import _, ngettext
+from game.shell.i18n import _, ngettext
 
 from . import texts
 from .texts import card_label, suit_name

@@ -46,7 +46,7 @@ class TableGame:
     # ------------------------------------------------------------ setup
     @classmethod
     def new(cls, config: dict, **kw: Any) -> "TableGame":
-        from game.frontends import frontend
+        from game.shell.frontends import frontend
         state = frontend("lineit").new_state(config)
         return cls(config, state, **kw)
 

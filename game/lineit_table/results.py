@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, cast
 
 import pygame
 
-from game.challenge_results import ResultsExtras
-from game.i18n import N_, _, ngettext
+from game.challenge.results import ResultsExtras
+from game.shell.i18n import N_, _, ngettext
 from game.table.results import TableResults
 from game.ui import text as T
 from game.ui import theme as C
@@ -21,7 +21,7 @@ from .geometry import MIN_PX, font_px
 from .tally import tally
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
     from game.table.base import TableBase
 
     from .table_view import LineitTableView

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import i18n, sound
-from game.i18n import N_, _, ngettext
-from game.scene import Scene
+from game.shell import i18n, sound
+from game.shell.i18n import N_, _, ngettext
+from game.shell.scene import Scene
 from game.table.base import TableBase
 from game.table.drivers import Seating, TableOptions
 from game.ui.layout import Layout
@@ -41,7 +41,7 @@ from .buttons import RowButton, row_font
 LOG_TITLE_ROW = 46      # logical px: the log's title row, when Menu and Recap sit under it
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
 log = logging.getLogger("linebox.lineit")
 REFUSAL_SECONDS = 3.5

@@ -15,7 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pygame
 import pytweening
 
-from game import palette as P
+from game.ui import palette as P
 from game.ui.pictures import art, decode
 
 from game.ui.tween import Ease, Tween

@@ -17,7 +17,7 @@ import pygame
 
 from engine import lineit
 from engine.core import IllegalAction
-from game.i18n import N_, _, ngettext
+from game.shell.i18n import N_, _, ngettext
 from game.ui import text as T
 from game.ui import theme as C
 

@@ -28,7 +28,7 @@ from game.table.flash import Flash
 from .log import LogEntry
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
     from ..table.present import FramePush
     from ..ui.fit_button import FitButton
 
@@ -134,7 +134,7 @@ class LineitTableView(Protocol):
 
 
 if TYPE_CHECKING:
-    from ..scene import Scene
+    from game.shell.scene import Scene
 
     class TableMixin(Scene, LineitTableView):
         """A part of the Line-it table scene, as the type checker sees it."""

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from engine.lineit import LineitState
-from game.game_stats import GameStats
-from game.i18n import _, ngettext
+from game.files.game_stats import GameStats
+from game.shell.i18n import _, ngettext
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Any, Callable
 from engine import lineit
 from engine.core import IllegalAction
 from game.table.reasons import reason_text
-from game.i18n import N_, _, ngettext
+from game.shell.i18n import N_, _, ngettext
 
 SUIT_NAMES = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 SUIT_GLYPHS = {"red": "\u2665", "blue": "\u2666", "green": "\u2663", "yellow": "\u2605"}

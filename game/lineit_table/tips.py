@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from engine.lineit import BetProgress, market_size
-from game.i18n import _, ngettext
+from game.shell.i18n import _, ngettext
 
 from ..table.tip import Tip
 from . import texts

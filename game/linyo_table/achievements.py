@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.achievements.model import Achievement, Finished
-from game.i18n import N_
+from game.shell.i18n import N_
 
 OVER = "linyo.game_over"
 MOVED = "linyo.line_moved"

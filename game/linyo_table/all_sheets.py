@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import linyo
-from game import palette as P
+from game.ui import palette as P
 
-from ..i18n import _
-from ..scene import Scene
+from game.shell.i18n import _
+from game.shell.scene import Scene
 from ..ui import text as T
 from ..ui import theme as C
 from .geometry import COLS, ROWS, SheetGeom, font_px
 from .sheet_draw import draw_counts, draw_marks, is_settled, settled_sheet
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
     from .table_view import LinyoTableView
 
 

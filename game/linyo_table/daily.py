@@ -20,7 +20,7 @@ def daily_seed(day: _dt.date) -> int:
 
 
 def daily_config(day: _dt.date | None = None, name: str = "", difficulty: int = 2) -> dict[str, Any]:
-    """A solo setup config (see `game.tables`) for the daily sheet of `day` (today, UTC)."""
+    """A solo setup config (see `game.shell.tables`) for the daily sheet of `day` (today, UTC)."""
     day = day or today()
     return {"game": "linyo",
             "seats": [{"name": name or "Player", "kind": "human", "level": None, "difficulty": difficulty}],

@@ -11,7 +11,7 @@ from functools import lru_cache
 import pygame
 import pytweening
 
-from game import palette as P
+from game.ui import palette as P
 
 from ..ui.pictures import picture
 

@@ -15,10 +15,10 @@ import pytweening
 
 from engine import linyo
 from engine.core import IllegalAction
-from game import palette as P
+from game.ui import palette as P
 
-from .. import i18n
-from ..i18n import _, ngettext
+from game.shell import i18n
+from game.shell.i18n import _, ngettext
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout

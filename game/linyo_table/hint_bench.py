@@ -37,8 +37,8 @@ def bench(positions: int, seed: int, think: float) -> dict[str, Any]:
     import pygame
 
     from engine import linyo
-    from game import tables
-    from game.app import App
+    from game.shell import tables
+    from game.shell.app import App
     from game.scenes.menu import MenuScene
 
     from .scene import TableScene

@@ -20,7 +20,7 @@ from engine import linyo
 from engine.core import IllegalAction
 from engine.linyo.reach import room
 
-from ..i18n import _, ngettext
+from game.shell.i18n import _, ngettext
 
 HINT_TIME_LIMIT: float | None = None   # a hint's search asked ahead: the table's limit for hard bots
 KEPT = 256                # answers kept per table (a whole game has fewer decisions)

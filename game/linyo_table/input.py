@@ -9,8 +9,8 @@ import pygame
 
 from engine.core import Refusal
 
-from .. import sound
-from ..i18n import _
+from game.shell import sound
+from game.shell.i18n import _
 from ..table.flash import Flash
 from . import texts, tips
 from .geometry import COLS, ROWS

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator
 
 from engine import linyo
 
-from ..i18n import _
+from game.shell.i18n import _
 from . import texts
 
 MAX_ENTRIES = 400

@@ -49,7 +49,7 @@ class TableGame:
     # ------------------------------------------------------------------ build
     @classmethod
     def new(cls, config: dict[str, Any]) -> "TableGame":
-        """A fresh game from the setup config documented in `game.tables`."""
+        """A fresh game from the setup config documented in `game.shell.tables`."""
         config = copy.deepcopy(config)
         seats = config.get("seats") or []
         if not 1 <= len(seats) <= 6:
@@ -59,7 +59,7 @@ class TableGame:
             sheet = "A"
         config["sheet"] = sheet
         config["seats"] = [{**s, "difficulty": int(s.get("difficulty", 2))} for s in seats]
-        from game.frontends import frontend
+        from game.shell.frontends import frontend
         state = frontend("linyo").new_state(config)
         config["seed"] = state.seed
         return cls(config, state)

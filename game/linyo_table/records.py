@@ -1,19 +1,19 @@
 """Linyo's own records in the statistics: the solo bests per sheet and difficulty, and
 perfect sheets (0 free fields), with their lines on the statistics screen.
 
-`game.stats.record_result` calls `record_more` for every counted game, and the
+`game.files.stats.record_result` calls `record_more` for every counted game, and the
 statistics screen lists `more_bests` after the bests every game has; both reach
 them through the game's `GameUI`, so neither names Linyo. The stored shape
-("linyo_solo", "perfect") is the statistics file's (`game.stats.SCHEMA`).
+("linyo_solo", "perfect") is the statistics file's (`game.files.stats.SCHEMA`).
 """
 from __future__ import annotations
 
 from functools import partial
 from typing import Any, Callable
 
-from game import schema
-from game.i18n import _, ngettext
-from game.stats import MAX_SOLO, better
+from game.files import schema
+from game.shell.i18n import _, ngettext
+from game.files.stats import MAX_SOLO, better
 
 
 def _shown(value: float | None) -> str:

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import palette as P
+from game.ui import palette as P
 
-from .. import sound, tables
-from ..challenge_results import ResultsExtras
-from ..i18n import N_, _
+from game.shell import sound, tables
+from game.challenge.results import ResultsExtras
+from game.shell.i18n import N_, _
 from ..table.results import TableResults
 from ..ui import text as T
 from ..ui import theme as C
@@ -25,7 +25,7 @@ from .model import TableGame
 from .sheet_draw import InkLine, draw_ink, paper
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
     from ..table.base import TableBase
 
 

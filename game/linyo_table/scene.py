@@ -24,9 +24,10 @@ import pygame
 from engine import linyo
 from engine.core import IllegalAction
 
-from .. import sound, stats
-from ..i18n import N_, _
-from ..scene import Scene, WidgetScene
+from game.shell import sound
+from game.files import stats
+from game.shell.i18n import N_, _
+from game.shell.scene import Scene, WidgetScene
 from ..table.base import TableBase
 from ..table.bots import fallback
 from ..table.drivers import Seating, TableOptions
@@ -48,7 +49,7 @@ from .paint import Paint
 from .input import TableInput
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 log = logging.getLogger("linebox.linyo")
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pygame
 
-from game import palette as P
+from game.ui import palette as P
 
 from ..ui import text as T
 from ..ui.pictures import picture

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 import pygame
 
 from engine import linyo
-from game.i18n import N_, _, ngettext
+from game.shell.i18n import N_, _, ngettext
 from game.ui import text as T
 from game.ui import theme as C
 

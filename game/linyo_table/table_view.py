@@ -27,7 +27,7 @@ from .path import MovePath, Preview, StartPicks
 from .reveal import Reveal
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
     from ..table.present import FramePush
     from ..ui.layout import Layout
     from ..ui.widgets import Button
@@ -147,7 +147,7 @@ class LinyoTableView(Protocol):
 
 
 if TYPE_CHECKING:
-    from ..scene import WidgetScene
+    from game.shell.scene import WidgetScene
 
     class TableMixin(WidgetScene, LinyoTableView):
         """A part of the Linyo table scene, as the type checker sees it."""

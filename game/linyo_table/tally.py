@@ -16,8 +16,8 @@ from typing import Any, Callable, Sequence
 from engine.linyo import COLOURS as DICE_COLOURS
 from engine.linyo import FIELDS, free_rows, parse_field
 from engine.linyo.events import CHOSEN, DEAD_END, TOO_SHORT
-from game.game_stats import GameStats
-from game.i18n import _, ngettext
+from game.files.game_stats import GameStats
+from game.shell.i18n import _, ngettext
 
 ABORT_CAUSES = (CHOSEN, TOO_SHORT, DEAD_END)   # the order of RULES.md's round-end checks
 

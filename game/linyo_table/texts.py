@@ -21,8 +21,8 @@ from typing import Any, NamedTuple
 from engine import linyo
 from engine.linyo.events import DEAD_END, LineAborted, LineMoved
 
-from ..i18n import N_, _, current_language, ngettext
-from ..paths import LOCALE
+from game.shell.i18n import N_, _, current_language, ngettext
+from game.files.paths import LOCALE
 from ..table.reasons import reason_text
 
 COLOURS = ("blue", "orange", "grey")

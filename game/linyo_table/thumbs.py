@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import pygame
 
-from ..i18n import _
+from game.shell.i18n import _
 from ..ui import text as T
 from ..ui.layout import Layout
 from ..ui.widgets import Button, label_text

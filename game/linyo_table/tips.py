@@ -15,7 +15,7 @@ import pygame
 
 from engine import linyo
 
-from ..i18n import _
+from game.shell.i18n import _
 from ..table.tip import Tip
 from . import texts
 from .geometry import COLS, ROWS

@@ -2,7 +2,7 @@
 
 The password is used for one request and never kept: the file holds the
 homeserver, user id, device id and access token, in the user config folder
-(`game.paths.config_dir()`) as ``matrix_account.json``, readable by its owner
+(`game.files.paths.config_dir()`) as ``matrix_account.json``, readable by its owner
 only (0600). `sign_in` / `register` return a Future at once (they run in a
 worker thread), so the frame loop never waits.
 
@@ -23,8 +23,8 @@ import dataclasses
 import threading
 from pathlib import Path
 
-from game import paths, schema, storage
-from game.i18n import _
+from game.files import paths, schema, storage
+from game.shell.i18n import _
 
 FILE = "matrix_account.json"
 LIMIT = 64 * 1024            # a real token file is ~300 bytes

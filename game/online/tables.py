@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game import paths
+from game.files import paths
 
 from .client import Gap, Invited, MatrixClient, RoomEvent, Status, Throttled
 from .host import HostDuty

@@ -55,7 +55,7 @@ def _viewer(rp):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     global _APP
-    from ..app import App
+    from game.shell.app import App
     from .scene import ReplayScene
     if _APP is None:
         _APP = App(size=(1280, 720))

@@ -23,9 +23,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.frontends import frontend
+from game.shell.frontends import frontend
 
-from .. import schema
+from game.files import schema
 from .model import Replay
 
 

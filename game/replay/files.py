@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from .. import history
-from ..i18n import N_, _
+from game.files import history
+from game.shell.i18n import N_, _
 from ..scenes.dialogs import MessageScene
 from ..ui.widgets import Button, TextInput
 
 if TYPE_CHECKING:
-    from ..app import App, Scene
+    from game.shell.app import App, Scene
     from .scene import ReplayScene
 
 log = logging.getLogger("linebox.replay")

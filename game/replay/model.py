@@ -19,7 +19,7 @@ import datetime as _dt
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from game import history
+from game.files import history
 
 DAILY_DAYS = 31          # an old file's daily (no "daily" field): looked for up to a month before it was kept
 

@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping
 
 import pygame
 
-from ..frontends import frontend
+from game.shell.frontends import frontend
 from ..table import bots
 
 log = logging.getLogger("linebox.review")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .files import history_viewer
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
     from .scene import ReplayScene
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ..i18n import _, current_language
+from game.shell.i18n import _, current_language
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout

@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from .. import tables
+from game.shell import tables
 from ..table.drivers import TableOptions, record
 from ..table.spec import TableSpec
-from ..i18n import N_, _
-from ..scene import WidgetScene
+from game.shell.i18n import N_, _
+from game.shell.scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.fit_button import FitButton as Button
@@ -46,7 +46,7 @@ from .review_panel import ReviewPanel, panel_width
 MIN_TABLE_PX = 800       # a table narrower than this (beside the review) is laid over instead
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 BAR_H = 150              # logical height of the viewer's bar (at the bottom of the window)
 MIN_BAR_PX = 84          # and never fewer pixels: two rows of readable text

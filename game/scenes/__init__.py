@@ -11,7 +11,7 @@ is imported the first time its name is opened, so the menu's first frame loads
 no other screen, and no screen imports another to reach it (which is how the
 scenes, the tables and the App used to import each other in one knot).
 
-A table is opened by `game.tables`, from a setup config or a save, not here.
+A table is opened by `game.shell.tables`, from a setup config or a save, not here.
 
 >>> factory("menu").__name__
 'MenuScene'
@@ -53,9 +53,9 @@ SCENES: dict[str, str] = {
     "export_game": "game.replay.files:export_dialog",           # (file_id): where to, then a message
     "open_game_file": "game.replay.files:open_dialog",          # a path to type, then the viewer
     # challenge a friend (game/challenge*.py)
-    "challenge_offer": "game.challenge_scenes:ChallengeOffer",  # (table): a finished game's code and file
-    "challenge_enter": "game.challenge_scenes:ChallengeEnter",  # (text=""): a code or a file's path to play
-    "challenge_ghost": "game.challenge_ghost:ghost_viewer",     # (history_id, their game file): the ghost
+    "challenge_offer": "game.challenge.scenes:ChallengeOffer",  # (table): a finished game's code and file
+    "challenge_enter": "game.challenge.scenes:ChallengeEnter",  # (text=""): a code or a file's path to play
+    "challenge_ghost": "game.challenge.ghost:ghost_viewer",     # (history_id, their game file): the ghost
 }
 
 

@@ -1,6 +1,6 @@
 """Achievements: each one with its game, what earns it, and the date it was earned or the
 progress so far; the daily streak; and the personal bests per game, seat count, sheet and
-difficulty (`game.stats` "bests"). Reached from the Statistics screen.
+difficulty (`game.files.stats` "bests"). Reached from the Statistics screen.
 
 Earned or not is said in words and a mark (★ / ○), never by colour alone.
 """
@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import stats
+from game.files import stats
 from ..achievements import store
-from ..frontends import frontend
-from ..i18n import N_, _, ngettext
-from ..scene import WidgetScene
-from ..tables import GAME_NAMES
+from game.shell.frontends import frontend
+from game.shell.i18n import N_, _, ngettext
+from game.shell.scene import WidgetScene
+from game.shell.tables import GAME_NAMES
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -24,7 +24,7 @@ from ..ui.widgets import Button, Choice, panel
 from .common import header, hint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 ROW = 118            # logical height of a row (a title line and two of description)
 TOP = 290            # where the list starts

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..i18n import N_
+from game.shell.i18n import N_
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout

@@ -4,7 +4,7 @@ One row per game with a daily challenge (`GameUI.daily`): what the day plays
 (its options and bots), how far you are (not played, your counted game to
 continue, your score and practice games), "Play" and "Leaderboard". The first
 game of the day counts; every later one is practice (`game.daily.attempts`).
-Tables open through the one factory (`game.tables.open_table` with a
+Tables open through the one factory (`game.shell.tables.open_table` with a
 `TableSpec`), hosting `DailyWatch`: when the game ends it brings the result into
 the statistics' daily section and starts posting it (when signed in; a
 homeserver that is down gets it later, the entry waits on disk).
@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import storage
+from game.files import storage
 from ..daily import attempts, posting
 from ..daily.day import Daily, challenge, games
-from ..frontends import frontend
-from ..i18n import N_, _, ngettext
-from ..scene import WidgetScene
+from game.shell.frontends import frontend
+from game.shell.i18n import N_, _, ngettext
+from game.shell.scene import WidgetScene
 from ..table.spec import Hosted, TableSpec
 from ..ui import text as T
 from ..ui import theme as C
@@ -30,7 +30,7 @@ from ..ui.widgets import Button, panel
 from .common import LEVEL_NAMES, header, hint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 ROW_W = 1300
 ROW_H = 250
@@ -98,7 +98,7 @@ def status(daily: Daily) -> str:
 
 def open_daily(app: "App", game: str) -> bool:
     """Open today's challenge of `game`: the counted game (new, or continued) or a practice game."""
-    from .. import tables
+    from game.shell import tables
     from ..table.base import new_game_id
     daily = challenge(game)
     plan = attempts.plan(daily)

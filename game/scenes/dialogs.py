@@ -5,15 +5,15 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ..i18n import N_, _
-from ..scene import WidgetScene
+from game.shell.i18n import N_, _
+from game.shell.scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
 from ..ui.widgets import Button, panel
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 BOX_W = 1040
 

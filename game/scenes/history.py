@@ -1,7 +1,7 @@
 """History: every kept game, newest first; filter by game, pin, delete.
 
 The list is one widget (`GameList`) that draws only the rows on screen, so
-10,000 games open as fast as ten: the index (`game.history.load`) is read once
+10,000 games open as fast as ten: the index (`game.files.history.load`) is read once
 and a row is unpacked only when it is shown. ↑/↓ choose, PgUp/PgDn/Home/End
 jump, the wheel scrolls, P pins, Delete removes (after a question). The pin,
 delete and back buttons act on the chosen game.
@@ -20,12 +20,12 @@ import pygame
 
 from engine.games import games
 
-from .. import history
-from ..frontends import frontend
-from ..history import Entry
-from ..i18n import N_, _
-from ..scene import WidgetScene
-from ..tables import GAME_NAMES
+from game.files import history
+from game.shell.frontends import frontend
+from game.files.history import Entry
+from game.shell.i18n import N_, _
+from game.shell.scene import WidgetScene
+from game.shell.tables import GAME_NAMES
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -33,7 +33,7 @@ from ..ui.widgets import Button, Choice, Widget, fit_row, panel
 from .common import LEVEL_NAMES, header, hint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 ROW_H = 112          # logical height of one game in the list
 WHEEL_ROWS = 3

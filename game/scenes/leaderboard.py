@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..daily.day import challenge, games
-from ..frontends import frontend
-from ..i18n import N_, _, ngettext
-from ..scene import WidgetScene
+from game.shell.frontends import frontend
+from game.shell.i18n import N_, _, ngettext
+from game.shell.scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -26,7 +26,7 @@ from ..ui.widgets import Button, panel
 from .common import header, hint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
     from ..replay.scene import ReplayScene
 
 log = logging.getLogger("linebox.daily")
@@ -40,7 +40,7 @@ def entry_viewer(app: "App", file: dict[str, Any], mine: bool = False) -> "Repla
     another account's game shows its person as a player, not as "you" (`mine`: this account's)."""
     import dataclasses
 
-    from .. import history
+    from game.files import history
     from ..replay.model import Replay
     from ..replay.scene import ReplayScene
     try:

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import storage, tables
-from ..i18n import N_, _
-from ..scene import WidgetScene
+from game.files import storage
+from game.shell import tables
+from game.shell.i18n import N_, _
+from game.shell.scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -16,7 +17,7 @@ from ..ui.widgets import Button, panel
 from .common import header, hint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 PER_PAGE = 7
 

@@ -8,9 +8,9 @@ import pygame
 
 from engine.games import game as game_info
 
-from .. import storage
-from ..i18n import N_, _
-from ..scene import WidgetScene
+from game.files import storage
+from game.shell.i18n import N_, _
+from game.shell.scene import WidgetScene
 from ..tutorial.offer import LEARN
 from ..ui import text as T
 from ..ui import theme as C
@@ -21,7 +21,7 @@ from .common import hint
 from .online_badge import online_label, start_session
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 FAN_LEFT = ("card:17", "card:42", "card:63", "bet:B4", "card:88")
 FAN_RIGHT = ("die:b", "die:o", "die:g", "die:b")
@@ -106,7 +106,7 @@ class MenuScene(WidgetScene):
 
     def on_continue(self) -> None:
         if self.autosave is not None:
-            from .. import tables      # the tables (and the engine's rules) load when a game opens
+            from game.shell import tables  # the tables (and the engine's rules) load when a game opens
             tables.open_table(self.app, self.autosave, storage.autosave_path(self.autosave["game"]))
 
     # ------------------------------------------------------------ layout/draw

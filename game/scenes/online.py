@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import tables as game_tables
-from ..i18n import N_, _
+from game.shell import tables as game_tables
+from game.shell.i18n import N_, _
 from ..online import account, session
-from ..scene import WidgetScene
+from game.shell.scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -31,7 +31,7 @@ from .online_errors import address_note, plain_error, problem_text, throttle_tex
 from .online_table import move_text, not_joined_text, open_online_table, open_replay, seat_name, seat_names
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 ROW_FONT = 28           # a table's row says five things: a size below the buttons' leaves room for them
 MIN_LAST_CHARS = 16     # a last move cut shorter than this says too little: the row drops it

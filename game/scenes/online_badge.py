@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 
-from ..i18n import _
+from game.shell.i18n import _
 
 MENU_POLL_SECONDS = 0.5
 _last_poll = 0.0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 
-from ..i18n import _, ngettext
+from game.shell.i18n import _, ngettext
 
 log = logging.getLogger("linebox.online")
 

@@ -15,9 +15,9 @@ import pygame
 from engine.games import game as registry_game
 from engine.games import games
 
-from ..i18n import N_, _
+from game.shell.i18n import N_, _
 from ..online.protocol import BOT
-from ..scene import WidgetScene
+from game.shell.scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -26,7 +26,7 @@ from .common import header, hint
 from .online_errors import plain_error
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
     from ..online.session import Session
 
 USER_ID = re.compile(r"^@[^\s:]+:\S+$")

@@ -1,7 +1,7 @@
 """An online table: the game's own table scene, with the room's seats, a waiting line and chat.
 
 `open_online_table(app, session, room_id)` opens the game's own table
-(`game.tables.build_table`) at the room's replica (the exact position the room
+(`game.shell.tables.build_table`) at the room's replica (the exact position the room
 agreed on): our seats are people at this screen, every other seat (a friend
 somewhere else, or the host's bot) is driven by the room
 (`game.table.drivers.online`). The table hosts one component from here, the
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..i18n import _, ngettext
+from game.shell.i18n import _, ngettext
 from ..online.protocol import BOT
 from ..table.drivers import TableOptions, online
 from ..table.remote import RemoteTable
@@ -25,7 +25,7 @@ from ..ui import theme as C
 from ..ui.widgets import TextInput, panel
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
     from ..online.session import Session
 
 CHAT_LINES = 6
@@ -64,7 +64,7 @@ def move_text(game: str, move: Any, setup: Any) -> str:
 
     def name(p: int) -> str:        # the log's sentences are third person: our own seat by its name too
         return seat_name(setup.seats[p], "") if 0 <= p < len(setup.seats) else "?"
-    from ..frontends import frontend
+    from game.shell.frontends import frontend
     return str(frontend(game).event_text(event, name)).rstrip(".")
 
 
@@ -75,7 +75,7 @@ def online_game_id(room_id: str) -> str:
 
 
 def table_config(setup: Any, me: str, room_id: str) -> dict:
-    """The table's setup config (game.tables) for a room's setup, seen from `me`."""
+    """The table's setup config (game.shell.tables) for a room's setup, seen from `me`."""
     mine = set(setup.seat_of(me))
     difficulties = setup.options.get("difficulties") or [2] * setup.players
     # our own seat goes by our user name, not "You": the log's sentences are third person
@@ -235,7 +235,7 @@ def online_spec(app: "App", session: "Session", room_id: str) -> TableSpec:
 
 def make_online_scene(app: "App", session: "Session", room_id: str) -> Any:
     """The online table scene for the room (raises KeyError for a room not loaded)."""
-    from ..tables import build_table
+    from game.shell.tables import build_table
     scene = build_table(app, online_spec(app, session, room_id))
     session.tables.tables[room_id].unread = 0
     return scene
@@ -244,7 +244,7 @@ def make_online_scene(app: "App", session: "Session", room_id: str) -> Any:
 def kept_history_id(room_id: str) -> str | None:
     """The history entry of the room's game, if a table of ours kept it: the statistics' row of
     the game (counted under the room's game id) names it, and the history still holds it."""
-    from .. import history, stats
+    from game.files import history, stats
     game_id = online_game_id(room_id)
     kept = next((row.get("history") for row in reversed(stats.load()["history"]) if row.get("id") == game_id), None)
     return kept if kept is not None and kept in history.load().ids() else None

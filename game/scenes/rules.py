@@ -16,8 +16,8 @@ import pygame
 
 from engine.games import games
 
-from ..i18n import N_, _, current_language
-from ..scene import WidgetScene
+from game.shell.i18n import N_, _, current_language
+from game.shell.scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -28,7 +28,7 @@ from .common import hint
 GAMES = tuple((g.name, g.title) for g in games())     # (name, title): a section per game, in the registry's order
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 _EMPH = re.compile(r"(?<![*\w])\*(?!\*)([^*]+?)\*(?![*\w])")
 

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import sound
-from ..i18n import LANGUAGES, N_, _
-from ..scene import WidgetScene
-from ..settings import ANIM_LABELS, BOT_PACE_LABELS, UI_SCALES
+from game.shell import sound
+from game.shell.i18n import LANGUAGES, N_, _
+from game.shell.scene import WidgetScene
+from game.files.settings import ANIM_LABELS, BOT_PACE_LABELS, UI_SCALES
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -17,7 +17,7 @@ from ..ui.widgets import Button, Choice, Slider, Toggle, panel
 from .common import foot_h, header, hint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 
 def _percent(scale: float) -> str:

@@ -1,6 +1,6 @@
 """Game setup for Line-it or Linyo: seats, first player, options, seed.
 
-Produces the plain config dict documented in `game.tables` and hands it to
+Produces the plain config dict documented in `game.shell.tables` and hands it to
 `tables.open_table`. The last setup of each game is remembered in the
 settings (`last_setup[game]`), without the seed unless the player typed one.
 """
@@ -16,10 +16,10 @@ import pygame
 from engine.games import game as game_info
 from engine.games import games
 
-from .. import tables
-from ..frontends import SetupOption, frontend
-from ..i18n import N_, _
-from ..scene import WidgetScene
+from game.shell import tables
+from game.shell.frontends import SetupOption, frontend
+from game.shell.i18n import N_, _
+from game.shell.scene import WidgetScene
 from ..ui import text as T
 from ..ui import theme as C
 from ..ui.layout import Layout
@@ -27,7 +27,7 @@ from ..ui.widgets import fit_row, Button, Choice, Label, TextInput, Widget, labe
 from .common import header, hint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 SEATS = {g.name: (g.min_players, g.max_players) for g in games()}
 LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")))
@@ -52,7 +52,7 @@ def default_names() -> set[str]:
     setup that still holds one is shown in the current language, not the one it was made in."""
     import gettext
 
-    from ..paths import LOCALE
+    from game.files.paths import LOCALE
     names = {"Player"}
     for lang in ("de", "fr"):
         names.add(gettext.translation("linebox", localedir=str(LOCALE), languages=[lang], fallback=True)
@@ -187,7 +187,7 @@ class SetupScene(WidgetScene):
         return self.random_seed if typed is None else typed
 
     def config(self) -> dict[str, Any]:
-        """The config dict for `tables.open_table` (see game.tables)."""
+        """The config dict for `tables.open_table` (see game.shell.tables)."""
         cfg = copy.deepcopy(self.cfg)
         for i, seat in enumerate(cfg["seats"]):
             seat["name"] = self._seat_name(i)

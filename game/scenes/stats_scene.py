@@ -1,4 +1,4 @@
-"""Statistics: what `game.stats.record_result` stored, one game at a time.
+"""Statistics: what `game.files.stats.record_result` stored, one game at a time.
 
 For the chosen game: a table of games, wins, win rate, best and average
 score and streaks, for all games and per bot level met; the personal bests,
@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from .. import history, stats
-from ..i18n import N_, _, ngettext
-from ..scene import WidgetScene
-from ..frontends import frontend
-from ..tables import GAME_NAMES
+from game.files import history, stats
+from game.shell.i18n import N_, _, ngettext
+from game.shell.scene import WidgetScene
+from game.shell.frontends import frontend
+from game.shell.tables import GAME_NAMES
 from ..ui import chart
 from ..ui import text as T
 from ..ui import theme as C
@@ -25,7 +25,7 @@ from ..ui.widgets import Button, Choice, panel
 from .common import LEVEL_NAMES, foot_h, header, hint
 
 if TYPE_CHECKING:
-    from ..app import App
+    from game.shell.app import App
 
 ROW_NAMES = {"all": N_("All games"), "easy": N_("Against easy bots"), "normal": N_("Against normal bots"),
              "hard": N_("Against hard bots")}

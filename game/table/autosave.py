@@ -14,7 +14,7 @@ import logging
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable
 
-from game import storage
+from game.files import storage
 
 log = logging.getLogger("linebox.table")
 

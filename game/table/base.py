@@ -6,7 +6,7 @@ offers
 
     tg.state            the engine state
     tg.humans           seats played by people
-    tg.config           the setup config (game.tables)
+    tg.config           the setup config (game.shell.tables)
     tg.name(seat)       a seat's name
     tg.payload()        what the autosave and a named save keep
     tg.result()         what stats.record_result takes
@@ -51,8 +51,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import history, stats
-from game.i18n import _
+from game.files import history, stats
+from game.shell.i18n import _
 from game.ui.layout import MIN_LOGICAL_W
 
 from game.tutorial.tips import FirstTips
@@ -64,8 +64,8 @@ from .present import FramePush
 from .spec import TableComponent
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scene import Scene
+    from game.shell.app import App
+    from game.shell.scene import Scene
 
 log = logging.getLogger("linebox.table")
 

@@ -10,7 +10,7 @@ through the worker with the seed the arena gives it, so
 end with the same scores (the same for linyo, sheet A, difficulty 2). Before
 the game the demo times bare fill + flip frames; when the game is over it
 prints one JSON line with the scores and the frame figures
-(`game/demo_figures.py`), then quits with `--exit-at-end`.
+(`game/table/demo_figures.py`), then quits with `--exit-at-end`.
 
 The demo is no kind of table: it is the game's ordinary table, every seat a
 bot (`drivers.local`), opened with `TableOptions(figures=True)`; the table
@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.bots.arena import seat_game
 
-from ..demo_figures import FrameFigures
+from .demo_figures import FrameFigures
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
 
 def demo_game(game: str, players: int, seed: int | None, options: dict, names: tuple[str, ...],

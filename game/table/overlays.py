@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import storage
-from game.i18n import N_, _, ngettext
-from game.scene import WidgetScene
+from game.files import storage
+from game.shell.i18n import N_, _, ngettext
+from game.shell.scene import WidgetScene
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.layout import Layout
@@ -24,7 +24,7 @@ from game.ui.widgets import TextInput, panel
 from game.ui.fit_button import FitButton as Button
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
     from .view import TableView
 

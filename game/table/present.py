@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Hashable
 import pygame
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scene import Scene
+    from game.shell.app import App
+    from game.shell.scene import Scene
 
 
 # A frame that has spent less than this so far may do work ahead (scale a card, bring a sheet up

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from game.i18n import _
+from game.shell.i18n import _
 
 
 def reason_text(hint: Mapping[str, Any], dress: Callable[[dict[str, Any]], None] = lambda params: None,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any, Callable
 
-from game.frontends import frontend
+from game.shell.frontends import frontend
 
 if TYPE_CHECKING:
     from game.online.session import Session

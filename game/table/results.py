@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import tables
-from game.i18n import N_, _
-from game.scene import WidgetScene
+from game.shell import tables
+from game.shell.i18n import N_, _
+from game.shell.scene import WidgetScene
 from game.ui.fit_button import FitButton as Button
 from game.ui import text as T
 from game.ui.game_stats_panel import GameStatsPanel
@@ -27,7 +27,7 @@ from game.ui.widgets import fit_row, label_text
 MIN_PX = 11
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
     from .base import TableBase
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from game.i18n import _, ngettext
+from game.shell.i18n import _, ngettext
 
 
 def summary(result: Mapping[str, Any], costly: Callable[[int], str], lost: Callable[[float], str]) -> str:

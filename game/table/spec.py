@@ -1,7 +1,7 @@
 """What opens a table: the game, where it starts, who drives each seat, and the options.
 
-`game.tables.open_table` / `build_table` take a `TableSpec`; the game's own
-front end (`game.frontends.GameUI` hooks `make_game`, `make_table`) builds the
+`game.shell.tables.open_table` / `build_table` take a `TableSpec`; the game's own
+front end (`game.shell.frontends.GameUI` hooks `make_game`, `make_table`) builds the
 table from it, so no caller names a game:
 
     TableSpec("linyo", config)                                  # a new game from the setup screen

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
 
 class TableView(Protocol):

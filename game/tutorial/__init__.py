@@ -19,20 +19,20 @@ from typing import TYPE_CHECKING, Any
 from . import progress
 
 if TYPE_CHECKING:
-    from game.app import App
-    from game.scene import Scene
+    from game.shell.app import App
+    from game.shell.scene import Scene
 
 
 def _games() -> tuple[str, ...]:
     """The games that have a tutorial (their front end declares one), in the registry's order."""
-    from game.frontends import frontends
+    from game.shell.frontends import frontends
     return tuple(ui.name for ui in frontends() if ui.tutorial is not None)
 
 
 def player_name(settings: Any, game: str) -> str:
     """The person's own name for the tutorial's seat: the first human seat of the last setup of
     this game (or the other one), else the setup's default name."""
-    from game.i18n import _
+    from game.shell.i18n import _
     last = settings.last_setup if isinstance(settings.last_setup, dict) else {}
     for g in (game, *progress.GAMES):
         seats = (last.get(g) or {}).get("seats") or []
@@ -47,7 +47,7 @@ def tutorial_scene(app: "App", game: str, index: int | None = None) -> "Scene":
     """The tutorial table of `game` at `index` (default: where the player left it)."""
     if index is None:
         index = progress.entry(game)["step"]
-    from game.frontends import frontend
+    from game.shell.frontends import frontend
     make = frontend(game).tutorial
     assert make is not None, f"{game} has no tutorial"
     return make(app, index)

@@ -11,7 +11,7 @@ Pure logic (no pygame), so tests and the table scene share it:
 """
 from __future__ import annotations
 
-from game.i18n import _
+from game.shell.i18n import _
 
 from .steps import Script, Step
 

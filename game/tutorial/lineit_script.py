@@ -13,7 +13,7 @@ from engine import lineit
 from engine.core.rng import Rng
 from engine.lineit.cards import FULL_DECK, TEXT
 
-from game.i18n import N_
+from game.shell.i18n import N_
 
 from .steps import Script, Step, apply_all
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from engine import linyo
 
-from game.i18n import N_
+from game.shell.i18n import N_
 
 from .steps import Script, Step
 

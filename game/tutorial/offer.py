@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
-from game.scene import WidgetScene
+from game.shell.i18n import N_, _
+from game.shell.scene import WidgetScene
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.widgets import Button, panel
@@ -20,7 +20,7 @@ from game.ui.widgets import Button, panel
 from . import open_tutorial, progress
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
 LEARN = N_("Learn by playing")
 LEARN_LONG = N_("Learn by playing (about 5 minutes)")
@@ -47,7 +47,7 @@ class LearnChoice(WidgetScene):
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        from game.frontends import frontends
+        from game.shell.frontends import frontends
         learnable = [(ui.name, ui.title) for ui in frontends() if ui.tutorial is not None]
         done = {g: progress.entry(g)["finished"] for g, _t in learnable}
         self.buttons = [Button(partial(_learn_label, t, done[g]), partial(open_tutorial, app, g), "primary")

@@ -12,9 +12,9 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from game import storage
-from game.i18n import _
-from game.paths import config_dir
+from game.files import storage
+from game.shell.i18n import _
+from game.files.paths import config_dir
 
 log = logging.getLogger("linebox.tutorial")
 VERSION = 1

@@ -52,7 +52,7 @@ class Script:
     def config(self, player: str) -> dict:
         """The setup config; the person's seat carries `player`, their own name, because the table's
         sentences embed seat names ("Startwurf von {name}" reads wrong with a pronoun)."""
-        from game.i18n import _
+        from game.shell.i18n import _
         seats = [dict(s, name=player if s["kind"] == "human" else _(s["name"])) for s in self.seats]
         return {"game": self.game, "seats": seats, "first_seat": 0,
                 "seed": 0, "final_plays": 1, "sheet": "A", "tutorial": True}

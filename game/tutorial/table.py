@@ -1,7 +1,7 @@
 """The tutorial on the real table: a script driver and a guide panel the table hosts.
 
 A tutorial is no kind of table. `tutorial_table(app, game, index)` opens the
-game's ordinary table through the one factory (`game.tables.build_table`) at
+game's ordinary table through the one factory (`game.shell.tables.build_table`) at
 the script's step `index` (`steps.state_at`), with
 
 - its other seats driven by the script (`game.table.drivers.scripted`), and
@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
 import pygame
 
-from game import sound
-from game.i18n import N_, _
+from game.shell import sound
+from game.shell.i18n import N_, _
 from game.table.present import FramePush
 from game.ui import text as T
 from game.ui import theme as C
@@ -42,7 +42,7 @@ from .guide import Guide
 from .steps import Script, state_at
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
 REFUSAL_SECONDS = 5.0
 PANEL_W = 820           # logical units (1920×1080 frame): the narrowest panel
@@ -181,7 +181,7 @@ def game_part(game: str) -> GamePart:
 
 def tutorial_table(app: "App", game: str, index: int) -> Any:
     """`game`'s table at step `index` of its tutorial, with the guide panel on top."""
-    from game import tables
+    from game.shell import tables
     from game.table.drivers import scripted
     from game.table.spec import TableSpec
 

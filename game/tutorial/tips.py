@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from game import storage
-from game.i18n import _
-from game.paths import config_dir
+from game.files import storage
+from game.shell.i18n import _
+from game.files.paths import config_dir
 from game.ui import text as T
 from game.ui import theme as C
 from game.ui.widgets import panel

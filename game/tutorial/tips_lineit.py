@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.lineit import HAND_LIMIT
 from engine.lineit.cards import suit_of
 
-from game.i18n import _, ngettext
+from game.shell.i18n import _, ngettext
 
 from .tips import Found, box
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.linyo.sheets import NEIGHBOUR_MASKS
 
-from game.i18n import _
+from game.shell.i18n import _
 
 from .tips import Found, box
 

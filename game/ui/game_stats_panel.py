@@ -1,7 +1,7 @@
 """The end-of-game statistics of a results screen: a table per player and a round-by-round chart.
 
 A results screen builds the panel once from the finished game (its events,
-through `game.game_stats`) and draws it into any rectangle:
+through `game.files.game_stats`) and draws it into any rectangle:
 
     panel = GameStatsPanel("lineit", state, [names...])
     panel.draw(surface, rect, font_px)
@@ -20,9 +20,9 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from .. import game_stats as G
-from ..frontends import frontend
-from ..i18n import _, ngettext
+from game.files import game_stats as G
+from game.shell.frontends import frontend
+from game.shell.i18n import _, ngettext
 from . import chart
 from . import text as T
 from . import theme as C

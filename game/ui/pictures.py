@@ -17,9 +17,9 @@ from functools import lru_cache
 
 import pygame
 
-from game import palette as P
+from game.ui import palette as P
 
-from ..paths import CARDS
+from game.files.paths import CARDS
 from . import text as T
 
 log = logging.getLogger("linebox.pictures")

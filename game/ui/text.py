@@ -20,7 +20,7 @@ from collections import OrderedDict
 
 import pygame
 
-from ..paths import FONTS
+from game.files.paths import FONTS
 from .layout import MIN_FONT_PX
 
 _FILES = {False: FONTS / "DejaVuSans.ttf", True: FONTS / "DejaVuSans-Bold.ttf"}

@@ -1,11 +1,11 @@
 """Colours of the app shell (plain RGB tuples).
 
-Where the art palette `game.palette` defines a colour of the same role
+Where the art palette `game.ui.palette` defines a colour of the same role
 (suit colours, card paper, ink), it is used, so tables, cards and menus match.
 """
 from __future__ import annotations
 
-from game import palette as P
+from game.ui import palette as P
 
 Color = tuple[int, int, int]
 

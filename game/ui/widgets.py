@@ -19,8 +19,8 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from .. import sound
-from ..i18n import _
+from game.shell import sound
+from game.shell.i18n import _
 from . import text as T
 from . import theme as C
 from .layout import MIN_FONT_PX, Layout

@@ -1,9 +1,9 @@
 """The History at scale: fill it with real games, and time loading it and opening its screen.
 
-    python -m game.history_bench [N]     # N games (10,000 by default), in a throwaway folder
+    python -m game.dev.history_bench [N]     # N games (10,000 by default), in a throwaway folder
 
 `fill` is also how tests get many checked games quickly. Kept apart from
-`game.history`, which the app loads, so the production module needs no window,
+`game.files.history`, which the app loads, so the production module needs no window,
 no App and no screen.
 """
 from __future__ import annotations
@@ -14,8 +14,7 @@ import os
 import sys
 import time
 
-from .history import (GAMES, LEVELS, _entry, _game_module, _game_path, _new_id, _write_index, build_file, folder,
-                      load, rebuild_index)
+from game.files.history import GAMES, LEVELS, _entry, _game_module, _game_path, _new_id, _write_index, build_file, folder, load, rebuild_index
 
 NAMES = ("Ada", "Bruno", "Chloé", "Dieter", "Émile", "Frieda")
 
@@ -78,7 +77,7 @@ def bench(n: int = 10_000) -> None:
             loads.append((time.perf_counter() - t) * 1000)
         assert len(entries) == n
         print(f"  index load:          median {sorted(loads)[2]:6.1f} ms (5 runs)")
-        from .app import App
+        from game.shell.app import App
         for size in ((1280, 720), (800, 600), (1920, 1080)):
             app = App(size=size)
             opens = []
@@ -100,6 +99,6 @@ if __name__ == "__main__":
     try:
         count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     except ValueError:
-        print("usage: python -m game.history_bench [N]")
+        print("usage: python -m game.dev.history_bench [N]")
         sys.exit(2)
     bench(count)

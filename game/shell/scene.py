@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .ui.layout import Layout
-from .ui.widgets import Widget
+from game.ui.layout import Layout
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from .app import App

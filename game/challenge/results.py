@@ -9,7 +9,7 @@
 - at a challenge's table (its config's "friend_challenge" marker, the same seed) `line()` says
   who won the challenge, and "Compare" shows both games side by side (`draw_compare`),
   when the challenger's game came in a file, and from there "Replay with ghost"
-  (`game.challenge_ghost`: your game in the replay viewer, theirs beside it decision by decision).
+  (`game.challenge.ghost`: your game in the replay viewer, theirs beside it decision by decision).
 
 The screen places the buttons (`widen_row`, or its own rects) and draws `line()` and,
 while `compare_shown`, `draw_compare(surface, rect)` instead of its own rows.
@@ -23,19 +23,19 @@ import pygame
 
 from engine.games import game as game_info
 
-from . import challenge as ch
-from . import stats
-from .history import replay
-from .achievements import store
-from .i18n import N_, _, ngettext
-from .ui import text as T
-from .ui import theme as C
-from .ui.fit_button import FitButton as Button
-from .ui.game_stats_panel import GameStatsPanel
-from .ui.widgets import panel
+from game import challenge as ch
+from game.files import stats
+from game.files.history import replay
+from game.achievements import store
+from game.shell.i18n import N_, _, ngettext
+from game.ui import text as T
+from game.ui import theme as C
+from game.ui.fit_button import FitButton as Button
+from game.ui.game_stats_panel import GameStatsPanel
+from game.ui.widgets import panel
 
 if TYPE_CHECKING:
-    from .scene import WidgetScene
+    from game.shell.scene import WidgetScene
 
 log = logging.getLogger("linebox.results")
 

@@ -21,11 +21,15 @@ APP_NAME = "Linebox"
 HOME_ENV = "LINEBOX_HOME"
 
 
+# game/, two folders up from this file (game/files/paths.py), in the source and in a bundle alike
+GAME: Path = Path(__file__).resolve().parent.parent
+
+
 def _root() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle)
-    return Path(__file__).resolve().parent.parent
+    return GAME.parent
 
 
 ROOT: Path = _root()
@@ -33,7 +37,7 @@ ASSETS: Path = ROOT / "assets"
 FONTS: Path = ASSETS / "fonts"
 CARDS: Path = ASSETS / "cards"
 SOUNDS: Path = ASSETS / "sounds"
-LOCALE: Path = Path(__file__).resolve().parent / "locale"
+LOCALE: Path = GAME / "locale"
 
 
 def _home() -> Path | None:

@@ -10,7 +10,7 @@ start (`at_start()`). Every file it reads goes through `read_json()`:
   is refused without blocking), and at most `limit` bytes are read;
 - a UTF-8 byte-order mark is accepted; NaN, Infinity and numbers too large
   for a float are not; deep nesting is refused, never a crash;
-- the content is checked field by field against a `game.schema` spec (type,
+- the content is checked field by field against a `game.files.schema` spec (type,
   range, length, characters), so nothing that passes can break a screen later.
 
 A file that cannot be used is renamed to `<name>.bad` (numbered if one
@@ -19,14 +19,14 @@ and the caller gets `None` and goes on with defaults. A file that cannot even
 be opened (permissions) is set aside too; if it cannot be moved, Linebox
 refuses to write over it for the rest of the session. Nothing is ever pickled.
 
-Files (see `game.paths` for the folders), with the most `read_json` reads:
+Files (see `game.files.paths` for the folders), with the most `read_json` reads:
 
-- `settings.json`                 -- `game.settings`   (1 MB; real ones are ~1 KB)
-- `statistics.json`               -- `game.stats`      (4 MB; 200 results ~100 KB)
+- `settings.json`                 -- `game.files.settings`   (1 MB; real ones are ~1 KB)
+- `statistics.json`               -- `game.files.stats`      (4 MB; 200 results ~100 KB)
 - `autosave-<game>.json`          -- one autosave per game (`lineit`, `linyo`)
 - `saves/<slug>.json`             -- named saves       (8 MB each: the engine's cap
                                      of 20,000 actions of up to 200 characters)
-- `history/`                      -- `game.history` reads its files with `read_bytes`
+- `history/`                      -- `game.files.history` reads its files with `read_bytes`
                                      and `parse` (it has its own reasons and caps)
 - `matrix_account.json` (config)  -- `game.online.account` (`read_object`, 64 kB,
                                      `private`: made owner-only if others can read it)
@@ -61,7 +61,7 @@ from typing import Any, Callable
 from engine.games import names
 
 from . import schema
-from .i18n import _
+from game.shell.i18n import _
 from .paths import config_dir, data_dir
 
 log = logging.getLogger("linebox.storage")
@@ -163,7 +163,7 @@ def describe(path: Path) -> str:
 def set_aside(path: Path, reason: str, what: str | None = None) -> Path:
     """Rename an unusable file to `*.bad` and queue a message for the player.
 
-    Tables call this (through `game.tables`) for a save the engine refused,
+    Tables call this (through `game.shell.tables`) for a save the engine refused,
     e.g. `set_aside(autosave_path(game), str(exc))`. Returns the new path, or
     `path` itself if it could not be moved (then Linebox never writes over it).
     """
@@ -482,7 +482,7 @@ def saves_dir() -> Path:
 
 
 def history_dir() -> Path:
-    """The folder of `game.history` (named here so the start's cleanup finds its temp files)."""
+    """The folder of `game.files.history` (named here so the start's cleanup finds its temp files)."""
     return data_dir() / "history"
 
 

@@ -18,7 +18,7 @@ characters catch a typo:
     >>> decode(code.lower()) == c
     True
 
-The file is a history game file (`game.history`: the challenger's record,
+The file is a history game file (`game.files.history`: the challenger's record,
 replayed through the rules when read) with the code added as "challenge", so
 an older Linebox opens it as a plain game, and the friend's results can show
 both games side by side. The friend's table gets the setup as a config
@@ -36,9 +36,9 @@ from typing import Any, Mapping
 
 from engine.games import game as game_info, names
 
-from . import history, paths, schema
-from .frontends import frontend
-from .i18n import _
+from game.files import history, paths, schema
+from game.shell.frontends import frontend
+from game.shell.i18n import _
 
 log = logging.getLogger("linebox.challenge")
 #: the friend's table config names its challenge under this key (the daily challenge's
@@ -105,7 +105,7 @@ class Challenge:
         return body + PREFIX_SEP + _check(body)
 
     def config(self, name: str) -> dict[str, Any]:
-        """The friend's setup config (`game.tables`): every person seat is theirs, named `name`."""
+        """The friend's setup config (`game.shell.tables`): every person seat is theirs, named `name`."""
         seats = []
         people = 0
         for i, s in enumerate(self.seats):

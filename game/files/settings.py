@@ -5,7 +5,7 @@
 
 Tables read: `anim_factor` (0 = reduced motion: jump, don't tween),
 `bot_pace_seconds` (how long a bot's move stays visible), `confirm_close_line`,
-`volume`/`muted` (through `game.sound`).
+`volume`/`muted` (through `game.shell.sound`).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from . import schema, storage
-from .i18n import LANGUAGES, N_, _
+from game.shell.i18n import LANGUAGES, N_, _
 
 VERSION = 1
 

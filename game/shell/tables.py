@@ -1,7 +1,7 @@
 """The seam between the shell and the game tables: one factory opens every table.
 
 A table is the package `game/<game>_table/`, built on the shared base
-`game/table/`. Its front end (`game.frontends.GameUI`) declares the hooks
+`game/table/`. Its front end (`game.shell.frontends.GameUI`) declares the hooks
 
     make_game(config, state=None, save=None) -> the game at the table
         # exactly one way in: a save payload the table stored earlier, an engine
@@ -50,11 +50,11 @@ from typing import TYPE_CHECKING
 
 from engine.games import games
 
-from . import history, storage
+from game.files import history, storage
 from .frontends import frontend
 from .i18n import _
-from .table.drivers import TableOptions
-from .table.spec import TableSpec
+from game.table.drivers import TableOptions
+from game.table.spec import TableSpec
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -95,7 +95,7 @@ def spec_for(config_or_save: dict) -> TableSpec | None:
         config = payload.get("config") if isinstance(payload, dict) else None
         return TableSpec(str(game), config if isinstance(config, dict) else {}, save=payload if isinstance(
             payload, dict) else {})
-    from .table.base import new_game_id
+    from game.table.base import new_game_id
     return TableSpec(str(game), {**config_or_save, "game_id": new_game_id()})
 
 

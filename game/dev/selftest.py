@@ -9,7 +9,7 @@ was broken while every test passed. `reachable()` is the list the spec bundles
 (as hidden imports) and writes into the bundle as RUNTIME_MODULES; the frozen
 app imports each of those names again and says which are missing.
 
-`python -m game.selftest` prints `reachable()`, one name a line (the spec runs it
+`python -m game.dev.selftest` prints `reachable()`, one name a line (the spec runs it
 in a clean interpreter of the build environment).
 """
 from __future__ import annotations
@@ -31,8 +31,8 @@ OPTIONAL = ("nio",)
 NOT_MODULES = {"__main__", "__mp_main__", "game.__main__", "engine.__main__"}
 # Developers' benches and tools, run from the source (`python -m ...`), never by the app: the
 # installers leave them out (`build/pyinstaller.spec`), which keeps the bundles within their size.
-DEV_ONLY = {"game.history_bench", "game.online.bench", "game.daily.bench", "game.lineit_table.hint_bench",
-            "game.linyo_table.hint_bench", "game.monkey", "engine.bots.bench", "engine.lineit.cli",
+DEV_ONLY = {"game.dev.history_bench", "game.online.bench", "game.daily.bench", "game.lineit_table.hint_bench",
+            "game.linyo_table.hint_bench", "game.dev.monkey", "engine.bots.bench", "engine.lineit.cli",
             "engine.linyo.cli"}
 
 
@@ -121,7 +121,7 @@ def imports() -> int:
 
 def signin(url: str, user: str, password: str, timeout: float = 60.0) -> int:
     """Sign in, start the session (first sync, the tables found), sign out: the online screen's own calls."""
-    from .online import account, session
+    from game.online import account, session
 
     began = time.monotonic()
     try:

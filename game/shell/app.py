@@ -31,15 +31,16 @@ from typing import Any, Callable, Protocol
 
 import pygame
 
-from . import i18n, sound, storage
+from . import i18n, sound
+from game.files import storage
 from .i18n import _
-from .logfile import QuietRotatingFileHandler
-from .paths import log_dir
-from .scenes import factory
-from .settings import Settings
-from .ui import text as T
-from .ui import theme as C
-from .ui.layout import Layout
+from game.files.logfile import QuietRotatingFileHandler
+from game.files.paths import log_dir
+from game.scenes import factory
+from game.files.settings import Settings
+from game.ui import text as T
+from game.ui import theme as C
+from game.ui.layout import Layout
 
 log = logging.getLogger("linebox")
 FPS = 60
@@ -104,7 +105,7 @@ _REPAINT_EVENTS = {getattr(pygame, name) for name in (
 
 
 class Scene(Protocol):
-    """What the App asks of a screen on its stack (`game.scene.Scene` is the base every screen
+    """What the App asks of a screen on its stack (`game.shell.scene.Scene` is the base every screen
     extends; the App names only this, so it imports no screen)."""
 
     opaque: bool
@@ -557,7 +558,7 @@ class App:
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         if not self.toasts:
             return
-        from .ui.toast import draw_toast, toast_layout
+        from game.ui.toast import draw_toast, toast_layout
         # the scene on top may say what its toasts must leave in view (a table: names, cards, ...);
         # a toast keeps the place it got, however the scene moves under it
         top = self.stack[-1] if self.stack else None

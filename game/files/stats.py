@@ -9,7 +9,7 @@ The table base calls `record_result(game, result)` once when a game ends. The re
       ],
       "winners": [1],                            # seat indexes (ties: several)
       "id": "9f2c41d07ab3e655",                  # optional: the game's id (config "game_id"), given at its start
-      "history": "20250131-201500-lineit-a1b2c3",  # optional: its entry in game.history
+      "history": "20250131-201500-lineit-a1b2c3",  # optional: its entry in game.files.history
       # Linyo only:
       "sheet": "A",                              # "A" | "B" | "random"
       "difficulties": [2, 3],                    # per seat
@@ -54,8 +54,8 @@ from typing import Any
 from engine.games import game as game_info
 
 from . import schema, storage
-from .frontends import frontend
-from .i18n import _
+from game.shell.frontends import frontend
+from game.shell.i18n import _
 
 VERSION = 1
 LEVELS = ("easy", "normal", "hard")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from engine.games import game as game_info
-from game.frontends import frontend
+from game.shell.frontends import frontend
 
 
 Seat = Any      # a game's own per-seat figures (a frozen dataclass of its package)

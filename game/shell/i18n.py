@@ -1,6 +1,6 @@
 """One translation function for everything a player reads.
 
-    from game.i18n import _, N_, ngettext
+    from game.shell.i18n import _, N_, ngettext
     label = N_("Play Line-it")     # marks a msgid for extraction, unchanged
     text = _(label)                # translated into the current language
     ngettext("{n} card", "{n} cards", n).format(n=n)   # the form for the number n
@@ -18,7 +18,7 @@ import gettext
 import locale
 import os
 
-from .paths import LOCALE
+from game.files.paths import LOCALE
 
 DOMAIN = "linebox"
 TABLE_DOMAINS = ("lineit_table", "linyo_table", "tutorial", "online")

@@ -18,16 +18,16 @@ from typing import TYPE_CHECKING, Any, Mapping
 import pygame
 
 from . import history
-from .frontends import frontend
-from .i18n import _
-from .replay.model import Replay
-from .replay.scene import ReplayScene
-from .ui import text as T
-from .ui import theme as C
-from .ui.layout import Layout
+from game.shell.frontends import frontend
+from game.shell.i18n import _
+from game.replay.model import Replay
+from game.replay.scene import ReplayScene
+from game.ui import text as T
+from game.ui import theme as C
+from game.ui.layout import Layout
 
 if TYPE_CHECKING:
-    from .app import App
+    from game.shell.app import App
 
 GHOST_H = 64          # logical height of the ghost's strip
 MIN_GHOST_PX = 28

@@ -11,19 +11,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from . import challenge as ch
-from . import tables
-from .frontends import frontend
-from .i18n import N_, _, ngettext
-from .replay.files import PathScene, documents_dir
-from .scenes.dialogs import MessageScene
-from .ui import text as T
-from .ui import theme as C
-from .ui.widgets import Button, TextInput
+from game import challenge as ch
+from game.shell import tables
+from game.shell.frontends import frontend
+from game.shell.i18n import N_, _, ngettext
+from game.replay.files import PathScene, documents_dir
+from game.scenes.dialogs import MessageScene
+from game.ui import text as T
+from game.ui import theme as C
+from game.ui.widgets import Button, TextInput
 
 if TYPE_CHECKING:
-    from .app import App
-    from .ui.layout import Layout
+    from game.shell.app import App
+    from game.ui.layout import Layout
 
 
 # the offer's words for a game that names no things of its own (`GameUI.challenge_offer`)

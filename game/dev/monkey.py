@@ -1,6 +1,6 @@
 """The monkey: a seeded stream of random input over the real App, headless.
 
-    python -m game.monkey --events 100000 --seed 7 --lang de
+    python -m game.dev.monkey --events 100000 --seed 7 --lang de
 
 Mouse motion, clicks (often on a widget of the top scene, so buttons really
 get pressed), drags, wheel, keys with modifiers (Esc, Enter, Tab, F1, F11,
@@ -64,7 +64,7 @@ class Report:
     tracebacks: dict = field(default_factory=dict)          # signature -> text
 
     def required(self) -> list[str]:
-        from .settings import UI_SCALES
+        from game.files.settings import UI_SCALES
         return list(SCENES) + [f"settings@{s}" for s in UI_SCALES]
 
     def missing(self) -> list[str]:
@@ -94,8 +94,8 @@ class Monkey:
     def __init__(self, seed: int, lang: str, log: Callable[[str], None] = print, jump_every: int = JUMP_EVERY) -> None:
         import pygame
 
-        from . import tables
-        from .app import App
+        from game.shell import tables
+        from game.shell.app import App
 
         self.pg = pygame
         self.rng = random.Random(seed)
@@ -236,7 +236,7 @@ class Monkey:
 
     # ------------------------------------------------------------ jumps (through the App's API)
     def places(self) -> dict[str, Callable[[], None]]:
-        from .settings import UI_SCALES
+        from game.files.settings import UI_SCALES
         out: dict[str, Callable[[], None]] = {
             "setup": lambda: self.open_setup(self.rng.choice(GAMES)),
             "settings": self.open_settings, "rules": lambda: self.app.open_rules(),
@@ -278,7 +278,7 @@ class Monkey:
         self.app.message(self.rng.choice(AWKWARD_TEXT) * self.rng.randint(1, 3), self.rng.choice(AWKWARD_TEXT))
 
     def ask_quit(self) -> None:
-        from .scene import Scene
+        from game.shell.scene import Scene
         self.app.to_menu()
         menu = self.app.top
         if isinstance(menu, Scene):
@@ -302,7 +302,7 @@ class Monkey:
         if self.rng.random() < 0.3:
             setup.seed_text = str(self.rng.randrange(10 ** 6))
         setup.on_start()
-        from .scenes.dialogs import ConfirmScene
+        from game.scenes.dialogs import ConfirmScene
         top = self.app.top
         if isinstance(top, ConfirmScene):     # an unfinished game would be replaced: yes
             top._yes()
@@ -319,7 +319,7 @@ class Monkey:
         self.pg.event.post(self.pg.event.Event(self.pg.KEYDOWN, key=self.pg.K_ESCAPE, mod=0, unicode="", scancode=0))
 
     def save(self) -> None:
-        from .table.overlays import PauseScene
+        from game.table.overlays import PauseScene
         self.pause()
         self.frame(1 / 60)
         top = self.app.top
@@ -376,7 +376,7 @@ def _threads_for_bots() -> None:
     """Bots think in a thread here: a spawned process per table would outlive a crashed run."""
     from engine.bots.worker import BotWorker
 
-    from .table import bots
+    from game.table import bots
     bots.WORKER_FACTORY = lambda: BotWorker(use_process=False)
 
 
@@ -412,7 +412,7 @@ def print_report(r: Report, seed: int, lang: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m game.monkey", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m game.dev.monkey", description=__doc__.split("\n\n")[0])
     p.add_argument("--events", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--lang", choices=("en", "de", "fr"), default="en")

@@ -6,7 +6,7 @@ rules); this one says how the app *shows* it. Each game's package
 it; the shell reaches it by the engine's game name and never imports a game
 package itself:
 
-    from game.frontends import frontend
+    from game.shell.frontends import frontend
     ui = frontend("linyo")        # imports game.linyo_table once, on first use
     ui.name, ui.package           # ('linyo', 'game.linyo_table')
 
@@ -126,7 +126,7 @@ class GameUI:
 
     name: str                                   # the engine's game name ("lineit")
     package: str                                # the package that declared it ("game.lineit_table")
-    # -- the table (game.tables.build_table, the replay's "play from here", online tables)
+    # -- the table (game.shell.tables.build_table, the replay's "play from here", online tables)
     make_game: MakeGame
     make_table: MakeTable
     show_chance: ShowChance
@@ -153,13 +153,13 @@ class GameUI:
     #: the sentence under a typed or random seed, naming what it repeats (a msgid with {seed})
     seed_note: str = ""
 
-    # -- challenges (game.challenge_scenes): msgids naming what the seed repeats (the same cards)
+    # -- challenges (game.challenge.scenes): msgids naming what the seed repeats (the same cards)
     #: what a challenge is: {game}, {seed}, {seats} ("3 seats"), {bots} ("2 bots")
     challenge_summary: str = ""
     #: the offer of a finished game's code, how a friend opens it
     challenge_offer: str = ""
 
-    # -- statistics (game.game_stats, game.stats, the statistics screen, the results' panel)
+    # -- statistics (game.files.game_stats, game.files.stats, the statistics screen, the results' panel)
     #: (events, players) -> game_stats.GameStats: one game's figures, counted from its events
     game_stats: Callable[..., Any] | None = None
     #: () -> [(label, value of a seat)] in the current language: the results panel's rows
@@ -175,7 +175,7 @@ class GameUI:
     #: (statistics data, result, history id, today) -> None: the game's own records of a result
     record_more: Callable[..., None] = _nothing
 
-    # -- the games list (game.history, game.scenes.history)
+    # -- the games list (game.files.history, game.scenes.history)
     #: (record setup) -> what the list keeps of a setup (its variant)
     variant: Callable[[Any], dict[str, Any]] = lambda setup: {}
     #: (variant) -> the variant in words, in the current language

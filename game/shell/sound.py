@@ -1,6 +1,6 @@
 """Sound effects by name; silent (never crashing) without audio or files.
 
-    from game import sound
+    from game.shell import sound
     sound.play("place")
 
 Names: pick, place, deal, jackpot, bet_won, bet_lost, close_line, your_turn,
@@ -15,7 +15,7 @@ import logging
 
 import pygame
 
-from .paths import SOUNDS
+from game.files.paths import SOUNDS
 
 NAMES = ("pick", "place", "deal", "jackpot", "bet_won", "bet_lost",
          "close_line", "your_turn", "dice", "click")

@@ -1,6 +1,6 @@
 """Every game kept: one `.linebox` file per game in `history/`, plus a fast index.
 
-Files (in `game.paths.data_dir()`):
+Files (in `game.files.paths.data_dir()`):
 
 - `history/<id>.linebox` -- one game, the source of truth:
 
@@ -60,7 +60,7 @@ game_id=config["game_id"], daily=config.get("daily"))` once when a game ends
 (and with `abandoned=True` when an unfinished game is left for good); see
 `record_game`.
 
-    python -m game.history_bench      # 10,000 games: index load + screen open
+    python -m game.dev.history_bench      # 10,000 games: index load + screen open
 """
 from __future__ import annotations
 
@@ -320,7 +320,7 @@ def replay(game: str, record: Any) -> Any:
 
 def _variant(game: str, setup: Mapping[str, Any]) -> dict[str, Any]:
     """What the list shows of a game's setup (the game's own choice: `GameUI.variant`)."""
-    from .frontends import frontend
+    from game.shell.frontends import frontend
     return frontend(game).variant(setup)
 
 

@@ -1,0 +1,1 @@
+"""What Linebox keeps on disk and where: storage, schemas, settings, statistics, history, paths, the log."""
