@@ -14,7 +14,9 @@ from game.lineit_table.model import TableGame as LineitGame
 from game.lineit_table.scene import TableScene
 from game.linyo_table.model import TableGame
 from game.linyo_table.scene import TableScene as LinyoTable
-from game.tutorial import lineit_script, linyo_script, tips
+from game.lineit_table.tutorial import script as lineit_script
+from game.linyo_table.tutorial import script as linyo_script
+from game.tutorial import tips
 from game.tutorial.steps import state_at
 from game.ui import text as T
 

@@ -11,7 +11,7 @@ from game.lineit_table import draw as D
 from game.lineit_table.geometry import MIN_PX
 from game.linyo_table.draw import KEYS_LEADING as LINYO_LEADING
 from game.linyo_table.geometry import MIN_TEXT_PX
-from game.tutorial import linyo_script
+from game.linyo_table.tutorial import script as linyo_script
 from game.tutorial.steps import state_at
 from game.ui import text as T
 

@@ -115,7 +115,7 @@ def test_forced_close_needs_every_hand_card_to_miss_the_line_too():
 
 def test_tutorial_step_16_close_is_a_choice_not_forced():
     # the tutorial's position: line B4 52 38, hand 9 60, market 80 57 66; the 9 fits below 38
-    from game.tutorial import lineit_script
+    from game.lineit_table.tutorial import script as lineit_script
     from game.tutorial.steps import state_at
     s = state_at(lineit_script.script(), 15)
     view = s.view(0)["seats"][0]

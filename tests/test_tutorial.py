@@ -10,8 +10,8 @@ from game.shell import i18n
 from game.shell.app import App
 from game.table.results import TableResults
 from game.tutorial import open_tutorial, progress
-from game.tutorial.lineit_script import script as lineit_script
-from game.tutorial.linyo_script import script as linyo_script
+from game.lineit_table.tutorial.script import script as lineit_script
+from game.linyo_table.tutorial.script import script as linyo_script
 from game.tutorial.steps import state_at
 from game.tutorial.table import MAX_LINES, TEXT_SIZE, GuidePanel, panel_text_width
 from game.ui import text as T

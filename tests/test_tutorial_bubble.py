@@ -9,7 +9,7 @@ import pytest
 from game.lineit_table.draw import name_rects
 from game.table.results import TableResults
 from game.tutorial import open_tutorial
-from game.tutorial.lineit_script import script
+from game.lineit_table.tutorial.script import script
 from game.ui import text as T
 from game.ui.widgets import label_text
 from test_tutorial import DT, advance, home, perform, settle, start, tutorial  # noqa: F401

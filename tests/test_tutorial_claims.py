@@ -20,8 +20,8 @@ import pytest
 from game.shell import i18n
 from game.table.results import TableResults
 from game.tutorial import claims, open_tutorial
-from game.tutorial.lineit_script import script as lineit_script
-from game.tutorial.linyo_script import script as linyo_script
+from game.lineit_table.tutorial.script import script as lineit_script
+from game.linyo_table.tutorial.script import script as linyo_script
 from game.tutorial.steps import state_at
 from game.tutorial.table import TEXT_SIZE, panel_text_width
 from game.ui import text as T
@@ -47,7 +47,7 @@ def test_every_step_declares_the_claims_of_its_words(game):
         assert step.claims, (game, i + 1, "a step with no claim")
         assert bool(step.after) == bool(step.after_claims), (game, i + 1, "an after text with no claim")
         for c in step.claims + step.after_claims:
-            assert c.split()[0] in claims.GAMES[game], (game, i + 1, c)
+            assert c.split()[0] in claims.of(game), (game, i + 1, c)
 
 
 @pytest.mark.parametrize("game", ["lineit", "linyo"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.linyo.sheets import parse_field
 from game.scenes.dialogs import ConfirmScene
-from game.tutorial.linyo import fields_of, line_end
+from game.linyo_table.tutorial.targets import fields_of, line_end
 from game.tutorial.table import GuidePanel
 
 

@@ -43,6 +43,8 @@ PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=
 def domain_of(path: Path, root: Path = GAME) -> str:
     """The catalogue a source file's msgids belong to."""
     parts = path.relative_to(root).parts
+    if len(parts) > 2 and parts[1] == "tutorial":
+        return "tutorial"     # a game's own tutorial (game/<game>_table/tutorial/): the tutorial's words
     for table in TABLE_DOMAINS:
         if parts[0] == table or parts == ("scenes", f"{table}.py"):
             return table

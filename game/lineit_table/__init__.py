@@ -31,10 +31,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
-from game.shell.frontends import DailyRules, GameUI, SetupOption, lazy, register
+from game.shell.frontends import DailyRules, GameUI, SetupOption, Tutorial, lazy, register
 from game.shell.i18n import N_, ngettext
 
 if TYPE_CHECKING:
+    from game.tutorial.parts import Claims, FirstTipsFinder, TutorialTable
     from game.shell.app import App
     from game.shell.scene import Scene
     from game.table.drivers import Seating, TableOptions
@@ -100,10 +101,22 @@ def setup_of(state: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return {"first_seat": first, "final_plays": setup.get("final_plays", 1)}, [{} for _ in range(state.players)]
 
 
-def tutorial(app: "App", index: int) -> "Scene":
-    """The tutorial's table at step `index`, with its guide on top."""
-    from game.tutorial.table import tutorial_table
-    return tutorial_table(app, "lineit", index)
+def tutorial_table() -> "TutorialTable":
+    """The tutorial's script and where its steps point on this table."""
+    from .tutorial import targets
+    return targets
+
+
+def tutorial_claims() -> "Claims":
+    """What the tutorial's words claim, checked against the engine."""
+    from .tutorial.claims import CLAIMS
+    return CLAIMS
+
+
+def first_tips() -> "FirstTipsFinder":
+    """What is worth a tip in a person's first games at this table."""
+    from .tutorial import tips
+    return tips
 
 
 def daily_options(seed: int) -> dict[str, Any]:
@@ -135,7 +148,7 @@ UI = register(GameUI(
     best_text=lazy(_TALLY, "best_text"),
     variant=lazy(_TALLY, "variant"),
     variant_text=lazy(_TALLY, "variant_text"),
-    tutorial=tutorial,
+    tutorial=Tutorial(table=tutorial_table, claims=tutorial_claims), first_tips=first_tips,
     make_game=make_game, make_table=make_table, show_chance=show_chance, demo_game=demo_game,
     event_text=event_text, branch_game=branch_game, setup_of=setup_of,
     achievements=lazy(f"{__name__}.achievements", "declared"),

@@ -24,10 +24,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import BadSave
-from game.shell.frontends import DailyRules, GameUI, SetupOption, lazy, register
+from game.shell.frontends import DailyRules, GameUI, SetupOption, Tutorial, lazy, register
 from game.shell.i18n import N_, ngettext
 
 if TYPE_CHECKING:
+    from game.tutorial.parts import Claims, FirstTipsFinder, TutorialTable
     from game.shell.app import App
     from game.shell.scene import Scene
     from game.table.drivers import Seating, TableOptions
@@ -119,10 +120,22 @@ def setup_of(state: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             [{"difficulty": int(d)} for d in state.difficulties])
 
 
-def tutorial(app: "App", index: int) -> "Scene":
-    """The tutorial's table at step `index`, with its guide on top."""
-    from game.tutorial.table import tutorial_table
-    return tutorial_table(app, "linyo", index)
+def tutorial_table() -> "TutorialTable":
+    """The tutorial's script and where its steps point on this table."""
+    from .tutorial import targets
+    return targets
+
+
+def tutorial_claims() -> "Claims":
+    """What the tutorial's words claim, checked against the engine."""
+    from .tutorial.claims import CLAIMS
+    return CLAIMS
+
+
+def first_tips() -> "FirstTipsFinder":
+    """What is worth a tip in a person's first games at this table."""
+    from .tutorial import tips
+    return tips
 
 
 def daily_options(seed: int) -> dict[str, Any]:
@@ -160,7 +173,7 @@ UI = register(GameUI(
     record_more=lazy(_RECORDS, "record_more"),
     variant=lazy(_RECORDS, "variant"),
     variant_text=lazy(_RECORDS, "variant_text"),
-    tutorial=tutorial,
+    tutorial=Tutorial(table=tutorial_table, claims=tutorial_claims), first_tips=first_tips,
     make_game=make_game, make_table=make_table, show_chance=show_chance, demo_game=demo_game,
     event_text=event_text, branch_game=branch_game, setup_of=setup_of,
     achievements=lazy(f"{__name__}.achievements", "declared"),

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from engine.core import Event
 from engine.core.registry import GameInfo
 from engine.games import game as game_info, names
+
+if TYPE_CHECKING:
+    from game.tutorial.parts import Claims, FirstTipsFinder, TutorialTable
 
 
 def lazy(module: str, name: str) -> Callable[..., Any]:
@@ -106,6 +109,35 @@ class DailyRules:
     bots: tuple[str, ...] = ()
     options: Callable[[int], dict[str, Any]] = _no_options
     score_text: Callable[[float], str] = _as_number
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    """A game's tutorial (`game.tutorial`), each part loaded when first used: `table()` its script
+    and where a step points on the table (the module `game/<game>_table/tutorial/targets.py`),
+    `claims()` what its steps' words claim, checked against the engine (no pygame)."""
+
+    table: Callable[[], "TutorialTable"]
+    claims: Callable[[], "Claims"]
+
+
+class _NoTips:
+    """The first-game tips of a game that declares none: nothing is ever worth one."""
+
+    def position(self, table: Any) -> None:
+        return None
+
+    def on_turn(self, table: Any) -> list[Any]:
+        return []
+
+    def still(self, table: Any, key: str) -> bool:
+        return False
+
+    def after_applied(self, table: Any, action: str, events: list[Any]) -> list[Any]:
+        return []
+
+
+NO_TIPS = _NoTips()
 
 
 def _same(config: dict[str, Any]) -> dict[str, Any]:
@@ -197,9 +229,11 @@ class GameUI:
     #: the day's seats and options; None: the game has no daily challenge
     daily: DailyRules | None = None
 
-    # -- learning
-    #: (app, step index) -> the tutorial's table scene, or None for a game without a tutorial
-    tutorial: Callable[..., Any] | None = None
+    # -- learning (game.tutorial)
+    #: the game's tutorial; None: the game has none
+    tutorial: Tutorial | None = None
+    #: () -> what is worth a first-game tip at its table (by default: nothing)
+    first_tips: Callable[[], "FirstTipsFinder"] = lambda: NO_TIPS
 
     @property
     def info(self) -> GameInfo:

@@ -5,16 +5,20 @@ Modules, one idea each:
 - `steps`         the immutable step model and replaying a script to a step
 - `claims`        what a step's words claim, as checks over the engine state (the tests run them)
 - `guide`         where a tutorial is and whether an action is the step's one
-- `lineit_script` / `linyo_script`  the two scripts (stacked deck, fixed rolls)
 - `table`         the tutorial on the real table: a script driver and a guide panel the table hosts
-- `lineit` / `linyo`  where a step's targets are on each game's table
+- `parts`         what a game gives the tutorial and the first-game tips (typed protocols)
+- `tips`          the first-game tips: which one is shown, remembered, drawn
 - `progress`      the step to resume at, finished and offered flags (`tutorial.json`)
+
+Each game's own half lives in its package, `game/<game>_table/tutorial/`: `script` (stacked
+deck, fixed rolls), `targets` (where a step points on its table), `claims` and `tips` (what is
+worth a first-game tip), declared in its `GameUI` (`tutorial`, `first_tips`).
 
     open_tutorial(app, "lineit")      # from the menu, the rules, the setup, `--tutorial lineit`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import progress
 
@@ -29,28 +33,12 @@ def _games() -> tuple[str, ...]:
     return tuple(ui.name for ui in frontends() if ui.tutorial is not None)
 
 
-def player_name(settings: Any, game: str) -> str:
-    """The person's own name for the tutorial's seat: the first human seat of the last setup of
-    this game (or the other one), else the setup's default name."""
-    from game.shell.i18n import _
-    last = settings.last_setup if isinstance(settings.last_setup, dict) else {}
-    for g in (game, *progress.GAMES):
-        seats = (last.get(g) or {}).get("seats") or []
-        for seat in seats:
-            name = seat.get("name") if isinstance(seat, dict) else None
-            if seat.get("kind") == "human" and isinstance(name, str) and name.strip():
-                return name.strip()
-    return _("Player")
-
-
 def tutorial_scene(app: "App", game: str, index: int | None = None) -> "Scene":
     """The tutorial table of `game` at `index` (default: where the player left it)."""
     if index is None:
         index = progress.entry(game)["step"]
-    from game.shell.frontends import frontend
-    make = frontend(game).tutorial
-    assert make is not None, f"{game} has no tutorial"
-    return make(app, index)
+    from .table import tutorial_table
+    return tutorial_table(app, game, index)
 
 
 def open_tutorial(app: "App", game: str, index: int | None = None) -> bool:

@@ -16,17 +16,16 @@ the script's step `index` (`steps.state_at`), with
   and of those where its pointer reaches the spotlight past the table's words
   (`texts`, `pointer.route`); the table's resting tooltip is drawn again on top.
 
-The game half (`lineit.py`, `linyo.py`, found by the game's name as the first
-tips are) says where a step's targets are on that game's table.
+The game half (`game/<game>_table/tutorial/targets.py`, declared in the game's
+`GameUI.tutorial`) gives the script and says where a step's targets are on that game's table.
 
 Back, a restart and resume rebuild the table at a step by replaying the
 script (`steps.state_at`), so there is one way into any step.
 """
 from __future__ import annotations
 
-import importlib
 import math
-from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -39,7 +38,8 @@ from game.ui.widgets import Button, label_text, panel
 
 from . import pointer, progress
 from .guide import Guide
-from .steps import Script, state_at
+from .parts import TutorialTable
+from .steps import state_at
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -154,29 +154,26 @@ def button_widths(buttons: list[Button], lay: Any, room: int) -> list[int]:
     return [n + (room - sum(least)) * (f - n) // want for f, n in zip(full, least)]
 
 
-class GamePart(Protocol):
-    """What a game's tutorial module says about its table (`game.tutorial.lineit` / `.linyo`)."""
-
-    def script(self) -> Script: ...
-
-    def targets(self, table: Any, guide: Guide) -> list[pygame.Rect]: ...
-
-    def ghost(self, table: Any, guide: Guide) -> list[tuple[float, float]]: ...
-
-    def keep_clear(self, table: Any, guide: Guide) -> list[pygame.Rect]: ...
-
-    def rather_clear(self, table: Any) -> list[pygame.Rect]: ...
-
-    def texts(self, table: Any) -> list[pygame.Rect]: ...
-
-    def busy(self, table: Any) -> bool: ...
-
-    def overlay(self, table: Any, surface: pygame.Surface) -> None: ...
+def game_part(game: str) -> TutorialTable:
+    """`game`'s half of its tutorial, as its front end declares it (`GameUI.tutorial`)."""
+    from game.shell.frontends import frontend
+    tutorial = frontend(game).tutorial
+    if tutorial is None:
+        raise KeyError(f"{game} has no tutorial")
+    return tutorial.table()
 
 
-def game_part(game: str) -> GamePart:
-    """The tutorial module of `game` (the same convention as the first-game tips)."""
-    return cast(GamePart, importlib.import_module(f"{__package__}.{game}"))
+def player_name(settings: Any, game: str) -> str:
+    """The person's own name for the tutorial's seat: the first human seat of the last setup of
+    this game (or the other one), else the setup's default name."""
+    last = settings.last_setup if isinstance(settings.last_setup, dict) else {}
+    for g in (game, *progress.GAMES):
+        seats = (last.get(g) or {}).get("seats") or []
+        for seat in seats:
+            name = seat.get("name") if isinstance(seat, dict) else None
+            if seat.get("kind") == "human" and isinstance(name, str) and name.strip():
+                return name.strip()
+    return _("Player")
 
 
 def tutorial_table(app: "App", game: str, index: int) -> Any:
@@ -185,7 +182,6 @@ def tutorial_table(app: "App", game: str, index: int) -> Any:
     from game.table.drivers import scripted
     from game.table.spec import TableSpec
 
-    from . import player_name
     part = game_part(game)
     sc = part.script()
     guide = Guide(sc, max(0, min(index, len(sc.steps) - 1)))
@@ -197,7 +193,7 @@ def tutorial_table(app: "App", game: str, index: int) -> Any:
 class GuidePanel:
     """The tutorial on top of a table (see the module text): a `game.table.spec.TableComponent`."""
 
-    def __init__(self, table: Any, guide: Guide, part: GamePart) -> None:
+    def __init__(self, table: Any, guide: Guide, part: TutorialTable) -> None:
         self.table = table
         self.app: "App" = table.app
         self.guide = guide

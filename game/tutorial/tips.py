@@ -3,7 +3,7 @@
 The table base owns one `FirstTips` per table and calls its two hooks:
 `after_applied(action, events)` from `on_applied`, and `check(dt)` every frame
 from `update_table` (for "your turn" states: a chance, a danger). What is worth
-a tip is the game's business (`tips_lineit`, `tips_linyo`: small functions that
+a tip is the game's business (its `GameUI.first_tips`, `game/<game>_table/tutorial/tips.py`: small functions that
 return `Found` tips); this module decides whether one is shown, remembers it,
 and draws it as a bubble near the thing it is about. The bubble never blocks:
 the table plays on under it, it goes by itself after a while or as soon as
@@ -19,9 +19,8 @@ player has seen is kept per player name in `tips.json` next to the settings.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,8 +31,12 @@ from game.ui import text as T
 from game.ui import theme as C
 from game.ui.widgets import panel
 
+from .parts import Found
+
 if TYPE_CHECKING:
     from game.table.view import TableView
+
+    from .parts import FirstTipsFinder
 
 log = logging.getLogger("linebox.tips")
 VERSION = 1
@@ -41,16 +44,6 @@ SECONDS = 14.0          # a tip goes by itself after this long
 WIDTH = 560             # logical width of the bubble (1920×1080 frame)
 TEXT_SIZE = 26
 MAX_LINES = 5           # a tip's text fits in this many lines at 800×600 (tests measure it)
-
-
-@dataclass(frozen=True)
-class Found:
-    """A tip a game detector found: `key` (remembered once shown), its text, the thing it is about."""
-
-    key: str
-    text: Callable[[], str]
-    near: tuple[int, int, int, int]        # x, y, w, h in window pixels (`box(rect)`)
-    seat: int                              # the person it is for
 
 
 def box(rect: pygame.Rect) -> tuple[int, int, int, int]:
@@ -99,10 +92,14 @@ class FirstTips:
         self._seen: dict[str, list[str]] | None = None     # read once, on the first tip wanted
         self._frame_key: Any = None
         self._shown_at: Any = None         # the position the shown tip was last found true in
+        self._finder: "FirstTipsFinder | None" = None      # asked of the game's front end once
 
-    def detectors(self) -> Any:
-        import importlib
-        return importlib.import_module(f"{__package__}.tips_{self.table.game}")
+    def detectors(self) -> "FirstTipsFinder":
+        """The game's tip finders, as its front end declares them (`GameUI.first_tips`)."""
+        if self._finder is None:
+            from game.shell.frontends import frontend
+            self._finder = frontend(self.table.game).first_tips()
+        return self._finder
 
     def wanted(self) -> bool:
         t = self.table

@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
-from .guide import Guide
-from .lineit_script import script
+from game.tutorial.guide import Guide
+from .script import script
 
 __all__ = ["busy", "ghost", "keep_clear", "log_title", "overlay", "rather_clear", "script", "targets", "texts"]
 

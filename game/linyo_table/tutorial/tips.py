@@ -18,7 +18,8 @@ from engine.linyo.sheets import NEIGHBOUR_MASKS
 
 from game.shell.i18n import _
 
-from .tips import Found, box
+from game.tutorial.parts import Found
+from game.tutorial.tips import box
 
 if TYPE_CHECKING:
     from game.linyo_table.table_view import LinyoTableView

@@ -13,7 +13,7 @@ from engine import linyo
 
 from game.shell.i18n import N_
 
-from .steps import Script, Step
+from game.tutorial.steps import Script, Step
 
 # start roll, then one roll per round
 ROLLS = ("bbog", "bogg", "gbbo", "gggg", "obbo", "obgb", "bbbo")

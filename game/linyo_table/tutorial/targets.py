@@ -13,8 +13,8 @@ import pygame
 
 from engine.linyo.sheets import parse_field
 
-from .guide import Guide
-from .linyo_script import script
+from game.tutorial.guide import Guide
+from .script import script
 
 __all__ = ["busy", "fields_of", "ghost", "keep_clear", "line_end", "overlay", "rather_clear", "script", "targets", "texts"]
 

@@ -23,7 +23,8 @@ from engine.lineit.cards import suit_of
 
 from game.shell.i18n import _, ngettext
 
-from .tips import Found, box
+from game.tutorial.parts import Found
+from game.tutorial.tips import box
 
 if TYPE_CHECKING:
     from game.lineit_table.scene import TableScene

@@ -15,7 +15,7 @@ from engine.lineit.cards import FULL_DECK, TEXT
 
 from game.shell.i18n import N_
 
-from .steps import Script, Step, apply_all
+from game.tutorial.steps import Script, Step, apply_all
 
 BOT = 1
 
