@@ -9,7 +9,7 @@ import pytest
 
 from game.files import stats
 from game.daily import attempts
-from game.daily.bench import event, played
+from game.leaderboard.bench import event, played
 from game.daily.day import Daily, challenge, games, seed_for
 from game.daily.entry import MAX_BYTES, MIN_MS_PER_MOVE, Verifier, rank, verify
 

@@ -8,7 +8,7 @@ import pytest
 from game.files import history, stats, storage
 from game.shell import tables
 from game.daily import attempts
-from game.daily.bench import played
+from game.leaderboard.bench import played
 from game.daily.day import challenge
 from game.shell.i18n import set_language
 from game.replay.scene import ReplayScene

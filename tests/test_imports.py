@@ -254,6 +254,61 @@ def test_online_never_imports_pygame():
     assert not bad, bad
 
 
+# What the top of game/ holds besides folders: the tree shows the shell, the files, the features
+# and the developers' tools as folders, nothing loose (issue 33).
+TOP_LEVEL = {"__init__.py", "__main__.py", "py.typed"}
+
+# Packages that never import one another, in this direction: the daily challenge and online play
+# meet only in `game.leaderboard` (through its rooms port), and the kept files are under both.
+APART = [("game.online", "game.daily"), ("game.daily", "game.online"), ("game.daily", "game.leaderboard"),
+         ("game.files", "game.daily"), ("game.files", "game.online"), ("game.files", "game.leaderboard")]
+
+
+def test_the_top_of_game_holds_only_folders():
+    loose = sorted(p.name for p in GAME.iterdir() if p.is_file() and p.name not in TOP_LEVEL)
+    assert not loose, f"loose at the top of game/ (give each a folder): {loose}"
+
+
+def imports_between(source: str, target: str, graph_edges: list[Edge]) -> list[str]:
+    return sorted(f"{e.source}:{e.line} imports {e.target} ({e.where})" for e in graph_edges
+                  if _under(e.source, source) and _under(e.target, target))
+
+
+def test_features_that_stay_apart_import_nothing_of_each_other():
+    graph_edges = edges()
+    # the checker sees an edge where there is one: the leaderboard uses both sides
+    assert imports_between("game.leaderboard", "game.daily", graph_edges)
+    assert imports_between("game.leaderboard", "game.online", graph_edges)
+    bad = [line for source, target in APART for line in imports_between(source, target, graph_edges)]
+    assert not bad, bad
+
+
+def _computed_imports(tree: ast.AST) -> list[int]:
+    """Lines of `import_module(...)` / `__import__(...)` whose module name is put together there
+    (an f-string, a + or a .format): a module found by its file name."""
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        arg = node.args[0]
+        built = isinstance(arg, (ast.JoinedStr, ast.BinOp)) or (
+            isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "format")
+        if name in ("import_module", "__import__") and built:
+            found.append(node.lineno)
+    return found
+
+
+def test_no_module_is_found_by_its_file_name():
+    """Each game's parts are declared in its `GameUI` (typed fields), never imported by a name made
+    from the game's (the tutorial once found `tutorial/<game>.py` and `tips_<game>.py` so).
+    `frontends.frontend` turns a game's name into its package (`package_of`): the one registry."""
+    assert _computed_imports(ast.parse("import importlib\nimportlib.import_module(f'game.{x}')\n")) == [2]
+    bad = [f"{name}:{line}" for name, path in modules().items()
+           for line in _computed_imports(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not bad, bad
+
+
 def test_the_first_menu_frame_loads_only_what_it_shows(tmp_path):
     """`linebox --frames 1` (the start-up bench's run, without a game to continue) imports none of
     NOT_FOR_THE_MENU: they load when first opened (`game.scenes.SCENES`, `game.shell.tables`)."""

@@ -14,11 +14,28 @@ from synapse_server import NAMES as _names
 nio = pytest.importorskip("nio", reason="matrix-nio is not installed (pip install -e '.[test]')")
 
 from game.daily import attempts  # noqa: E402
-from game.daily.bench import played  # noqa: E402
+from game.leaderboard.bench import played  # noqa: E402
 from game.daily.day import Daily, challenge  # noqa: E402
 from game.daily.entry import EVENT, MAX_BYTES, make_content  # noqa: E402
 from game.online.client import MatrixClient  # noqa: E402
-from game.online.leaderboard import Board, alias, ensure_room, post_pending  # noqa: E402
+from game.leaderboard.board import Board as _Board  # noqa: E402
+from game.leaderboard.posting import post_pending as _post_pending  # noqa: E402
+from game.leaderboard.rooms import room_name, room_title  # noqa: E402
+from game.online.leaderboard import MatrixRooms, alias  # noqa: E402
+
+
+def Board(client: MatrixClient, daily: Daily, room_id: str | None = None) -> _Board:
+    """The day's board as `client` reads it, through the Matrix port."""
+    return _Board(MatrixRooms(client), daily, room_id)
+
+
+def ensure_room(client: MatrixClient, daily: Daily):
+    """Join (or make) the day's room as the leaderboard does; future: its room id."""
+    return MatrixRooms(client).ensure(room_name(daily), room_title(daily))
+
+
+def post_pending(client: MatrixClient, timeout: float) -> int:
+    return _post_pending(MatrixRooms(client), timeout=timeout)
 
 
 @pytest.fixture
@@ -96,7 +113,7 @@ def test_the_days_room_is_one_per_game_and_day(clients):
     a = ensure_room(ann, challenge("linyo")).result(30)
     b = ensure_room(ann, challenge("lineit")).result(30)
     assert a != b
-    assert alias(challenge("linyo"), ann.user_id).startswith("#linebox-daily-linyo-")
+    assert alias(room_name(challenge("linyo")), ann.user_id).startswith("#linebox-daily-linyo-")
 
 
 def test_a_league_room_is_checked_the_same(clients):

@@ -14,15 +14,16 @@ nio = pytest.importorskip("nio", reason="matrix-nio is not installed (pip instal
 import pygame  # noqa: E402
 
 from game.daily import attempts  # noqa: E402
-from game.daily.bench import played  # noqa: E402
+from game.leaderboard.bench import played  # noqa: E402
 from game.daily.day import challenge  # noqa: E402
 from game.daily.entry import EVENT, make_content  # noqa: E402
 from game.online import session  # noqa: E402
 from game.online.account import Credentials  # noqa: E402
 from game.online.client import MatrixClient  # noqa: E402
-from game.online.leaderboard import POSTER, Board, ensure_room  # noqa: E402
+from game.leaderboard.posting import POSTER  # noqa: E402
 from game.replay.scene import ReplayScene  # noqa: E402
 from test_table_linyo import DT, home, play_out, start_app  # noqa: E402,F401  (home: the fixture)
+from test_leaderboard import Board, ensure_room  # noqa: E402  (through the Matrix port, as the app)
 
 _names = iter(range(10_000))
 

@@ -428,7 +428,7 @@ def test_results_show_statistics(headless_home, games, game, size):
 def test_a_daily_game_is_the_daily_sheet_in_the_viewer_as_at_the_table(app, lang):
     """A Linyo daily replayed from the History or the leaderboard: the table in the viewer names the
     day's sheet as the table did ("daily sheet <date>"), not the random sheet it is made of."""
-    from game.daily.bench import played
+    from game.leaderboard.bench import played
     from game.daily.day import challenge
     from game.shell.i18n import _, set_language
     daily = challenge("linyo")

@@ -12,7 +12,7 @@ import pytest
 
 from game.files import history, storage
 from game.shell import tables
-from game.daily.bench import played
+from game.leaderboard.bench import played
 from game.daily.day import Daily, games
 from game.replay.__main__ import finished_game
 from game.replay.files import load_file

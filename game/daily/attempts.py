@@ -14,7 +14,7 @@ attempts there, writes their score and history entry into their day, marks the
 rows, and queues the counted attempt's leaderboard entry (`game.daily.entry`)
 in the outbox, ``daily_outbox.json`` in the user data folder (written
 atomically by `storage.write_json`): it is posted when the player is signed in
-and the homeserver answers (`game.online.leaderboard.post_pending`), and stays
+and the homeserver answers (`game.leaderboard.posting.post_pending`), and stays
 there, across restarts, until then. Everything here works offline.
 """
 from __future__ import annotations

@@ -17,31 +17,20 @@ True
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from engine.games import game as game_info
 
+# the day's date and seed are the kept files' too (`game.files.days`); named here for the daily's users
+from game.files.days import parse_date as parse_date, seed_for
 from game.shell.frontends import DailyRules, frontend
-
-SEED_BITS = 53          # a seed any JSON reader keeps exactly
 
 
 def today() -> _dt.date:
     """The UTC date: the day's challenge changes at the same moment everywhere."""
     return _dt.datetime.now(_dt.timezone.utc).date()
-
-
-def seed_for(game: str, day: _dt.date) -> int:
-    """The day's seed of `game`: the same on every machine, different for each game and day.
-
-    >>> seed_for("lineit", _dt.date(2026, 1, 1))
-    3147821522830635
-    """
-    digest = hashlib.sha256(f"linebox daily {game} {day.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") & ((1 << SEED_BITS) - 1)
 
 
 def rules(game: str) -> DailyRules | None:
@@ -134,17 +123,3 @@ class Daily:
 def challenge(game: str, day: _dt.date | None = None) -> Daily:
     """The challenge of `game` on `day` (today, UTC)."""
     return Daily(game, day or today())
-
-
-def parse_date(text: Any) -> _dt.date | None:
-    """A YYYY-MM-DD date, or None for anything else.
-
-    >>> parse_date("2026-11-27"), parse_date("2026-13-01"), parse_date(7)
-    (datetime.date(2026, 11, 27), None, None)
-    """
-    if not isinstance(text, str) or len(text) != 10:
-        return None
-    try:
-        return _dt.date.fromisoformat(text)
-    except ValueError:
-        return None

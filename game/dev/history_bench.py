@@ -14,7 +14,8 @@ import os
 import sys
 import time
 
-from game.files.history import GAMES, LEVELS, _entry, _game_module, _game_path, _new_id, _write_index, build_file, folder, load, rebuild_index
+from game.files.history import (GAMES, LEVELS, _entry, _game_module, _game_path, _new_id, _write_index, build_file,
+                                folder, load, rebuild_index)
 
 NAMES = ("Ada", "Bruno", "Chloé", "Dieter", "Émile", "Frieda")
 

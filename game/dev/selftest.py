@@ -31,7 +31,7 @@ OPTIONAL = ("nio",)
 NOT_MODULES = {"__main__", "__mp_main__", "game.__main__", "engine.__main__"}
 # Developers' benches and tools, run from the source (`python -m ...`), never by the app: the
 # installers leave them out (`build/pyinstaller.spec`), which keeps the bundles within their size.
-DEV_ONLY = {"game.dev.history_bench", "game.online.bench", "game.daily.bench", "game.lineit_table.hint_bench",
+DEV_ONLY = {"game.dev.history_bench", "game.online.bench", "game.leaderboard.bench", "game.lineit_table.hint_bench",
             "game.linyo_table.hint_bench", "game.dev.monkey", "engine.bots.bench", "engine.lineit.cli",
             "engine.linyo.cli"}
 

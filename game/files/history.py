@@ -66,7 +66,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-import importlib
 import json
 import logging
 import os
@@ -184,7 +183,7 @@ def _row_daily(raw: Any) -> str | None:
     """A row's daily (a day's ISO date) or None; ValueError for anything else."""
     if raw is None:
         return None
-    from game.daily.day import parse_date
+    from .days import parse_date
     day = parse_date(raw) if isinstance(raw, str) else None
     if day is None or day.isoformat() != raw:
         raise ValueError("a row's daily is not a day")
@@ -287,24 +286,12 @@ class Index:
 def _game_module(name: str) -> Any:
     """The engine's description of game `name` (its `new_game`, `from_json`): the one place that finds it.
 
-    The registry (`engine.games`, issue 15) is used once it works; until then
-    the game packages themselves. Raises BadGameFile for an unknown game.
+    Raises BadGameFile for an unknown game.
     """
     if name not in GAMES:
         raise BadGameFile(f"unknown game {str(name)[:20]!r}")
-    global _registry_broken
-    if not _registry_broken:
-        try:
-            importlib.import_module("engine.games")   # registers every game
-            from engine.core import registry
-            return registry.game(name)
-        except Exception as exc:  # noqa: BLE001 -- the registry is built in parallel; the packages still work
-            _registry_broken = True
-            log.warning("history: the game registry is not usable (%s); using the game packages", exc)
-    return importlib.import_module(f"engine.{name}")
-
-
-_registry_broken = False
+    from engine.games import game as game_info
+    return game_info(name)
 
 
 def replay(game: str, record: Any) -> Any:
@@ -364,7 +351,7 @@ def said_daily(game: str, data: Mapping[str, Any]) -> tuple[bool, str | None]:
 
     Nothing usable: no "daily" (a file from before Linebox kept it), or a value that is not a
     real day of this game whose seed is the file's (a hand-made or damaged file: the day's seed
-    is the day's alone, `game.daily.day.seed_for`, so a true "daily" always matches). The
+    is the day's alone, `game.files.days.seed_for`, so a true "daily" always matches). The
     seed decides then (`game.replay.model.daily_date`); a file is never refused for it.
     """
     if "daily" not in data:
@@ -372,7 +359,7 @@ def said_daily(game: str, data: Mapping[str, Any]) -> tuple[bool, str | None]:
     said = data["daily"]
     if said is None:
         return True, None
-    from game.daily.day import parse_date, seed_for
+    from .days import parse_date, seed_for
     day = parse_date(said.get("date")) if isinstance(said, Mapping) else None
     seed = data.get("seed")
     if (day is None or game not in GAMES or said.get("game") != game or type(seed) is not int

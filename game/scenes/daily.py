@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.files import storage
-from ..daily import attempts, posting
+from game.daily import attempts
+from game.leaderboard import posting
 from ..daily.day import Daily, challenge, games
 from game.shell.frontends import frontend
 from game.shell.i18n import N_, _, ngettext

@@ -1,6 +1,6 @@
 """A daily leaderboard: rank, name and score of every entry this client verified, best first.
 
-The board (`game.online.leaderboard.Board`) reads the day's room of the game
+The board (`game.leaderboard.board.Board`, through the session's `game.online.leaderboard.MatrixRooms`) reads the day's room of the game
 and replays each entry through the rules before it is listed (a few a frame,
 so the screen never stalls); refused entries are counted, never listed. Enter
 or a click on a row opens that game in the replay viewer ("watch how they did
@@ -91,12 +91,13 @@ class LeaderboardScene(WidgetScene):
         if self.client is None:
             return None
         if self.game not in self.boards:
-            from ..online.leaderboard import board_for
-            self.boards[self.game] = board_for(self.client, challenge(self.game))
+            from game.leaderboard.board import board_for
+            from game.online.leaderboard import MatrixRooms
+            self.boards[self.game] = board_for(MatrixRooms(self.client), challenge(self.game))
         return self.boards[self.game]
 
     def enter(self) -> None:
-        from ..daily import posting
+        from game.leaderboard import posting
         posting.post_waiting()          # a result that waited (offline, signed out) goes now
         super().enter()
 

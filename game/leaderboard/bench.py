@@ -1,4 +1,4 @@
-"""Daily leaderboard figures: `python -m game.daily.bench [--entries 1000] [--posts 30] [--game G]`.
+"""Daily leaderboard figures: `python -m game.leaderboard.bench [--entries 1000] [--posts 30] [--game G]`.
 
 * verify and rank: a board of ``--entries`` entries (bot-played games of the day,
   each posted by another player) replayed through the rules and ranked, first
@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .day import Daily, challenge, games
-from .entry import EVENT, Verifier, make_content
+from game.daily.day import Daily, challenge, games
+from game.daily.entry import EVENT, Verifier, make_content
 
 
 def played(daily: Daily, bot_seed: int = 1, level: str = "easy", name: str = "Ada") -> dict[str, Any]:
@@ -69,7 +69,10 @@ def bench_post(daily: Daily, posts: int) -> list[float]:
     from synapse_server import SynapseServer, synapse_missing
 
     from game.online.client import MatrixClient
-    from game.online.leaderboard import Board, ensure_room
+    from game.online.leaderboard import MatrixRooms
+
+    from .board import Board
+    from .rooms import room_name, room_title
     missing = synapse_missing()
     if missing:
         print(f"no post figures: {missing}")
@@ -80,8 +83,8 @@ def bench_post(daily: Daily, posts: int) -> list[float]:
     try:
         logins = [server.register(n) for n in ("watcher", "poster")]
         clients = [MatrixClient(server.url, x["user_id"], x["device_id"], x["access_token"]).start() for x in logins]
-        board = Board(clients[0], daily)
-        room = ensure_room(clients[1], daily).result(30)
+        board = Board(MatrixRooms(clients[0]), daily)
+        room = MatrixRooms(clients[1]).ensure(room_name(daily), room_title(daily)).result(30)
         content = make_content(daily, played(daily))
         while not board.loaded:
             board.update(None)
