@@ -23,13 +23,16 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 from engine.core import Event
 from engine.core.registry import GameInfo
 from engine.games import game as game_info, names
 
 if TYPE_CHECKING:
+    import pygame
+
+    from game.achievements.model import Achievement
     from game.tutorial.parts import Claims, FirstTipsFinder, TutorialTable
 
 
@@ -77,6 +80,24 @@ class MakeTable(Protocol):
     """The game's table scene for the table game `tg`, its seats driven by `seating`."""
 
     def __call__(self, app: Any, tg: Any, seating: Any, options: Any) -> Any: ...
+
+
+class GameStatsOf(Protocol):
+    """One game's figures per seat (a `game.files.game_stats.GameStats`), counted from its events."""
+
+    def __call__(self, events: Sequence[Event], players: int) -> Any: ...
+
+
+class RecordMore(Protocol):
+    """The game's own records of a result, written into the statistics data (Linyo: solo bests)."""
+
+    def __call__(self, data: dict[str, Any], result: dict[str, Any], history_id: str | None, today: str) -> None: ...
+
+
+class DrawSuggestion(Protocol):
+    """The post-game review's better move drawn on the game's table; the rectangles it changed."""
+
+    def __call__(self, table: Any, surface: "pygame.Surface", action: str) -> list["pygame.Rect"]: ...
 
 
 #: (table scene, events) -> None: chance resolved from outside (an online host's deal) shown at a table
@@ -152,6 +173,10 @@ def _nothing(*args: Any) -> None:
     return None
 
 
+def _no_records(data: dict[str, Any], result: dict[str, Any], history_id: str | None, today: str) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameUI:
     """One game's front end. Fields are hooks the shell calls; a game fills them in its package."""
@@ -193,7 +218,7 @@ class GameUI:
 
     # -- statistics (game.files.game_stats, game.files.stats, the statistics screen, the results' panel)
     #: (events, players) -> game_stats.GameStats: one game's figures, counted from its events
-    game_stats: Callable[..., Any] | None = None
+    game_stats: GameStatsOf | None = None
     #: () -> [(label, value of a seat)] in the current language: the results panel's rows
     stats_rows: Callable[[], list[tuple[str, Callable[[Any], str]]]] | None = None
     #: msgid: the x label of the results panel's chart of each round
@@ -205,7 +230,7 @@ class GameUI:
     #: (statistics data) -> further personal bests: [(text in the current language, history id)]
     more_bests: Callable[[dict[str, Any]], list[tuple[Callable[[], str], Any]]] = _no_bests
     #: (statistics data, result, history id, today) -> None: the game's own records of a result
-    record_more: Callable[..., None] = _nothing
+    record_more: RecordMore = _no_records
 
     # -- the games list (game.files.history, game.scenes.history)
     #: (record setup) -> what the list keeps of a setup (its variant)
@@ -215,15 +240,15 @@ class GameUI:
 
     # -- achievements (game.achievements)
     #: () -> the game's own achievements (`game.achievements.model.Achievement`), declared as data
-    achievements: Callable[[], tuple[Any, ...]] = lambda: ()
+    achievements: Callable[[], tuple["Achievement", ...]] = lambda: ()
 
     # -- the post-game review (game.replay.review)
     #: (table, surface, action text) -> dirty rects: the better move drawn on the table
-    draw_suggestion: Callable[[Any, Any, str], list[Any]] = lambda table, surface, action: []
+    draw_suggestion: DrawSuggestion = lambda table, surface, action: []
     #: (review item) -> (what it cost, what was played, the better move), in the current language
     review_lines: Callable[[Any], tuple[str, str, str]] = lambda item: ("", "", "")
     #: (review result) -> the one-line summary of a seat's game, in the current language
-    review_summary: Callable[[Any], str] = lambda result: ""
+    review_summary: Callable[[Mapping[str, Any]], str] = lambda result: ""
 
     # -- the daily challenge (game.daily)
     #: the day's seats and options; None: the game has no daily challenge
