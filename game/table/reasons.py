@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from engine.bots.reasons import SINGULAR, TEMPLATES
 from game.i18n import _, ngettext
+
+#: a template's singular, by the template (the plural) itself
+SINGULAR_OF: dict[str, str] = {TEMPLATES[key]: one for key, one in SINGULAR.items()}
 
 
 def reason_text(hint: Mapping[str, Any], dress: Callable[[dict[str, Any]], None] = lambda params: None) -> str:
@@ -24,7 +28,8 @@ def reason_text(hint: Mapping[str, Any], dress: Callable[[dict[str, Any]], None]
     template = str(hint.get("template") or hint.get("reason") or "")
     params = dict(hint.get("params") or {})
     dress(params)
-    singular = str(hint.get("singular") or "")
+    # a hint made before hints carried their singular (a cached review) finds it by its template
+    singular = str(hint.get("singular") or SINGULAR_OF.get(template, ""))
     try:
         if singular and isinstance(params.get("n"), int):
             return ngettext(singular, template, params["n"]).format(**params)
